@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import { authEvents } from './auth';
+import { companyEvents } from './company';
+import { logEvents } from './logs';
+
+/** Every socket event the client may request, with its input schema and result type. */
+export const SOCKET_EVENTS = {
+  ...authEvents,
+  ...companyEvents,
+  ...logEvents,
+};
+
+export type SocketEventName = keyof typeof SOCKET_EVENTS;
+export type SocketEventInput<E extends SocketEventName> = z.input<(typeof SOCKET_EVENTS)[E]['input']>;
+export type SocketEventParsedInput<E extends SocketEventName> = z.output<(typeof SOCKET_EVENTS)[E]['input']>;
+export type SocketEventResult<E extends SocketEventName> = (typeof SOCKET_EVENTS)[E]['result'];
+
+/** Events answered without a signed-in session. */
+export const PUBLIC_SOCKET_EVENTS: ReadonlySet<SocketEventName> = new Set<SocketEventName>([
+  'authenticate',
+  'user:check-logged-in',
+  'user:change-password',
+  'user:forgot-password',
+  'user:reset-password',
+]);

@@ -1,0 +1,45 @@
+import enAuth from './en/auth.json';
+import enCommon from './en/common.json';
+import enComponents from './en/components.json';
+import enErrors from './en/errors.json';
+import enNav from './en/nav.json';
+import enScreens from './en/screens.json';
+import enValidation from './en/validation.json';
+import nbAuth from './nb/auth.json';
+import nbCommon from './nb/common.json';
+import nbComponents from './nb/components.json';
+import nbErrors from './nb/errors.json';
+import nbNav from './nb/nav.json';
+import nbScreens from './nb/screens.json';
+import nbValidation from './nb/validation.json';
+
+/** `en` is the default language and `nb` the fallback (SPEC §1). */
+export const LOCALES = ['en', 'nb'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const FALLBACK_LOCALE: Locale = 'nb';
+
+/** One JSON file per area and language; a test proves every language has the same keys. */
+export const resources = {
+  en: {
+    common: enCommon,
+    nav: enNav,
+    auth: enAuth,
+    errors: enErrors,
+    validation: enValidation,
+    components: enComponents,
+    screens: enScreens,
+  },
+  nb: {
+    common: nbCommon,
+    nav: nbNav,
+    auth: nbAuth,
+    errors: nbErrors,
+    validation: nbValidation,
+    components: nbComponents,
+    screens: nbScreens,
+  },
+} as const;
+
+export type Namespace = keyof (typeof resources)['en'];
+export const NAMESPACES = Object.keys(resources.en) as Namespace[];

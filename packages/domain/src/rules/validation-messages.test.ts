@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import en from '../i18n/en/validation.json';
+import nb from '../i18n/nb/validation.json';
+import { messageKeyToI18n, VALIDATION_MESSAGE_KEYS } from './validation-messages';
+
+describe('VALIDATION_MESSAGE_KEYS', () => {
+  it('is validation.<name> for every name', () => {
+    for (const [name, key] of Object.entries(VALIDATION_MESSAGE_KEYS)) expect(key).toBe(`validation.${name}`);
+  });
+
+  it('has a text in both languages for every key, and no text without a key', () => {
+    const names = Object.keys(VALIDATION_MESSAGE_KEYS).sort();
+    expect(Object.keys(en).sort()).toEqual(names);
+    expect(Object.keys(nb).sort()).toEqual(names);
+  });
+
+  it('keeps the spec wording in English', () => {
+    expect(en).toMatchObject({
+      mustBe9Characters: 'Must be 9 characters',
+      norwegianNameRequired: 'Norwegian name is required',
+      englishNameRequired: 'English name is required',
+      subProcessNorwegianNameRequired: 'Sub process norwegian name is required',
+      subProcessEnglishNameRequired: 'Sub process english name is required',
+      nameTooLong: 'Cannot exceed 15 characters',
+      mustSelectCustomer: 'You must select a customer',
+      pleaseSelectCustomer: 'Please select a customer',
+      noCustomerSelected: 'No customer selected!',
+      fillAllCustomerContactFields: 'You must fill out all customer & contact fields',
+      quantityRequired: 'You must add a quantity!',
+      passwordsDontMatch: "Passwords don't match.",
+      allFieldsRequired: 'All fields must be filled',
+      companyRequired: 'Please select a company',
+      dateNotValid: 'date is not valid',
+    });
+  });
+
+  it('interpolates {{max}} in tooLong in both languages', () => {
+    expect(en.tooLong).toContain('{{max}}');
+    expect(nb.tooLong).toContain('{{max}}');
+  });
+});
+
+describe('messageKeyToI18n', () => {
+  it('turns the dot into the i18next namespace colon', () => {
+    expect(messageKeyToI18n(VALIDATION_MESSAGE_KEYS.mustBe9Characters)).toBe('validation:mustBe9Characters');
+    expect(messageKeyToI18n('validation.anything')).toBe('validation:anything');
+  });
+});

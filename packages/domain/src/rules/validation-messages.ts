@@ -1,0 +1,41 @@
+/**
+ * Every validation message the rules produce, as a message key `validation.<name>`.
+ *
+ * Mapping to i18next: the namespace `validation` is the file `i18n/<locale>/validation.json`, whose keys
+ * are the bare names. So `'validation.mustBe9Characters'` is looked up as
+ * `t('validation:mustBe9Characters')` — convert with `messageKeyToI18n`. Keys use a dot rather than the
+ * i18next colon so they read like ordinary identifiers in server payloads and form errors.
+ */
+export const VALIDATION_MESSAGE_KEYS = {
+  mustBe9Characters: 'validation.mustBe9Characters',
+  organisationNumberInvalid: 'validation.organisationNumberInvalid',
+  urlInvalid: 'validation.urlInvalid',
+  norwegianNameRequired: 'validation.norwegianNameRequired',
+  englishNameRequired: 'validation.englishNameRequired',
+  subProcessNorwegianNameRequired: 'validation.subProcessNorwegianNameRequired',
+  subProcessEnglishNameRequired: 'validation.subProcessEnglishNameRequired',
+  nameTooLong: 'validation.nameTooLong',
+  mustSelectCustomer: 'validation.mustSelectCustomer',
+  pleaseSelectCustomer: 'validation.pleaseSelectCustomer',
+  noCustomerSelected: 'validation.noCustomerSelected',
+  fillAllCustomerContactFields: 'validation.fillAllCustomerContactFields',
+  quantityRequired: 'validation.quantityRequired',
+  passwordsDontMatch: 'validation.passwordsDontMatch',
+  passwordTooShort: 'validation.passwordTooShort',
+  resetLinkInvalid: 'validation.resetLinkInvalid',
+  allFieldsRequired: 'validation.allFieldsRequired',
+  companyRequired: 'validation.companyRequired',
+  dateNotValid: 'validation.dateNotValid',
+  required: 'validation.required',
+  /** Interpolates `{{max}}`. */
+  tooLong: 'validation.tooLong',
+} as const;
+
+export type ValidationMessageName = keyof typeof VALIDATION_MESSAGE_KEYS;
+export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[ValidationMessageName];
+
+const MESSAGE_KEY_PREFIX = 'validation.';
+
+/** `'validation.x'` → `'validation:x'`, the i18next namespaced key. */
+export const messageKeyToI18n = <Name extends string>(key: `validation.${Name}`): `validation:${Name}` =>
+  `validation:${key.slice(MESSAGE_KEY_PREFIX.length) as Name}`;

@@ -1,0 +1,128 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { SocketEventName } from '@karm/domain/contract';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { authSocketHandlers } from './modules/auth/auth.socket';
+import { resolveActor } from './modules/auth/sessions.service';
+import { companySocketHandlers } from './modules/company/company.socket';
+import { filesRoutes } from './modules/files/files.http';
+import { logsRoutes } from './modules/logs/logs.http';
+import { logsSocketHandlers } from './modules/logs/logs.socket';
+import { systemRoutes } from './modules/system/system.http';
+import type { AppContext } from './platform/context';
+import { AppError } from './platform/errors';
+import { requireActor } from './platform/http/actor';
+import { handleHttpError } from './platform/http/error-handler';
+import type { HttpDeps, HttpRoutes } from './platform/http/types';
+import { registerWebApp } from './platform/http/web-app';
+import { createGateway, type Gateway } from './platform/realtime/gateway';
+import type { SocketHandlers } from './platform/realtime/socket-handlers';
+
+/** Every module's REST routes, mounted under /api. */
+const HTTP_ROUTES: HttpRoutes[] = [systemRoutes, logsRoutes, filesRoutes];
+
+/** Every module's socket handlers; the contract lists the events, these answer them. */
+const SOCKET_HANDLERS: Partial<SocketHandlers<SocketEventName>> = {
+  ...authSocketHandlers,
+  ...companySocketHandlers,
+  ...logsSocketHandlers,
+};
+
+/** Requests per minute per address on the REST API: generous for people, a wall for scripts. */
+const API_RATE_LIMIT_PER_MINUTE = 1_200;
+
+export type KarmApp = {
+  fastify: ReturnType<typeof Fastify>;
+  gateway: Gateway;
+  /** Starts listening; returns the bound address (port 0 picks a free one, as tests do). */
+  listen: (port: number, host?: string) => Promise<string>;
+  close: () => Promise<void>;
+};
+
+/** Builds the HTTP + Socket.IO server on one port. Used by main and by every server test. */
+export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
+  const fastify = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    // Per-request lines only when debugging; errors are always logged.
+    logController: new LogController({
+      disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace',
+    }),
+    bodyLimit: 1_000_000,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.setErrorHandler(handleHttpError);
+  fastify.decorateRequest('actor', null);
+
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine sets inline styles; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+        frameSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await fastify.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1 } });
+  await fastify.register(swagger, {
+    openapi: { info: { title: 'Karm API', version: ctx.version } },
+    transform: jsonSchemaTransform,
+  });
+  await fastify.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const deps: HttpDeps = { ctx, authenticate: requireActor((token) => resolveActor(ctx, token)) };
+  await fastify.register(
+    async (api) => {
+      await api.register(rateLimit, { max: API_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
+      for (const routes of HTTP_ROUTES) routes(api.withTypeProvider<ZodTypeProvider>(), deps);
+    },
+    { prefix: '/api' },
+  );
+
+  const webApp = await registerWebApp(fastify, ctx.config.webDistDir);
+  fastify.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const isAsset = /\.[a-z0-9]+(\?.*)?$/i.test(request.url);
+    if (isApi || isAsset || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return handleHttpError(
+        new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`),
+        request,
+        reply,
+      );
+    }
+    return webApp.sendIndex(reply);
+  });
+
+  await fastify.ready();
+  const gateway = await createGateway({
+    ctx,
+    httpServer: fastify.server,
+    handlers: SOCKET_HANDLERS,
+    resolveActor: (token) => resolveActor(ctx, token),
+  });
+  ctx.realtime.attach(gateway.io);
+
+  return {
+    fastify,
+    gateway,
+    listen: (port, host = '127.0.0.1') => fastify.listen({ port, host }),
+    close: async () => {
+      await gateway.close();
+      await fastify.close();
+    },
+  };
+};

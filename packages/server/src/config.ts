@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const urlWithProtocols = (protocols: string[]) =>
+  z.url().refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}://`)), {
+    message: `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
+  });
+
+/** Every setting Karm reads from the environment, checked once at boot (DESIGN rule 11). */
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlWithProtocols(['postgres', 'postgresql']).optional(),
+  REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
+  SMTP_URL: urlWithProtocols(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().min(3).default('Karm <no-reply@karm.local>'),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_SEED: booleanFlag.optional(),
+  DEMO_ADMIN_PASSWORD: z.string().min(8).default('karm-demo'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 14),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string | undefined;
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  demoSeed: boolean;
+  demoAdminPassword: string;
+  webDistDir: string;
+  sessionTtlHours: number;
+  uploadMaxBytes: number;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Karm cannot start; fix these settings:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Reads the environment; throws one ConfigError naming every bad variable at once. */
+export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config => {
+  // An empty variable means "not set", as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: env.PUBLIC_URL,
+    logLevel: env.LOG_LEVEL,
+    // Demo data is on by default only for the embedded database: a real PostgreSQL is production.
+    demoSeed: env.DEMO_SEED ?? env.DATABASE_URL === undefined,
+    demoAdminPassword: env.DEMO_ADMIN_PASSWORD,
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST),
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+  };
+};

@@ -1,0 +1,41 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createContext } from './platform/create-context';
+import { seedDemo } from './seed/demo';
+
+/** config → database → migrations → demo seed → listen; closes everything cleanly on a signal. */
+const start = async () => {
+  const config = loadConfig();
+  const ctx = await createContext(config);
+  if (config.demoSeed) await seedDemo(ctx);
+  const app = await buildApp(ctx);
+  await app.listen(config.port, config.host);
+  ctx.logger.info(
+    { port: config.port, database: ctx.database.kind, redis: Boolean(config.redisUrl) },
+    `Karm is running at http://localhost:${config.port}`,
+  );
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    ctx.logger.info({ signal }, 'shutting down');
+    const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await ctx.database.close();
+      clearTimeout(forceExit);
+      process.exit(0);
+    } catch (error) {
+      ctx.logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+};
+
+start().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,90 @@
+import type {
+  changePasswordInputSchema,
+  LoginResult,
+  loginInputSchema,
+  MembershipRole,
+} from '@karm/domain/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { getCompanyChoices } from '../company/company.service';
+import { users } from './auth.tables';
+import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle';
+import { createSession, pushSignedOut, revokeSessionsOfUser } from './sessions.service';
+import { toUserDto } from './user-dto';
+import { findActiveUserByLogin, membershipsOf } from './users.repository';
+
+/** SPEC §8: the exact sign-in failure text. */
+export const WRONG_CREDENTIALS_MESSAGE = 'Wrong username and/or password.';
+
+const wrongCredentials = () => new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS_MESSAGE);
+
+/**
+ * Checks a username (or e-mail) and password, throttled per account and address. Unknown users
+ * cost the same time as wrong passwords, so the answer does not reveal which accounts exist.
+ */
+const verifyCredentials = async (ctx: AppContext, login: string, password: string, address: string) => {
+  await assertNotThrottled(ctx, login, address);
+  const user = await findActiveUserByLogin(ctx.db, login);
+  const isValid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+  if (!user || !isValid) {
+    await recordFailure(ctx, login, address);
+    throw wrongCredentials();
+  }
+  await clearFailures(ctx, login, address);
+  return user;
+};
+
+/** SPEC §4/§7 authenticate: credentials in, access token and user out. */
+export const login = async (
+  ctx: AppContext,
+  input: z.output<typeof loginInputSchema>,
+  address: string,
+): Promise<LoginResult> => {
+  const user = await verifyCredentials(ctx, input.username, input.password, address);
+  const userMemberships = await membershipsOf(ctx.db, user.id);
+  if (userMemberships.length === 0) throw wrongCredentials();
+
+  const chosen = input.companyId
+    ? userMemberships.find((membership) => membership.companyId === input.companyId)
+    : userMemberships.length === 1
+      ? userMemberships[0]
+      : undefined;
+  if (!chosen) {
+    // Only after the password checked out does the answer name the user's companies.
+    const companies = await getCompanyChoices(
+      ctx.db,
+      userMemberships.map((membership) => membership.companyId),
+    );
+    throw new AppError('COMPANY_REQUIRED', 'Please select a company', { companies });
+  }
+
+  const { accessToken } = await createSession(ctx, ctx.db, user.id, chosen.companyId);
+  ctx.logger.info({ userId: user.id, companyId: chosen.companyId }, 'signed in');
+  return { accessToken, user: toUserDto(user, chosen.role as MembershipRole), companyId: chosen.companyId };
+};
+
+/**
+ * Changes a password given the current one (from the login page or the profile). Every session of
+ * the user ends, except the one asking, if any.
+ */
+export const changePassword = async (
+  ctx: AppContext,
+  input: z.output<typeof changePasswordInputSchema>,
+  address: string,
+  currentSessionId?: string,
+) => {
+  const user = await verifyCredentials(ctx, input.username, input.currentPassword, address);
+  const passwordHash = await hashPassword(input.newPassword);
+  const revoked = await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: ctx.clock.now(), version: sql`${users.version} + 1` })
+      .where(eq(users.id, user.id));
+    return revokeSessionsOfUser(ctx, tx, user.id, currentSessionId);
+  });
+  pushSignedOut(ctx, revoked);
+  return { ok: true as const };
+};

@@ -1,0 +1,35 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client';
+import { memberships, users } from './auth.tables';
+
+/** Finds an active user by username or e-mail, ignoring case (SPEC §2: "email or username"). */
+export const findActiveUserByLogin = async (db: Executor, login: string) => {
+  const normalised = login.trim().toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        or(sql`lower(${users.username}) = ${normalised}`, sql`lower(${users.email}) = ${normalised}`),
+      ),
+    )
+    .limit(1);
+  return row;
+};
+
+export const findUserById = async (db: Executor, userId: string) => {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+};
+
+export const membershipsOf = (db: Executor, userId: string) =>
+  db.select().from(memberships).where(eq(memberships.userId, userId));
+
+export const membershipOf = async (db: Executor, userId: string, companyId: string) => {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)));
+  return row;
+};

@@ -1,0 +1,10 @@
+import type { SocketHandlers } from '../../platform/realtime/socket-handlers';
+import { signedIn } from '../../platform/realtime/socket-handlers';
+import { getCompanyInfo } from './company.service';
+
+export const companySocketHandlers: SocketHandlers<'company:get-info'> = {
+  'company:get-info': async (_input, request) => {
+    const { ctx, actor } = signedIn(request);
+    return getCompanyInfo(ctx, actor);
+  },
+};

@@ -1,0 +1,100 @@
+import type { FileDto, FileType, fileDownloadQuerySchema } from '@karm/domain/contract';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor, AppContext } from '../../platform/context';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import { ALLOWED_MIME_TYPES, sniffMimeType } from './file-types';
+import { files } from './files.tables';
+
+type FileRow = typeof files.$inferSelect;
+
+const toFileDto = (row: FileRow): FileDto => ({
+  id: row.id,
+  type: row.type as FileType,
+  entityId: row.entityId,
+  originalName: row.originalName,
+  mimeType: row.mimeType,
+  sizeBytes: row.sizeBytes,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const isControlCharacter = (character: string) => {
+  const code = character.codePointAt(0) ?? 0;
+  return code < 0x20 || code === 0x7f;
+};
+
+/** Keeps the visible name readable but harmless: no path parts, no control characters. */
+const cleanFileName = (name: string) =>
+  [...name.replace(/^.*[\\/]/, '')]
+    .filter((character) => !isControlCharacter(character))
+    .join('')
+    .slice(0, 200) || 'file';
+
+export const assertOwnCompany = (actor: Actor, companyId: string | undefined) => {
+  if (companyId && companyId !== actor.companyId) throw forbidden('Files belong to your own company only');
+};
+
+export const storeUpload = async (
+  ctx: AppContext,
+  actor: Actor,
+  upload: { type: FileType; entityId?: string; originalName: string; bytes: Buffer },
+): Promise<FileDto> => {
+  const mimeType = await sniffMimeType(upload.bytes);
+  if (!mimeType || !ALLOWED_MIME_TYPES[upload.type].includes(mimeType)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `This kind of file cannot be uploaded as ${upload.type}`, {
+      allowed: ALLOWED_MIME_TYPES[upload.type],
+    });
+  }
+  const storageKey = await ctx.files.save(upload.bytes);
+  try {
+    const [row] = await ctx.db
+      .insert(files)
+      .values({
+        companyId: actor.companyId,
+        type: upload.type,
+        entityId: upload.entityId ?? null,
+        originalName: cleanFileName(upload.originalName),
+        mimeType,
+        sizeBytes: upload.bytes.length,
+        storageKey,
+        uploadedBy: actor.userId,
+        createdAt: ctx.clock.now(),
+      })
+      .returning();
+    if (!row) throw new Error('File insert returned nothing');
+    return toFileDto(row);
+  } catch (error) {
+    await ctx.files.remove(storageKey);
+    throw error;
+  }
+};
+
+/** A file of the actor's company; another company's file is "not found", never "forbidden". */
+const findOwnFile = async (ctx: AppContext, actor: Actor, fileId: string) => {
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
+  if (!row) throw notFound('File');
+  return row;
+};
+
+export const openFileForDownload = async (
+  ctx: AppContext,
+  actor: Actor,
+  query: z.output<typeof fileDownloadQuerySchema>,
+) => {
+  assertOwnCompany(actor, query.companyId);
+  const row = await findOwnFile(ctx, actor, query.id);
+  if ((query.type && query.type !== row.type) || (query.entityId && query.entityId !== row.entityId)) {
+    throw notFound('File');
+  }
+  return { file: toFileDto(row), stream: ctx.files.open(row.storageKey) };
+};
+
+export const deleteFile = async (ctx: AppContext, actor: Actor, fileId: string) => {
+  const row = await findOwnFile(ctx, actor, fileId);
+  await ctx.db.delete(files).where(eq(files.id, row.id));
+  await ctx.files.remove(row.storageKey);
+  return { id: row.id };
+};

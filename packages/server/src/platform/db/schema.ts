@@ -1,0 +1,6 @@
+/** Every table, gathered for Drizzle's typed client and drizzle-kit's migration generator. */
+export * from '../../modules/auth/auth.tables';
+export * from '../../modules/company/company.tables';
+export * from '../../modules/files/files.tables';
+export * from '../../modules/logs/logs.tables';
+export * from '../mail/outbox.tables';

@@ -1,0 +1,127 @@
+import type { Server as HttpServer } from 'node:http';
+import {
+  PUBLIC_SOCKET_EVENTS,
+  SERVER_PUSHES,
+  SOCKET_EVENTS,
+  type SocketEventName,
+} from '@karm/domain/contract';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import type { Actor, AppContext } from '../context';
+import { AppError, isInternal, toErrorPayload } from '../errors';
+import { companyRoom, sessionRoom, userRoom } from './realtime';
+import type { SocketHandler, SocketHandlers } from './socket-handlers';
+
+/** Resolves an access token to its live session, or null when it is missing, expired or revoked. */
+export type ResolveActor = (token: string) => Promise<Actor | null>;
+
+type Acknowledge = (error: unknown, result?: unknown) => void;
+
+const tokenOf = (socket: Socket): string | undefined => {
+  const fromSocket = socket.data.token;
+  if (typeof fromSocket === 'string') return fromSocket;
+  const fromHandshake = socket.handshake.auth?.token;
+  return typeof fromHandshake === 'string' && fromHandshake.length > 0 ? fromHandshake : undefined;
+};
+
+/** Puts a socket into the rooms its session receives pushes in (or takes it out of all of them). */
+export const joinSessionRooms = async (socket: Socket, token: string | undefined, actor: Actor | null) => {
+  for (const room of socket.rooms) if (room !== socket.id) socket.leave(room);
+  socket.data.token = actor ? token : undefined;
+  if (actor)
+    await socket.join([companyRoom(actor.companyId), sessionRoom(actor.sessionId), userRoom(actor.userId)]);
+};
+
+export type Gateway = { io: Server; close: () => Promise<void> };
+
+/**
+ * The socket side of the API: validates every payload against the contract, checks the session on
+ * every protected event (so a revoked token stops working at once), runs the handler and acknowledges
+ * error-first, as SPEC §7 describes.
+ */
+export const createGateway = async (deps: {
+  ctx: AppContext;
+  httpServer: HttpServer;
+  handlers: Partial<SocketHandlers<SocketEventName>>;
+  resolveActor: ResolveActor;
+}): Promise<Gateway> => {
+  const { ctx, handlers, resolveActor } = deps;
+  const io = new Server(deps.httpServer, {
+    serveClient: false,
+    maxHttpBufferSize: 1_000_000,
+    // Same-origin app; the dev server proxies. No CORS needed.
+    cors: undefined,
+  });
+
+  const redisClients: Array<{ quit: () => Promise<unknown> }> = [];
+  if (ctx.config.redisUrl) {
+    const publisher = createClient({ url: ctx.config.redisUrl });
+    const subscriber = publisher.duplicate();
+    for (const client of [publisher, subscriber]) {
+      client.on('error', (error) => ctx.logger.error({ err: error }, 'redis connection error'));
+    }
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+    redisClients.push(publisher, subscriber);
+    // The adapter's types predate redis v5's RESP generics; the clients are what it expects at runtime.
+    io.adapter(createAdapter(publisher as never, subscriber as never));
+  }
+
+  const dispatch = async (socket: Socket, event: SocketEventName, payload: unknown, ack: Acknowledge) => {
+    const handler = handlers[event] as SocketHandler<typeof event> | undefined;
+    try {
+      if (!handler) throw new AppError('NOT_FOUND', `Unknown event ${event}`);
+      const parsed = SOCKET_EVENTS[event].input.safeParse(payload);
+      if (!parsed.success) throw parsed.error;
+      // The session is checked on every event, so a revoked token stops working at once.
+      const token = tokenOf(socket);
+      const actor = token ? await resolveActor(token) : null;
+      if (!actor && !PUBLIC_SOCKET_EVENTS.has(event)) {
+        socket.emit(SERVER_PUSHES.notAuthorized);
+        throw new AppError('NOT_AUTHORIZED', 'Not authorized');
+      }
+      const result = await handler(parsed.data as never, {
+        ctx,
+        actor,
+        address: socket.handshake.address,
+        origin: socket.handshake.headers.origin,
+        socket,
+      });
+      ack(null, result);
+    } catch (error) {
+      if (isInternal(error)) ctx.logger.error({ err: error, event }, 'socket event failed');
+      ack(toErrorPayload(error));
+    }
+  };
+
+  io.on('connection', async (socket) => {
+    socket.onAny((event: string, ...args: unknown[]) => {
+      // error-first acknowledgement is the last argument; a payload-less emit passes only the ack
+      const ack = args.at(-1);
+      if (typeof ack !== 'function') return;
+      const payload = args.length > 1 ? args[0] : undefined;
+      if (!(event in SOCKET_EVENTS)) {
+        ack(new AppError('NOT_FOUND', `Unknown event ${event}`).toPayload());
+        return;
+      }
+      void dispatch(socket, event as SocketEventName, payload, ack as Acknowledge);
+    });
+    socket.emit(SERVER_PUSHES.build, { buildId: ctx.buildId, version: ctx.version });
+    const token = tokenOf(socket);
+    if (!token) return;
+    const actor = await resolveActor(token).catch(() => null);
+    if (actor) await joinSessionRooms(socket, token, actor);
+    else socket.emit(SERVER_PUSHES.notAuthorized);
+  });
+
+  return {
+    io,
+    close: async () => {
+      // Only this instance's clients: with the Redis adapter a plain disconnect reaches every instance.
+      io.local.disconnectSockets(true);
+      // The HTTP server belongs to Fastify, which closes it; here only the engine stops.
+      io.engine.close();
+      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+    },
+  };
+};

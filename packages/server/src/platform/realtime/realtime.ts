@@ -1,0 +1,31 @@
+import type { Server } from 'socket.io';
+
+export const companyRoom = (companyId: string) => `company:${companyId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+export const userRoom = (userId: string) => `user:${userId}`;
+
+/**
+ * How use cases push to clients after a committed change (DESIGN rule 7). It is handed out before
+ * Socket.IO exists and attached once the server is up; before that, pushes go nowhere.
+ */
+export type Realtime = {
+  attach: (io: Server) => void;
+  toCompany: (companyId: string, event: string, payload?: unknown) => void;
+  toSession: (sessionId: string, event: string, payload?: unknown) => void;
+  toUser: (userId: string, event: string, payload?: unknown) => void;
+};
+
+export const createRealtime = (): Realtime => {
+  let server: Server | undefined;
+  const emit = (room: string, event: string, payload: unknown) => {
+    server?.to(room).emit(event, payload);
+  };
+  return {
+    attach: (io) => {
+      server = io;
+    },
+    toCompany: (companyId, event, payload) => emit(companyRoom(companyId), event, payload),
+    toSession: (sessionId, event, payload) => emit(sessionRoom(sessionId), event, payload),
+    toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),
+  };
+};

@@ -1,0 +1,30 @@
+import type { SocketEventName, SocketEventParsedInput, SocketEventResult } from '@karm/domain/contract';
+import type { Socket } from 'socket.io';
+import type { Actor, AppContext } from '../context';
+
+/** What a socket handler knows about the request besides its payload. */
+export type SocketRequest = {
+  ctx: AppContext;
+  /** Null only for the public events (sign-in and password help). */
+  actor: Actor | null;
+  /** The client's address, for throttling sign-in attempts. */
+  address: string;
+  /** The page's origin, for links in e-mails when PUBLIC_URL is not set. */
+  origin: string | undefined;
+  socket: Socket;
+};
+
+export type SignedInSocketRequest = SocketRequest & { actor: Actor };
+
+export type SocketHandler<E extends SocketEventName> = (
+  input: SocketEventParsedInput<E>,
+  request: SocketRequest,
+) => Promise<SocketEventResult<E>>;
+
+/** A module's socket adapter: one thin function per event, each calling a use case. */
+export type SocketHandlers<E extends SocketEventName> = { [K in E]: SocketHandler<K> };
+
+export const signedIn = (request: SocketRequest): SignedInSocketRequest => {
+  if (!request.actor) throw new Error('Handler of a protected event ran without an actor');
+  return request as SignedInSocketRequest;
+};

@@ -1,0 +1,79 @@
+import type { MembershipRole, UserProfile } from '@karm/domain/contract';
+import { memberships, users } from '../modules/auth/auth.tables';
+import { createCompany } from '../modules/company/company.service';
+import { hashPassword } from '../platform/auth/passwords';
+import type { Executor } from '../platform/db/client';
+import { newId } from '../platform/ids';
+
+/**
+ * Factories that build realistic records with unique values. The demo company and every test use
+ * them, so what tests prove is what a new installation shows.
+ */
+
+let sequence = 0;
+const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}${newId().slice(-4)}`;
+
+// scrypt is slow on purpose; factories hash each distinct password once per process.
+const hashes = new Map<string, Promise<string>>();
+const passwordHash = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+};
+
+export const DEFAULT_TEST_PASSWORD = 'correct horse battery';
+
+let companyNr = 0;
+export const seedCompany = async (
+  db: Executor,
+  overrides: { name?: string; nr?: number; organisationNumber?: string } = {},
+) =>
+  createCompany(db, {
+    name: overrides.name ?? `Test Company ${unique()}`,
+    // Test companies take large numbers so they never meet a real company's nr.
+    nr: overrides.nr ?? 100_000 + Math.floor(Math.random() * 1_000_000_000) + companyNr++,
+    organisationNumber: overrides.organisationNumber ?? null,
+  });
+
+export type SeedUserOptions = {
+  companyIds: string[];
+  role?: MembershipRole;
+  username?: string;
+  email?: string | null;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  userType?: string;
+  phone?: string;
+  dateOfBirth?: string;
+  dateOfEmployment?: string;
+  profile?: UserProfile;
+};
+
+export const seedUser = async (db: Executor, options: SeedUserOptions) => {
+  const id = unique();
+  const username = options.username ?? `user-${id}`;
+  const [user] = await db
+    .insert(users)
+    .values({
+      username,
+      email: options.email === undefined ? `${username}@example.test` : options.email,
+      passwordHash: await passwordHash(options.password ?? DEFAULT_TEST_PASSWORD),
+      firstName: options.firstName ?? 'Test',
+      lastName: options.lastName ?? `User ${id}`,
+      userType: options.userType ?? 'user',
+      phone: options.phone ?? null,
+      dateOfBirth: options.dateOfBirth ?? null,
+      dateOfEmployment: options.dateOfEmployment ?? null,
+      profile: options.profile ?? {},
+    })
+    .returning();
+  if (!user) throw new Error('User insert returned nothing');
+  for (const companyId of options.companyIds) {
+    await db.insert(memberships).values({ userId: user.id, companyId, role: options.role ?? 'user' });
+  }
+  return user;
+};
