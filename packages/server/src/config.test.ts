@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has working defaults: port 3000, ./data, embedded database with demo data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      demoSeed: true,
+      demoAdminPassword: 'karm-demo',
+    });
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('turns demo data off by default on PostgreSQL, and lets it be forced', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/karm' }).demoSeed).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/karm', DEMO_SEED: 'true' }).demoSeed).toBe(true);
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        DEMO_ADMIN_PASSWORD: 'short',
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'DEMO_ADMIN_PASSWORD'])
+        expect(problems).toContain(name);
+    }
+  });
+});

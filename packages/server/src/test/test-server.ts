@@ -1,0 +1,157 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type {
+  ErrorPayload,
+  SocketEventInput,
+  SocketEventName,
+  SocketEventResult,
+} from '@karm/domain/contract';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { buildApp, type KarmApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { Clock } from '../platform/clock';
+import type { AppContext } from '../platform/context';
+import { createContext } from '../platform/create-context';
+import { createLogger } from '../platform/logging';
+import { DEFAULT_TEST_PASSWORD, type SeedUserOptions, seedCompany, seedUser } from '../seed/factories';
+import { openTestDatabase } from './test-database';
+
+/** A clock tests can move. */
+export const createTestClock = (start = new Date()) => {
+  let now = start.getTime();
+  const clock: Clock & { advance: (ms: number) => void; set: (date: Date) => void } = {
+    now: () => new Date(now),
+    advance: (ms) => {
+      now += ms;
+    },
+    set: (date) => {
+      now = date.getTime();
+    },
+  };
+  return clock;
+};
+
+export type TestServer = {
+  ctx: AppContext;
+  app: KarmApp;
+  url: string;
+  clock: ReturnType<typeof createTestClock>;
+  /** A socket client like the browser's; pass a token to connect as a signed-in session. */
+  connect: (token?: string) => Promise<TestClient>;
+  /** A company with a user in it, signed in: the usual start of a test. */
+  signedInUser: (options?: Partial<SeedUserOptions> & { companyId?: string }) => Promise<SignedInUser>;
+  close: () => Promise<void>;
+};
+
+export type SignedInUser = {
+  client: TestClient;
+  token: string;
+  userId: string;
+  companyId: string;
+  username: string;
+};
+
+export type TestClient = {
+  socket: Socket;
+  /** Emits and resolves with the ack's result, or rejects with its error payload. */
+  request: <E extends SocketEventName>(
+    event: E,
+    input?: SocketEventInput<E>,
+  ) => Promise<SocketEventResult<E>>;
+  /** Resolves with the ack's error payload; fails the test if the call succeeded. */
+  requestError: <E extends SocketEventName>(event: E, input?: SocketEventInput<E>) => Promise<ErrorPayload>;
+  /** Resolves the next time the server pushes `event`. */
+  nextPush: (event: string, timeoutMs?: number) => Promise<unknown>;
+  close: () => void;
+};
+
+const createClient = async (url: string, token?: string): Promise<TestClient> => {
+  const socket = connectSocket(url, {
+    auth: token ? { token } : {},
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const call = (event: string, input: unknown) =>
+    new Promise<{ error: unknown; result: unknown }>((resolve) => {
+      const ack = (error: unknown, result: unknown) => resolve({ error, result });
+      if (input === undefined) socket.emit(event, ack);
+      else socket.emit(event, input, ack);
+    });
+  return {
+    socket,
+    request: async (event, input) => {
+      const { error, result } = await call(event, input);
+      if (error) throw Object.assign(new Error((error as ErrorPayload).message), { payload: error });
+      return result as never;
+    },
+    requestError: async (event, input) => {
+      const { error } = await call(event, input);
+      if (!error) throw new Error(`Expected ${event} to fail, but it succeeded`);
+      return error as ErrorPayload;
+    },
+    nextPush: (event, timeoutMs = 5_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`No ${event} push within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        socket.once(event, (payload: unknown) => {
+          clearTimeout(timer);
+          resolve(payload);
+        });
+      }),
+    close: () => {
+      socket.close();
+    },
+  };
+};
+
+/** Starts a real Karm server on a free port, over its own database and data folder. */
+export const startTestServer = async (overrides: Record<string, string> = {}): Promise<TestServer> => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'karm-test-'));
+  const config: Config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
+  const clock = createTestClock();
+  const database = await openTestDatabase();
+  const ctx = await createContext(config, { database, clock, logger: createLogger('silent') });
+  const app = await buildApp(ctx);
+  const url = await app.listen(0);
+  const clients: TestClient[] = [];
+
+  const connect = async (token?: string) => {
+    const client = await createClient(url, token);
+    clients.push(client);
+    return client;
+  };
+
+  return {
+    ctx,
+    app,
+    url,
+    clock,
+    connect,
+    signedInUser: async (options = {}) => {
+      const companyId = options.companyId ?? (await seedCompany(ctx.db)).id;
+      const user = await seedUser(ctx.db, { ...options, companyIds: [companyId] });
+      const client = await connect();
+      const login = await client.request('authenticate', {
+        username: user.username,
+        password: options.password ?? DEFAULT_TEST_PASSWORD,
+      });
+      return { client, token: login.accessToken, userId: user.id, companyId, username: user.username };
+    },
+    close: async () => {
+      for (const client of clients) client.close();
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** A response body with the type the test expects (the contract's DTO or error payload). */
+export const bodyOf = async <T>(response: Response) => (await response.json()) as T;
