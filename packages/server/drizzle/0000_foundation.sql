@@ -99,6 +99,7 @@ CREATE TABLE "server_logs" (
 CREATE TABLE "mail_outbox" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"recipient" text NOT NULL,
+	"user_id" uuid,
 	"subject" text NOT NULL,
 	"text" text NOT NULL,
 	"html" text,
@@ -123,4 +124,5 @@ CREATE UNIQUE INDEX "users_username_lower_key" ON "users" USING btree (lower("us
 CREATE UNIQUE INDEX "users_email_lower_key" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "files_company_entity_idx" ON "files" USING btree ("company_id","type","entity_id");--> statement-breakpoint
 CREATE INDEX "server_logs_company_created_idx" ON "server_logs" USING btree ("company_id","created_at");--> statement-breakpoint
-CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");
+CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "mail_outbox_user_idx" ON "mail_outbox" USING btree ("user_id");

@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { adminSocketHandlers } from './modules/admin/admin.socket';
 import { authSocketHandlers } from './modules/auth/auth.socket';
 import { resolveActor } from './modules/auth/sessions.service';
 import { companySocketHandlers } from './modules/company/company.socket';
@@ -33,6 +34,7 @@ const HTTP_ROUTES: HttpRoutes[] = [systemRoutes, logsRoutes, filesRoutes];
 /** Every module's socket handlers; the contract lists the events, these answer them. */
 const SOCKET_HANDLERS: Partial<SocketHandlers<SocketEventName>> = {
   ...authSocketHandlers,
+  ...adminSocketHandlers,
   ...companySocketHandlers,
   ...logsSocketHandlers,
 };

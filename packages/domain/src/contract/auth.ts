@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '../rules/validation-messages';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { socketEvent } from './define';
 import { type UserProfile, userProfileSchema } from './profile';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-const credential = z.string().trim().min(1, MESSAGES.required).max(200, MESSAGES.tooLong);
-const secret = z.string().min(1, MESSAGES.required).max(200, MESSAGES.tooLong);
+const TEXT_MAX = 200;
+const tooLong = messageWithParams(MESSAGES.tooLong, { max: TEXT_MAX });
+const credential = z.string().trim().min(1, MESSAGES.required).max(TEXT_MAX, tooLong);
+const secret = z.string().min(1, MESSAGES.required).max(TEXT_MAX, tooLong);
 /** Passwords Karm sets (change or reset) must be long enough to resist guessing. */
-const newSecret = z.string().min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort).max(200, MESSAGES.tooLong);
+const newSecret = z.string().min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort).max(TEXT_MAX, tooLong);
 
 export const RESET_LINK_TTL_MINUTES = 60;
 
@@ -39,7 +41,7 @@ export type CompanyChoice = { id: string; name: string; nr: number };
 export const loginInputSchema = z.object({
   username: credential,
   password: secret,
-  companyId: z.uuid().optional(),
+  companyId: z.uuid().nullish(),
 });
 
 export const changePasswordInputSchema = z

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { adminEvents } from './admin';
 import { authEvents } from './auth';
 import { companyEvents } from './company';
 import { logEvents } from './logs';
@@ -6,6 +7,7 @@ import { logEvents } from './logs';
 /** Every socket event the client may request, with its input schema and result type. */
 export const SOCKET_EVENTS = {
   ...authEvents,
+  ...adminEvents,
   ...companyEvents,
   ...logEvents,
 };

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/en/validation.json';
 import nb from '../i18n/nb/validation.json';
-import { messageKeyToI18n, VALIDATION_MESSAGE_KEYS } from './validation-messages';
+import {
+  messageKeyToI18n,
+  messageWithParams,
+  parseMessage,
+  VALIDATION_MESSAGE_KEYS,
+} from './validation-messages';
 
 describe('VALIDATION_MESSAGE_KEYS', () => {
   it('is validation.<name> for every name', () => {
@@ -44,5 +49,14 @@ describe('messageKeyToI18n', () => {
   it('turns the dot into the i18next namespace colon', () => {
     expect(messageKeyToI18n(VALIDATION_MESSAGE_KEYS.mustBe9Characters)).toBe('validation:mustBe9Characters');
     expect(messageKeyToI18n('validation.anything')).toBe('validation:anything');
+  });
+});
+
+describe('messages with parameters', () => {
+  it('round-trips a key and its placeholder values', () => {
+    const message = messageWithParams(VALIDATION_MESSAGE_KEYS.tooLong, { max: 200 });
+    expect(message).toBe('validation.tooLong?max=200');
+    expect(parseMessage(message)).toEqual({ key: 'validation.tooLong', params: { max: '200' } });
+    expect(parseMessage('validation.required')).toEqual({ key: 'validation.required', params: {} });
   });
 });

@@ -39,3 +39,15 @@ const MESSAGE_KEY_PREFIX = 'validation.';
 /** `'validation.x'` → `'validation:x'`, the i18next namespaced key. */
 export const messageKeyToI18n = <Name extends string>(key: `validation.${Name}`): `validation:${Name}` =>
   `validation:${key.slice(MESSAGE_KEY_PREFIX.length) as Name}`;
+
+/**
+ * A message key may carry values for its placeholders, written like a query string:
+ * `validation.tooLong?max=200`. Server payloads and zod schemas stay plain strings this way.
+ */
+export const messageWithParams = (key: ValidationMessageKey, params: Record<string, string | number>) =>
+  `${key}?${new URLSearchParams(Object.entries(params).map(([name, value]): [string, string] => [name, String(value)]))}`;
+
+export const parseMessage = (message: string): { key: string; params: Record<string, string> } => {
+  const [key = '', query] = message.split('?', 2);
+  return { key, params: query ? Object.fromEntries(new URLSearchParams(query)) : {} };
+};

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { companies } from '../modules/company/company.tables';
 import type { AppContext } from '../platform/context';
 import { seedCompany, seedUser } from './factories';
@@ -115,4 +115,14 @@ export const seedDemo = async (ctx: AppContext) => {
   });
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;
+};
+
+/** The demo company's id, for tools that add to the demo installation (the journeys' users). */
+export const findDemoCompanyId = async (ctx: AppContext) => {
+  const [demo] = await ctx.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.name, DEMO_COMPANY_NAME));
+  if (!demo) throw new Error(`${DEMO_COMPANY_NAME} does not exist`);
+  return demo.id;
 };

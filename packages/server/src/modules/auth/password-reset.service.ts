@@ -50,7 +50,7 @@ export const requestPasswordReset = async (
     });
     const baseUrl = ctx.config.publicUrl ?? origin ?? `http://localhost:${ctx.config.port}`;
     void ctx.mailer
-      .send({ to: email, ...composeResetMail(resetLink(baseUrl, token)) })
+      .send({ to: email, userId: user.id, ...composeResetMail(resetLink(baseUrl, token)) })
       .catch((error) => ctx.logger.error({ err: error }, 'could not queue reset mail'));
   }
   return { ok: true as const };

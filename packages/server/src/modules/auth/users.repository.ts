@@ -33,3 +33,7 @@ export const membershipOf = async (db: Executor, userId: string, companyId: stri
     .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)));
   return row;
 };
+
+/** Ids of a company's members, as a subquery other modules can filter by without touching the table. */
+export const memberIdsOfCompany = (db: Executor, companyId: string) =>
+  db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.companyId, companyId));

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logging';
 import { mailOutbox } from './outbox.tables';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = { to: string; subject: string; text: string; html?: string; userId?: string };
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
 /**
@@ -24,6 +24,7 @@ export const createMailer = (deps: {
         .insert(mailOutbox)
         .values({
           recipient: mail.to,
+          userId: mail.userId ?? null,
           subject: mail.subject,
           text: mail.text,
           html: mail.html,

@@ -1,0 +1,39 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { apiSignIn } from './api';
+import { E2E_PASSWORD } from './users';
+
+declare global {
+  interface Window {
+    karm: { adoptSession: (token: string) => Promise<void> };
+  }
+}
+
+/** Signs the page in with a token got over the API (DESIGN rule 12: every journey but login's). */
+export const signInPage = async (page: Page, username: string, password = E2E_PASSWORD) => {
+  const session = await apiSignIn(username, password);
+  session.close();
+  await page.goto('/login');
+  await page.waitForFunction(() => typeof window.karm?.adoptSession === 'function');
+  await page.evaluate((token) => window.karm.adoptSession(token), session.token);
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: /main navigation|hovedmeny/i })).toBeVisible();
+  return session.token;
+};
+
+type Fixtures = {
+  /** Console errors and uncaught page errors seen during the test; asserted empty where it matters. */
+  consoleErrors: string[];
+};
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+  },
+});
+
+export { expect };

@@ -1,0 +1,23 @@
+/** The people the journeys sign in as; each journey has its own, so journeys can run in parallel. */
+export const E2E_PASSWORD = 'e2e-journey-password';
+export const DEMO_PASSWORD = 'karm-demo';
+
+export const E2E_USERS = {
+  login: 'e2e-login',
+  logout: 'e2e-logout',
+  language: 'e2e-language',
+  reset: 'e2e-reset',
+  revoke: 'e2e-revoke',
+  routesEn: 'e2e-routes-en',
+  routesNb: 'e2e-routes-nb',
+  guard: 'e2e-guard',
+  shell: 'e2e-shell',
+  profile: 'e2e-profile',
+} as const;
+
+export const DEMO_ADMIN = 'admin';
+/** The demo user who belongs to both demo companies. */
+export const DEMO_TWO_COMPANY_USER = 'kari';
+
+export const E2E_PORT = Number(process.env.KARM_E2E_PORT ?? 3199);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;

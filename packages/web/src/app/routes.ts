@@ -1,0 +1,79 @@
+/**
+ * Every route of SPEC §2 with its name. Paths are built only through `href`, so a renamed path
+ * changes in one place.
+ */
+export const ROUTES = {
+  dashboard: '/',
+  projectControl: '/project/control',
+  projects: '/projects',
+  serviceProjects: '/serviceProjects',
+  serviceItem: '/serviceItem',
+  convertDownload: '/convert/download',
+  convertSubscriptions: '/convert/subscriptions',
+  profile: '/profile',
+  planner: '/planner',
+  plannerWeek: '/planner/:year/:week',
+  offer: '/offer',
+  admin: '/admin',
+  ServiceTemplate: '/admin/service-template',
+  calendar: '/calendar',
+  logs: '/logs',
+  capacity: '/capacity',
+  admincommands: '/admincommands',
+  messages: '/messages',
+  customer: '/customer',
+  quality: '/quality',
+  report: '/report',
+  tasks: '/tasks',
+  company: '/company',
+  'service-project-details': '/service-project-details',
+  /** Inquiry management (SPEC §2 drawer); the spec's route table has no path for it, so Karm adds one. */
+  inquiries: '/inquiries',
+  login: '/login',
+  print: '/print',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+export const href = {
+  to: (name: Exclude<RouteName, 'plannerWeek'>) => ROUTES[name],
+  plannerWeek: (year: number, week: number) => `/planner/${year}/${week}`,
+  /** The login page, optionally opening the reset form for a mailed token. */
+  login: (resetToken?: string) =>
+    resetToken ? `/login?reset=${encodeURIComponent(resetToken)}` : ROUTES.login,
+};
+
+/** Routes whose screens later issues fill; until then each shows its title and what will be there. */
+export const PLANNED_SCREENS = [
+  { name: 'dashboard', titleKey: 'nav:dashboard', textKey: 'screens:planned.dashboard' },
+  { name: 'projectControl', titleKey: 'nav:projectControl', textKey: 'screens:planned.projectControl' },
+  { name: 'projects', titleKey: 'nav:projects', textKey: 'screens:planned.projects' },
+  { name: 'serviceProjects', titleKey: 'nav:serviceProjects', textKey: 'screens:planned.serviceProjects' },
+  { name: 'serviceItem', titleKey: 'nav:serviceItem', textKey: 'screens:planned.serviceItem' },
+  { name: 'convertDownload', titleKey: 'nav:clientDownload', textKey: 'screens:planned.convertDownload' },
+  {
+    name: 'convertSubscriptions',
+    titleKey: 'nav:subscriptions',
+    textKey: 'screens:planned.convertSubscriptions',
+  },
+  { name: 'planner', titleKey: 'nav:resourcePlanner', textKey: 'screens:planned.planner' },
+  { name: 'plannerWeek', titleKey: 'nav:resourcePlanner', textKey: 'screens:planned.planner' },
+  { name: 'offer', titleKey: 'nav:offers', textKey: 'screens:planned.offer' },
+  { name: 'admin', titleKey: 'nav:admin', textKey: 'screens:planned.admin' },
+  { name: 'ServiceTemplate', titleKey: 'nav:serviceTemplate', textKey: 'screens:planned.serviceTemplate' },
+  { name: 'calendar', titleKey: 'nav:calendar', textKey: 'screens:planned.calendar' },
+  { name: 'capacity', titleKey: 'nav:capacity', textKey: 'screens:planned.capacity' },
+  { name: 'admincommands', titleKey: 'nav:adminCommands', textKey: 'screens:planned.adminCommands' },
+  { name: 'messages', titleKey: 'nav:messages', textKey: 'screens:planned.messages' },
+  { name: 'customer', titleKey: 'nav:customerInfo', textKey: 'screens:planned.customer' },
+  { name: 'quality', titleKey: 'nav:qualityControl', textKey: 'screens:planned.quality' },
+  { name: 'report', titleKey: 'nav:reports', textKey: 'screens:planned.report' },
+  { name: 'tasks', titleKey: 'nav:tasks', textKey: 'screens:planned.tasks' },
+  { name: 'company', titleKey: 'nav:company', textKey: 'screens:planned.company' },
+  {
+    name: 'service-project-details',
+    titleKey: 'nav:serviceProjectDetails',
+    textKey: 'screens:planned.serviceProjectDetails',
+  },
+  { name: 'inquiries', titleKey: 'nav:inquiryManagement', textKey: 'screens:planned.inquiries' },
+] as const satisfies readonly { name: RouteName; titleKey: string; textKey: string }[];

@@ -1,0 +1,113 @@
+import { isoWeekOf, osloDateOf } from '@karm/domain/rules';
+import { ActionIcon, Badge, Burger, Group, Menu, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconExternalLink, IconHelp, IconList, IconLogout, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuthStore } from '@/lib/store/auth-store';
+import { useCompanyStore } from '@/lib/store/company-store';
+import { ROUTES } from '../routes';
+import { SearchBox } from './search-box';
+
+type AppHeaderProps = {
+  isNavOpened: boolean;
+  onToggleNav: () => void;
+  onHelp: () => void;
+  onLogout: () => void;
+};
+
+/** SPEC §2 header: help, search, week, profile, logout, logs, company, open new. */
+export const AppHeader = ({ isNavOpened, onToggleNav, onHelp, onLogout }: AppHeaderProps) => {
+  const { t } = useTranslation();
+  const user = useAuthStore((state) => state.user);
+  const company = useCompanyStore((state) => state.company);
+  const { week } = isoWeekOf(osloDateOf(new Date()));
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={isNavOpened}
+          onClick={onToggleNav}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={t('header.menu')}
+        />
+        <Title order={3} c="blue.7">
+          <Link to={ROUTES.dashboard} style={{ color: 'inherit', textDecoration: 'none' }}>
+            {t('appName')}
+          </Link>
+        </Title>
+        {company && (
+          <Tooltip label={t('header.company')}>
+            <Text size="sm" c="dimmed" visibleFrom="md" truncate maw={220} data-testid="header-company">
+              {company.name}
+            </Text>
+          </Tooltip>
+        )}
+      </Group>
+      <SearchBox />
+      <Group gap={6} wrap="nowrap">
+        <Badge variant="light" size="lg" radius="sm" data-testid="header-week">
+          {t('header.week', { week })}
+        </Badge>
+        <Tooltip label={t('header.help')}>
+          <ActionIcon variant="subtle" size="lg" onClick={onHelp} aria-label={t('header.help')}>
+            <IconHelp size={20} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t('header.openNew')}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={t('header.openNew')}
+            onClick={() => window.open(window.location.href, '_blank', 'noopener')}
+          >
+            <IconExternalLink size={20} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t('header.logs')}>
+          <ActionIcon
+            component={Link}
+            to={ROUTES.logs}
+            variant="subtle"
+            size="lg"
+            aria-label={t('header.logs')}
+          >
+            <IconList size={20} />
+          </ActionIcon>
+        </Tooltip>
+        <Menu position="bottom-end" withArrow>
+          <Menu.Target>
+            <UnstyledButton aria-label={t('header.profile')} data-testid="header-profile">
+              <Group gap={6} wrap="nowrap">
+                <IconUser size={20} />
+                <Text size="sm" visibleFrom="sm" truncate maw={160}>
+                  {user?.fullName}
+                </Text>
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item component={Link} to={ROUTES.profile} leftSection={<IconUser size={16} />}>
+              {t('header.profile')}
+            </Menu.Item>
+            <Menu.Item onClick={onLogout} leftSection={<IconLogout size={16} />}>
+              {t('header.logout')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+        <Tooltip label={t('header.logout')}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            color="red"
+            onClick={onLogout}
+            aria-label={t('header.logout')}
+          >
+            <IconLogout size={20} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Group>
+  );
+};

@@ -1,0 +1,35 @@
+export { AppDialog, type AppDialogProps } from './app-dialog/app-dialog';
+export type { DialogAction } from './app-dialog/dialog-footer';
+export type { AppDialogSize } from './app-dialog/dialog-geometry';
+export {
+  CONFIRM_Z_INDEX,
+  ConfirmAction,
+  type ConfirmActionProps,
+  type ConfirmOptions,
+} from './confirm-action/confirm-action';
+export { type Confirm, ConfirmProvider, useConfirm } from './confirm-action/confirm-provider';
+export { DateInput, type DateInputProps } from './date-input/date-input';
+export { EmptyState, type EmptyStateProps } from './empty-state/empty-state';
+export {
+  AppErrorBoundary,
+  type AppErrorBoundaryProps,
+  ErrorFallback,
+} from './error-boundary/app-error-boundary';
+export { installGlobalErrorHandlers } from './error-boundary/global-error-handlers';
+export {
+  ImageViewerDialog,
+  type ImageViewerDialogProps,
+  type ViewerImage,
+} from './image-viewer/image-viewer-dialog';
+export * from './language-select/language-select';
+export {
+  ACTION_FAILED,
+  ACTION_SUCCESS,
+  errorMessageOf,
+  notifyActionResult,
+  notifyError,
+  notifySuccess,
+  TOAST_DURATION_MS,
+} from './notify/notify';
+export { PageHeader, type PageHeaderProps } from './page-header/page-header';
+export { PdfViewerDialog, type PdfViewerDialogProps } from './pdf-viewer/pdf-viewer-dialog';

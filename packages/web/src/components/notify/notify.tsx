@@ -1,0 +1,43 @@
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { ApiError } from '@/lib/http';
+import { i18n } from '@/lib/i18n';
+
+/** SPEC §8: success and error toasts last 3 seconds. */
+export const TOAST_DURATION_MS = 3000;
+
+/** i18n keys of the catalogue's generic outcome texts (SPEC §8). */
+export const ACTION_SUCCESS = 'components:notify.actionSuccess';
+export const ACTION_FAILED = 'components:notify.actionFailed';
+const UNEXPECTED_ERROR = 'components:notify.unexpectedError';
+
+const ICON_SIZE = 18;
+
+/** The text a failure shows: a translated server code, the error's own message, or a generic line. */
+export const errorMessageOf = (error: unknown): string => {
+  if (error instanceof ApiError && i18n.exists(`errors:${error.code}`)) return i18n.t(`errors:${error.code}`);
+  if (error instanceof Error && error.message.trim()) return error.message;
+  if (typeof error === 'string' && error.trim()) return error;
+  return i18n.t(UNEXPECTED_ERROR);
+};
+
+export const notifySuccess = (message: string) =>
+  notifications.show({
+    message,
+    color: 'green',
+    icon: <IconCheck size={ICON_SIZE} />,
+    autoClose: TOAST_DURATION_MS,
+  });
+
+/** Accepts a message, an Error or an ApiError — whatever a catch block holds. */
+export const notifyError = (messageOrError: unknown) =>
+  notifications.show({
+    message: errorMessageOf(messageOrError),
+    color: 'red',
+    icon: <IconX size={ICON_SIZE} />,
+    autoClose: TOAST_DURATION_MS,
+  });
+
+/** "Action was successful" or "Action failed". */
+export const notifyActionResult = (ok: boolean) =>
+  ok ? notifySuccess(i18n.t(ACTION_SUCCESS)) : notifyError(i18n.t(ACTION_FAILED));

@@ -1,0 +1,35 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { PdfViewerDialog } from './pdf-viewer-dialog';
+
+describe('PdfViewerDialog', () => {
+  it('shows the PDF titled with its file name, with a download link', async () => {
+    const onClose = vi.fn();
+    renderWithProviders(
+      <PdfViewerDialog
+        opened
+        onClose={onClose}
+        fileName="offer-1042.pdf"
+        url="blob:http://localhost/abc-123"
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'offer-1042.pdf' });
+    const frame = within(dialog).getByTitle('offer-1042.pdf');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', 'blob:http://localhost/abc-123');
+    const download = within(dialog).getByRole('link', { name: 'Download' });
+    expect(download).toHaveAttribute('href', 'blob:http://localhost/abc-123');
+    expect(download).toHaveAttribute('download', 'offer-1042.pdf');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders nothing when closed', () => {
+    renderWithProviders(
+      <PdfViewerDialog opened={false} onClose={() => {}} fileName="a.pdf" url="/api/file?id=1" />,
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

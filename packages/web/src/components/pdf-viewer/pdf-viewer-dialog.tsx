@@ -1,0 +1,43 @@
+import { Button } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../app-dialog/app-dialog';
+
+export type PdfViewerDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  fileName: string;
+  /** A `blob:` URL or an `/api/…` file URL (see `fileUrl` in `@/lib/http`). */
+  url: string;
+};
+
+/** Shows a PDF in the browser's own viewer, titled with the file name (SPEC §2). */
+export const PdfViewerDialog = ({ opened, onClose, fileName, url }: PdfViewerDialogProps) => {
+  const { t } = useTranslation('components');
+  return (
+    <AppDialog
+      opened={opened}
+      onClose={onClose}
+      title={fileName}
+      size="xl"
+      footerExtra={
+        // A real link, so the browser saves the file under its name even for blob: URLs.
+        <Button
+          component="a"
+          href={url}
+          download={fileName}
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+        >
+          {t('pdfViewer.download')}
+        </Button>
+      }
+    >
+      <iframe
+        title={fileName}
+        src={url}
+        style={{ display: 'block', width: '100%', height: '100%', minHeight: '70vh', border: 0 }}
+      />
+    </AppDialog>
+  );
+};

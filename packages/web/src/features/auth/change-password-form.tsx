@@ -1,0 +1,77 @@
+import { changePasswordInputSchema } from '@karm/domain/contract';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '@/components';
+import { applyServerFieldErrors, useContractForm } from '@/lib/forms';
+import { request } from '@/lib/socket';
+
+type ChangePasswordValues = {
+  username: string;
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+};
+
+/**
+ * SPEC §2 change password (current, new, confirm). On the login page the user also names the
+ * account; on the profile page the account is the signed-in one.
+ */
+export const ChangePasswordForm = ({ username, onDone }: { username?: string; onDone?: () => void }) => {
+  const { t } = useTranslation('auth');
+  const form = useContractForm<ChangePasswordValues>(changePasswordInputSchema, {
+    username: username ?? '',
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await request('user:change-password', values);
+      notifySuccess(t('passwordChanged'));
+      form.reset();
+      onDone?.();
+    } catch (error) {
+      if (!applyServerFieldErrors(form, error)) notifyError(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t(username === undefined ? 'changePasswordHint' : 'changePasswordHintSignedIn')}
+        </Text>
+        {username === undefined && (
+          <TextInput
+            label={t('usernameLabel')}
+            autoComplete="username"
+            required
+            {...form.getInputProps('username')}
+          />
+        )}
+        <PasswordInput
+          label={t('currentPassword')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('currentPassword')}
+        />
+        <PasswordInput
+          label={t('newPassword')}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('newPassword')}
+        />
+        <PasswordInput
+          label={t('confirmPassword')}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" loading={form.submitting}>
+          {t('changePassword')}
+        </Button>
+      </Stack>
+    </form>
+  );
+};

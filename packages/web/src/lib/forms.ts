@@ -1,0 +1,64 @@
+import { parseMessage } from '@karm/domain/rules';
+import { useForm } from '@mantine/form';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ApiError } from './http';
+
+/**
+ * Contract schemas and the server speak in message keys (`validation.required`,
+ * `validation.tooLong?max=200`); this turns one into the user's language. Other text passes through.
+ */
+export const translateMessage = (t: TFunction, message: string) => {
+  const { key, params } = parseMessage(message);
+  if (!key.startsWith('validation.')) return message;
+  return t(`validation:${key.slice('validation.'.length)}`, params);
+};
+
+const validateWith =
+  <Values>(schema: z.ZodType) =>
+  (values: Values) => {
+    const result = schema.safeParse(values);
+    if (result.success) return {};
+    const errors: Record<string, string> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.join('.') || '_';
+      errors[path] ??= issue.message;
+    }
+    return errors;
+  };
+
+/**
+ * A form validated by the same zod schema the server uses (DESIGN rule 1), with errors shown in
+ * the user's language.
+ */
+export const useContractForm = <Values extends Record<string, unknown>>(
+  schema: z.ZodType,
+  initialValues: Values,
+) => {
+  const { t } = useTranslation();
+  return useForm<Values>({
+    mode: 'controlled',
+    initialValues,
+    validate: validateWith<Values>(schema),
+    enhanceGetInputProps: ({ inputProps }) =>
+      inputProps.error ? { error: translateMessage(t, String(inputProps.error)) } : undefined,
+  });
+};
+
+/** The field → message map of a server VALIDATION answer (empty for any other error). */
+export const fieldErrorsOf = (error: ApiError): Record<string, string> =>
+  error.code === 'VALIDATION'
+    ? ((error.details as { fields?: Record<string, string> } | undefined)?.fields ?? {})
+    : {};
+
+/** Puts a server VALIDATION answer's field messages next to the fields; true when it did. */
+export const applyServerFieldErrors = (
+  form: { setFieldError: (path: string, error: string) => void },
+  error: unknown,
+) => {
+  if (!(error instanceof ApiError)) return false;
+  const fields = fieldErrorsOf(error);
+  for (const [path, message] of Object.entries(fields)) form.setFieldError(path, message);
+  return Object.keys(fields).length > 0;
+};

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from './app/providers';
+import { router } from './app/router';
+import { installSessionListeners } from './app/session-listeners';
+import { installGlobalErrorHandlers } from './components';
+import { adoptSession } from './lib/session';
+import { socket } from './lib/socket';
+
+installGlobalErrorHandlers();
+installSessionListeners((to) => router.navigate(to));
+socket.connect();
+
+// The end-to-end tests sign in over the API and hand the token in here (see lib/session).
+Object.assign(window, { karm: { adoptSession } });
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html lacks #root');
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
