@@ -59,7 +59,7 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
       disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace',
     }),
     bodyLimit: 1_000_000,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);

@@ -35,6 +35,7 @@ const environmentSchema = z.object({
     .int()
     .min(1024)
     .default(20 * 1024 * 1024),
+  TRUST_PROXY: booleanFlag.default(false),
 });
 
 export type Config = {
@@ -52,6 +53,8 @@ export type Config = {
   webDistDir: string;
   sessionTtlHours: number;
   uploadMaxBytes: number;
+  /** Behind a reverse proxy, client addresses come from X-Forwarded-For (only then: it can be forged). */
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {
@@ -91,5 +94,6 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST),
     sessionTtlHours: env.SESSION_TTL_HOURS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    trustProxy: env.TRUST_PROXY,
   };
 };

@@ -16,13 +16,13 @@ type AuthEvent =
 
 export const authSocketHandlers: SocketHandlers<AuthEvent> = {
   authenticate: async (input, { ctx, address, socket }) => {
-    const result = await login(ctx, input, address);
-    await joinSessionRooms(socket, result.accessToken, await resolveActor(ctx, result.accessToken));
+    const { actor, result } = await login(ctx, input, address);
+    await joinSessionRooms(socket, result.accessToken, actor);
     return result;
   },
   'user:check-logged-in': async (token, { ctx, socket }) => {
-    const result = await checkLoggedIn(ctx, token);
-    await joinSessionRooms(socket, token, await resolveActor(ctx, token));
+    const { actor, result } = await checkLoggedIn(ctx, token);
+    await joinSessionRooms(socket, token, actor);
     return result;
   },
   'user:logout': async (_input, request) => {
@@ -31,8 +31,11 @@ export const authSocketHandlers: SocketHandlers<AuthEvent> = {
     await revokeSession(ctx, actor.sessionId);
     return { ok: true };
   },
-  'user:change-password': async (input, { ctx, address, actor }) =>
-    changePassword(ctx, input, address, actor?.sessionId),
+  'user:change-password': async (input, { ctx, address, sessionToken }) => {
+    // From a signed-in tab (the profile), that tab's session survives the change; all others end.
+    const current = sessionToken ? await resolveActor(ctx, sessionToken) : null;
+    return changePassword(ctx, input, address, current?.sessionId);
+  },
   'user:forgot-password': async (input, { ctx, origin }) => requestPasswordReset(ctx, input, origin),
   'user:reset-password': async (input, { ctx }) => resetPassword(ctx, input),
   'user:update-profile': async (input, request) => {

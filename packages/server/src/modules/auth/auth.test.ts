@@ -259,6 +259,27 @@ describe('passwords', () => {
     ).resolves.toMatchObject({ user: { id: signedIn.userId } });
   });
 
+  it("from a signed-in tab keeps that tab signed in and ends the user's other sessions", async () => {
+    const signedIn = await server.signedInUser();
+    const otherDevice = await server.connect();
+    const { accessToken: otherToken } = await otherDevice.request('authenticate', {
+      username: signedIn.username,
+      password: DEFAULT_TEST_PASSWORD,
+    });
+    await signedIn.client.request('user:change-password', {
+      username: signedIn.username,
+      currentPassword: DEFAULT_TEST_PASSWORD,
+      newPassword: 'profile page password',
+      confirmPassword: 'profile page password',
+    });
+    await expect(signedIn.client.request('company:get-info')).resolves.toMatchObject({
+      id: signedIn.companyId,
+    });
+    expect((await (await server.connect()).requestError('user:check-logged-in', otherToken)).code).toBe(
+      'NOT_AUTHORIZED',
+    );
+  });
+
   it('refuses mismatched confirmation with "Passwords don\'t match." and changes nothing', async () => {
     const user = await newUser();
     const client = await server.connect();

@@ -7,7 +7,7 @@ import type {
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
-import type { AppContext } from '../../platform/context';
+import type { Actor, AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { getCompanyChoices } from '../company/company.service';
 import { users } from './auth.tables';
@@ -37,12 +37,12 @@ const verifyCredentials = async (ctx: AppContext, login: string, password: strin
   return user;
 };
 
-/** SPEC §4/§7 authenticate: credentials in, access token and user out. */
+/** SPEC §4/§7 authenticate: credentials in, access token and user out (and the new session). */
 export const login = async (
   ctx: AppContext,
   input: z.output<typeof loginInputSchema>,
   address: string,
-): Promise<LoginResult> => {
+): Promise<{ actor: Actor; result: LoginResult }> => {
   const user = await verifyCredentials(ctx, input.username, input.password, address);
   const userMemberships = await membershipsOf(ctx.db, user.id);
   if (userMemberships.length === 0) throw wrongCredentials();
@@ -61,9 +61,11 @@ export const login = async (
     throw new AppError('COMPANY_REQUIRED', 'Please select a company', { companies });
   }
 
-  const { accessToken } = await createSession(ctx, ctx.db, user.id, chosen.companyId);
+  const { accessToken, session } = await createSession(ctx, ctx.db, user.id, chosen.companyId);
+  const role = chosen.role as MembershipRole;
   ctx.logger.info({ userId: user.id, companyId: chosen.companyId }, 'signed in');
-  return { accessToken, user: toUserDto(user, chosen.role as MembershipRole), companyId: chosen.companyId };
+  const actor: Actor = { sessionId: session.id, userId: user.id, companyId: chosen.companyId, role };
+  return { actor, result: { accessToken, user: toUserDto(user, role), companyId: chosen.companyId } };
 };
 
 /**

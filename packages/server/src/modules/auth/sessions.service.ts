@@ -54,12 +54,18 @@ export const resolveActor = async (ctx: AppContext, token: string): Promise<Acto
   };
 };
 
-/** SPEC §7 user:check-logged-in — an error answers "not logged in". */
-export const checkLoggedIn = async (ctx: AppContext, token: string): Promise<CheckLoggedInResult> => {
+/** SPEC §7 user:check-logged-in — an error answers "not logged in". Also returns the session found. */
+export const checkLoggedIn = async (
+  ctx: AppContext,
+  token: string,
+): Promise<{ actor: Actor; result: CheckLoggedInResult }> => {
   const actor = await resolveActor(ctx, token);
   const user = actor ? await findUserById(ctx.db, actor.userId) : undefined;
   if (!actor || !user?.isActive) throw new AppError('NOT_AUTHORIZED', 'not logged in');
-  return { user: toUserDto(user, actor.role), companyId: actor.companyId, status: 'logged-in' };
+  return {
+    actor,
+    result: { user: toUserDto(user, actor.role), companyId: actor.companyId, status: 'logged-in' },
+  };
 };
 
 /** Ends a session; every open tab on it is told at once and returns to the login page. */

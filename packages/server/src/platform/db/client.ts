@@ -21,8 +21,13 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Answers whether the database responds (for /api/health). */
   ping: () => Promise<boolean>;
+  /** Runs `work` while no other Karm instance does the same (migrations at start). */
+  exclusively: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
+
+/** Any fixed number: the key of the PostgreSQL advisory lock that serialises instance start-ups. */
+const STARTUP_LOCK_KEY = 7_225_176;
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { inMemory: true };
 
@@ -42,6 +47,16 @@ const openPostgres = (url: string): DatabaseHandle => {
         return false;
       }
     },
+    exclusively: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 };
@@ -50,6 +65,7 @@ const openPglite = async (dataDir: string | undefined): Promise<DatabaseHandle> 
   if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
   const client = dataDir ? await PGlite.create({ dataDir }) : await PGlite.create();
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     db,
     kind: 'pglite',
@@ -60,6 +76,12 @@ const openPglite = async (dataDir: string | undefined): Promise<DatabaseHandle> 
       } catch {
         return false;
       }
+    },
+    // One process owns an embedded database; callers within it take turns.
+    exclusively: (work) => {
+      const turn = queue.then(work);
+      queue = turn.catch(() => undefined);
+      return turn;
     },
     // PGlite keeps Node alive and must flush its files: it is always closed explicitly.
     close: () => client.close(),

@@ -7,9 +7,13 @@ import type { DatabaseHandle } from './client';
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
 
-/** Applies the committed SQL migrations that have not run yet; safe to call at every start. */
-export const applyMigrations = async (handle: DatabaseHandle) => {
-  const config = { migrationsFolder: MIGRATIONS_FOLDER };
-  if (handle.kind === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, config);
-  else await migrateNodePg(handle.db as unknown as NodePgDatabase, config);
-};
+/**
+ * Applies the committed SQL migrations that have not run yet; safe to call at every start, also
+ * when several instances start at once (they take turns).
+ */
+export const applyMigrations = (handle: DatabaseHandle) =>
+  handle.exclusively(async () => {
+    const config = { migrationsFolder: MIGRATIONS_FOLDER };
+    if (handle.kind === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, config);
+    else await migrateNodePg(handle.db as unknown as NodePgDatabase, config);
+  });

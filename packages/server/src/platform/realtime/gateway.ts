@@ -25,6 +25,13 @@ const tokenOf = (socket: Socket): string | undefined => {
   return typeof fromHandshake === 'string' && fromHandshake.length > 0 ? fromHandshake : undefined;
 };
 
+/** The client's address; behind a trusted proxy, the first X-Forwarded-For entry. */
+const addressOf = (socket: Socket, trustProxy: boolean) => {
+  const forwarded = socket.handshake.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return trustProxy && first ? first : socket.handshake.address;
+};
+
 /** Puts a socket into the rooms its session receives pushes in (or takes it out of all of them). */
 export const joinSessionRooms = async (socket: Socket, token: string | undefined, actor: Actor | null) => {
   for (const room of socket.rooms) if (room !== socket.id) socket.leave(room);
@@ -73,17 +80,19 @@ export const createGateway = async (deps: {
       if (!handler) throw new AppError('NOT_FOUND', `Unknown event ${event}`);
       const parsed = SOCKET_EVENTS[event].input.safeParse(payload);
       if (!parsed.success) throw parsed.error;
-      // The session is checked on every event, so a revoked token stops working at once.
+      // Protected events check the session every time, so a revoked token stops working at once.
       const token = tokenOf(socket);
-      const actor = token ? await resolveActor(token) : null;
-      if (!actor && !PUBLIC_SOCKET_EVENTS.has(event)) {
+      const isPublic = PUBLIC_SOCKET_EVENTS.has(event);
+      const actor = !isPublic && token ? await resolveActor(token) : null;
+      if (!actor && !isPublic) {
         socket.emit(SERVER_PUSHES.notAuthorized);
         throw new AppError('NOT_AUTHORIZED', 'Not authorized');
       }
       const result = await handler(parsed.data as never, {
         ctx,
         actor,
-        address: socket.handshake.address,
+        sessionToken: token,
+        address: addressOf(socket, ctx.config.trustProxy),
         origin: socket.handshake.headers.origin,
         socket,
       });

@@ -5,8 +5,10 @@ import type { Actor, AppContext } from '../context';
 /** What a socket handler knows about the request besides its payload. */
 export type SocketRequest = {
   ctx: AppContext;
-  /** Null only for the public events (sign-in and password help). */
+  /** The signed-in session; always null for the public events (sign-in and password help). */
   actor: Actor | null;
+  /** The token the socket carries, if any (a public event may still come from a signed-in tab). */
+  sessionToken: string | undefined;
   /** The client's address, for throttling sign-in attempts. */
   address: string;
   /** The page's origin, for links in e-mails when PUBLIC_URL is not set. */

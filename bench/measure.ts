@@ -1,0 +1,40 @@
+/** Latency figures of repeated calls: percentiles in milliseconds. */
+export type Figures = { count: number; p50: number; p95: number; mean: number };
+
+const percentile = (sorted: number[], fraction: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+
+export const measure = async (count: number, call: () => Promise<unknown>): Promise<Figures> => {
+  // A short warm-up lets JIT and connection pools settle before anything is counted.
+  for (let index = 0; index < Math.min(20, count); index++) await call();
+  const durations: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const started = performance.now();
+    await call();
+    durations.push(performance.now() - started);
+  }
+  durations.sort((a, b) => a - b);
+  return {
+    count,
+    p50: percentile(durations, 0.5),
+    p95: percentile(durations, 0.95),
+    mean: durations.reduce((sum, value) => sum + value, 0) / count,
+  };
+};
+
+export const printFigures = (label: string, figures: Figures) =>
+  console.log(
+    `${label.padEnd(44)} n=${figures.count}  p50=${figures.p50.toFixed(3)} ms  p95=${figures.p95.toFixed(3)} ms  mean=${figures.mean.toFixed(3)} ms`,
+  );
+
+export const printRatio = (label: string, measured: Figures, baseline: Figures) =>
+  console.log(
+    `${label.padEnd(44)} p50 ratio=${(measured.p50 / baseline.p50).toFixed(2)}  p95 ratio=${(measured.p95 / baseline.p95).toFixed(2)}`,
+  );
+
+export const printMemory = () => {
+  const { rss, heapUsed } = process.memoryUsage();
+  console.log(
+    `memory: rss=${(rss / 2 ** 20).toFixed(1)} MiB  heapUsed=${(heapUsed / 2 ** 20).toFixed(1)} MiB`,
+  );
+};
