@@ -9,6 +9,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { getAccessToken } from './access-token';
 import { ApiError, REQUEST_TIMEOUT_MS } from './http';
+import { useSocketErrorStore } from './store/socket-error-store';
 
 /** SPEC §9: reconnect without limit, one second apart. */
 export const RECONNECT_DELAY_MS = 1_000;
@@ -27,15 +28,13 @@ export const socket: Socket = io({
   auth: (callback) => callback({ token: getAccessToken() ?? '' }),
 });
 
-const toApiError = (error: unknown) =>
-  new ApiError(
-    isErrorPayload(error)
-      ? error
-      : ({
-          code: 'UPSTREAM',
-          message: error instanceof Error ? error.message : 'No answer from the server',
-        } satisfies ErrorPayload),
-  );
+const toApiError = (error: unknown) => {
+  const payload: ErrorPayload = isErrorPayload(error)
+    ? error
+    : { code: 'UPSTREAM', message: error instanceof Error ? error.message : 'No answer from the server' };
+  useSocketErrorStore.getState().recordFailure(payload);
+  return new ApiError(payload);
+};
 
 /** Sends a typed request and resolves with the result, or rejects with an ApiError. */
 export const request = <E extends SocketEventName>(

@@ -10,6 +10,7 @@ import { href } from '../routes';
 import { AppDrawer } from '../shell/app-drawer';
 import { AppHeader } from '../shell/app-header';
 import type { NewItemAction } from '../shell/drawer-items';
+import { ErrorMessageDialog } from '../shell/error-message-dialog';
 import { HelpDialog } from '../shell/help-dialog';
 import { NewItemDialog } from '../shell/new-item-dialog';
 import { useApplyProfile } from '../shell/use-apply-profile';
@@ -72,6 +73,7 @@ export const MainLayout = () => {
       </AppShell.Main>
       <HelpDialog opened={isHelpOpened} onClose={help.close} />
       <NewItemDialog action={newItem} onClose={() => setNewItem(null)} />
+      <ErrorMessageDialog />
     </AppShell>
   );
 };
