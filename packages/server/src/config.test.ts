@@ -13,6 +13,11 @@ describe('configuration', () => {
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
 
+  it('resolves a relative DATA_DIR against the folder npm was run from', () => {
+    expect(loadConfig({ DATA_DIR: './data', INIT_CWD: '/srv/karm' }).dataDir).toBe('/srv/karm/data');
+    expect(loadConfig({ DATA_DIR: '/var/lib/karm', INIT_CWD: '/srv/karm' }).dataDir).toBe('/var/lib/karm');
+  });
+
   it('turns demo data off by default on PostgreSQL, and lets it be forced', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/karm' }).demoSeed).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/karm', DEMO_SEED: 'true' }).demoSeed).toBe(true);

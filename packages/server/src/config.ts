@@ -77,7 +77,9 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
-  const dataDir = path.resolve(env.DATA_DIR);
+  // Relative paths mean relative to where the user ran npm (INIT_CWD), not the workspace folder.
+  const baseDir = environment.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(baseDir, env.DATA_DIR);
   return {
     port: env.PORT,
     host: env.HOST,
@@ -91,7 +93,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     // Demo data is on by default only for the embedded database: a real PostgreSQL is production.
     demoSeed: env.DEMO_SEED ?? env.DATABASE_URL === undefined,
     demoAdminPassword: env.DEMO_ADMIN_PASSWORD,
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST),
+    webDistDir: path.resolve(baseDir, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST),
     sessionTtlHours: env.SESSION_TTL_HOURS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     trustProxy: env.TRUST_PROXY,

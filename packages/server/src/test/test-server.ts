@@ -1,13 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type {
-  ErrorPayload,
-  SocketEventInput,
-  SocketEventName,
-  SocketEventResult,
-} from '@karm/domain/contract';
-import { io as connectSocket, type Socket } from 'socket.io-client';
 import { buildApp, type KarmApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Clock } from '../platform/clock';
@@ -15,6 +8,7 @@ import type { AppContext } from '../platform/context';
 import { createContext } from '../platform/create-context';
 import { createLogger } from '../platform/logging';
 import { DEFAULT_TEST_PASSWORD, type SeedUserOptions, seedCompany, seedUser } from '../seed/factories';
+import { connectTestClient, type TestClient } from './test-client';
 import { openTestDatabase } from './test-database';
 
 /** A clock tests can move. */
@@ -52,65 +46,6 @@ export type SignedInUser = {
   username: string;
 };
 
-export type TestClient = {
-  socket: Socket;
-  /** Emits and resolves with the ack's result, or rejects with its error payload. */
-  request: <E extends SocketEventName>(
-    event: E,
-    input?: SocketEventInput<E>,
-  ) => Promise<SocketEventResult<E>>;
-  /** Resolves with the ack's error payload; fails the test if the call succeeded. */
-  requestError: <E extends SocketEventName>(event: E, input?: SocketEventInput<E>) => Promise<ErrorPayload>;
-  /** Resolves the next time the server pushes `event`. */
-  nextPush: (event: string, timeoutMs?: number) => Promise<unknown>;
-  close: () => void;
-};
-
-const createClient = async (url: string, token?: string): Promise<TestClient> => {
-  const socket = connectSocket(url, {
-    auth: token ? { token } : {},
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  const call = (event: string, input: unknown) =>
-    new Promise<{ error: unknown; result: unknown }>((resolve) => {
-      const ack = (error: unknown, result: unknown) => resolve({ error, result });
-      if (input === undefined) socket.emit(event, ack);
-      else socket.emit(event, input, ack);
-    });
-  return {
-    socket,
-    request: async (event, input) => {
-      const { error, result } = await call(event, input);
-      if (error) throw Object.assign(new Error((error as ErrorPayload).message), { payload: error });
-      return result as never;
-    },
-    requestError: async (event, input) => {
-      const { error } = await call(event, input);
-      if (!error) throw new Error(`Expected ${event} to fail, but it succeeded`);
-      return error as ErrorPayload;
-    },
-    nextPush: (event, timeoutMs = 5_000) =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`No ${event} push within ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-        socket.once(event, (payload: unknown) => {
-          clearTimeout(timer);
-          resolve(payload);
-        });
-      }),
-    close: () => {
-      socket.close();
-    },
-  };
-};
-
 /** Starts a real Karm server on a free port, over its own database and data folder. */
 export const startTestServer = async (overrides: Record<string, string> = {}): Promise<TestServer> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'karm-test-'));
@@ -123,7 +58,7 @@ export const startTestServer = async (overrides: Record<string, string> = {}): P
   const clients: TestClient[] = [];
 
   const connect = async (token?: string) => {
-    const client = await createClient(url, token);
+    const client = await connectTestClient(url, token);
     clients.push(client);
     return client;
   };

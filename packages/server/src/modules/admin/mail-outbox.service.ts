@@ -2,6 +2,7 @@ import type { OutboxMailDto, Page, pageQuerySchema } from '@karm/domain/contract
 import { count, desc, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
+import { loadPage } from '../../platform/db/paging';
 import { forbidden } from '../../platform/errors';
 import { mailOutbox } from '../../platform/mail/outbox.tables';
 import { memberIdsOfCompany } from '../auth/users.repository';
@@ -17,18 +18,20 @@ export const listMailOutbox = async (
 ): Promise<Page<OutboxMailDto>> => {
   if (actor.role !== 'admin') throw forbidden('Only administrators can read the outbox');
   const where = inArray(mailOutbox.userId, memberIdsOfCompany(ctx.db, actor.companyId));
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(mailOutbox)
-      .where(where)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    ctx.db.select({ total: count() }).from(mailOutbox).where(where),
-  ]);
-  return {
-    items: rows.map((row) => ({
+  return loadPage(
+    query,
+    {
+      rows: (limit, offset) =>
+        ctx.db
+          .select()
+          .from(mailOutbox)
+          .where(where)
+          .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+          .limit(limit)
+          .offset(offset),
+      total: () => ctx.db.select({ total: count() }).from(mailOutbox).where(where),
+    },
+    (row) => ({
       id: row.id,
       recipient: row.recipient,
       subject: row.subject,
@@ -37,9 +40,6 @@ export const listMailOutbox = async (
       error: row.error,
       createdAt: row.createdAt.toISOString(),
       sentAt: row.sentAt?.toISOString() ?? null,
-    })),
-    total: total?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    }),
+  );
 };

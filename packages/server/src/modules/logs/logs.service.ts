@@ -2,6 +2,7 @@ import type { clientLogInputSchema, Page, ServerLogDto, serverLogQuerySchema } f
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
+import { loadPage } from '../../platform/db/paging';
 import { forbidden } from '../../platform/errors';
 import { serverLogs } from './logs.tables';
 
@@ -43,18 +44,20 @@ export const listServerLogs = async (
       ? or(ilike(serverLogs.message, `%${search}%`), ilike(serverLogs.action, `%${search}%`))
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(serverLogs)
-      .where(where)
-      .orderBy(desc(serverLogs.createdAt), desc(serverLogs.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    ctx.db.select({ total: count() }).from(serverLogs).where(where),
-  ]);
-  return {
-    items: rows.map((row) => ({
+  return loadPage(
+    query,
+    {
+      rows: (limit, offset) =>
+        ctx.db
+          .select()
+          .from(serverLogs)
+          .where(where)
+          .orderBy(desc(serverLogs.createdAt), desc(serverLogs.id))
+          .limit(limit)
+          .offset(offset),
+      total: () => ctx.db.select({ total: count() }).from(serverLogs).where(where),
+    },
+    (row) => ({
       id: row.id,
       source: row.source,
       level: row.level,
@@ -64,9 +67,6 @@ export const listServerLogs = async (
       error: row.error,
       userId: row.userId,
       createdAt: row.createdAt.toISOString(),
-    })),
-    total: total?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    }),
+  );
 };

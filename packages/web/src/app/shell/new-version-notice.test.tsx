@@ -1,5 +1,4 @@
-import { screen } from '@testing-library/react';
-import { act } from 'react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { socket } from '@/lib/socket';
 import { renderWithProviders } from '@/test/render';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '@/components';
 import { applyServerFieldErrors, useContractForm } from '@/lib/forms';
 import { request } from '@/lib/socket';
+import { NewPasswordFields } from './new-password-fields';
 
 type ChangePasswordValues = {
   username: string;
@@ -56,18 +57,7 @@ export const ChangePasswordForm = ({ username, onDone }: { username?: string; on
           required
           {...form.getInputProps('currentPassword')}
         />
-        <PasswordInput
-          label={t('newPassword')}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('newPassword')}
-        />
-        <PasswordInput
-          label={t('confirmPassword')}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('confirmPassword')}
-        />
+        <NewPasswordFields getInputProps={form.getInputProps} />
         <Button type="submit" loading={form.submitting}>
           {t('changePassword')}
         </Button>

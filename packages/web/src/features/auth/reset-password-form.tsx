@@ -1,10 +1,11 @@
 import { resetPasswordInputSchema } from '@karm/domain/contract';
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '@/components';
 import { applyServerFieldErrors, fieldErrorsOf, translateMessage, useContractForm } from '@/lib/forms';
 import { ApiError } from '@/lib/http';
 import { request } from '@/lib/socket';
+import { NewPasswordFields } from './new-password-fields';
 
 type ResetValues = { token: string; newPassword: string; confirmPassword: string };
 
@@ -33,19 +34,7 @@ export const ResetPasswordForm = ({ token, onDone }: { token: string; onDone: ()
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <PasswordInput
-          label={t('newPassword')}
-          autoComplete="new-password"
-          required
-          data-autofocus
-          {...form.getInputProps('newPassword')}
-        />
-        <PasswordInput
-          label={t('confirmPassword')}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('confirmPassword')}
-        />
+        <NewPasswordFields getInputProps={form.getInputProps} autoFocus />
         <Button type="submit" loading={form.submitting}>
           {t('resetPassword')}
         </Button>
