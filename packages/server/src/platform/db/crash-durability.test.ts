@@ -11,7 +11,6 @@ import { afterAll, describe, expect, it } from 'vitest';
  * killed with SIGKILL in the middle of saving. Runs the real server as a child process.
  */
 const SERVER_ENTRY = path.resolve(import.meta.dirname, '../../main.ts');
-const TSX = path.resolve(import.meta.dirname, '../../../../../node_modules/.bin/tsx');
 const PORT = 3000 + Math.floor(Math.random() * 2000) + 4000;
 
 let dataDir = '';
@@ -22,7 +21,8 @@ afterAll(async () => {
 type RunningServer = { child: ChildProcess; exited: Promise<unknown> };
 
 const startServer = async (): Promise<RunningServer> => {
-  const child = spawn(TSX, [SERVER_ENTRY], {
+  // Node itself with tsx's loader: one process, so SIGKILL reaches the server and not a wrapper.
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -91,6 +91,7 @@ describe.skipIf(process.env.KARM_TEST_DB === 'postgres')('crash durability of th
     isKilled = true;
     await Promise.all(lanes);
     await first.exited;
+    await expect(fetch(`http://127.0.0.1:${PORT}/api/health`)).rejects.toThrow();
     expect(acknowledged.length).toBeGreaterThan(20);
     console.log(`acknowledged writes before kill -9: ${acknowledged.length}`);
 
