@@ -11,10 +11,15 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { accountingSocketHandlers } from './modules/accounting/accounting.socket';
+import { startAccountingScheduler } from './modules/accounting/scheduler';
 import { adminSocketHandlers } from './modules/admin/admin.socket';
 import { authSocketHandlers } from './modules/auth/auth.socket';
 import { resolveActor } from './modules/auth/sessions.service';
 import { companySocketHandlers } from './modules/company/company.socket';
+import { customersSocketHandlers } from './modules/customers/customers.socket';
+import { employeesRoutes } from './modules/employees/employees.http';
+import { employeesSocketHandlers } from './modules/employees/employees.socket';
 import { filesRoutes } from './modules/files/files.http';
 import { logsRoutes } from './modules/logs/logs.http';
 import { logsSocketHandlers } from './modules/logs/logs.socket';
@@ -29,13 +34,16 @@ import { createGateway, type Gateway } from './platform/realtime/gateway';
 import type { SocketHandlers } from './platform/realtime/socket-handlers';
 
 /** Every module's REST routes, mounted under /api. */
-const HTTP_ROUTES: HttpRoutes[] = [systemRoutes, logsRoutes, filesRoutes];
+const HTTP_ROUTES: HttpRoutes[] = [systemRoutes, logsRoutes, filesRoutes, employeesRoutes];
 
 /** Every module's socket handlers; the contract lists the events, these answer them. */
 const SOCKET_HANDLERS: Partial<SocketHandlers<SocketEventName>> = {
   ...authSocketHandlers,
   ...adminSocketHandlers,
+  ...accountingSocketHandlers,
   ...companySocketHandlers,
+  ...customersSocketHandlers,
+  ...employeesSocketHandlers,
   ...logsSocketHandlers,
 };
 
@@ -117,12 +125,15 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
     resolveActor: (token) => resolveActor(ctx, token),
   });
   ctx.realtime.attach(gateway.io);
+  const scheduler = ctx.config.isAccountingSyncEnabled ? startAccountingScheduler(ctx) : undefined;
 
   return {
     fastify,
     gateway,
     listen: (port, host = '127.0.0.1') => fastify.listen({ port, host }),
     close: async () => {
+      scheduler?.stop();
+      await ctx.accounting.closeAll();
       await gateway.close();
       await fastify.close();
     },

@@ -36,6 +36,14 @@ const environmentSchema = z.object({
     .min(1024)
     .default(20 * 1024 * 1024),
   TRUST_PROXY: booleanFlag.default(false),
+  SECRETS_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, {
+      message: 'must be 32 bytes, base64-encoded',
+    })
+    .optional(),
+  TRIPLETEX_BASE_URL: z.url().optional(),
+  ACCOUNTING_SYNC: booleanFlag.default(true),
 });
 
 export type Config = {
@@ -55,6 +63,12 @@ export type Config = {
   uploadMaxBytes: number;
   /** Behind a reverse proxy, client addresses come from X-Forwarded-For (only then: it can be forged). */
   trustProxy: boolean;
+  /** Base64 AES key for secrets at rest; unset → a key file in DATA_DIR. */
+  secretsKey: string | undefined;
+  /** Overrides Tripletex's address (a staging proxy, or the test fake). */
+  tripletexBaseUrl: string | undefined;
+  /** Runs the accounting sync scheduler in this instance. */
+  isAccountingSyncEnabled: boolean;
 };
 
 export class ConfigError extends Error {
@@ -97,5 +111,8 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     sessionTtlHours: env.SESSION_TTL_HOURS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     trustProxy: env.TRUST_PROXY,
+    secretsKey: env.SECRETS_KEY,
+    tripletexBaseUrl: env.TRIPLETEX_BASE_URL,
+    isAccountingSyncEnabled: env.ACCOUNTING_SYNC,
   };
 };

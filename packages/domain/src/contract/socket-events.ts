@@ -1,14 +1,18 @@
 import type { z } from 'zod';
+import { accountingEvents } from './accounting';
 import { adminEvents } from './admin';
 import { authEvents } from './auth';
 import { companyEvents } from './company';
+import { customerEvents } from './customers';
 import { logEvents } from './logs';
 
 /** Every socket event the client may request, with its input schema and result type. */
 export const SOCKET_EVENTS = {
   ...authEvents,
   ...adminEvents,
+  ...accountingEvents,
   ...companyEvents,
+  ...customerEvents,
   ...logEvents,
 };
 

@@ -1,13 +1,17 @@
+import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
 import enComponents from './en/components.json';
+import enCustomers from './en/customers.json';
 import enErrors from './en/errors.json';
 import enNav from './en/nav.json';
 import enScreens from './en/screens.json';
 import enValidation from './en/validation.json';
+import nbAdmin from './nb/admin.json';
 import nbAuth from './nb/auth.json';
 import nbCommon from './nb/common.json';
 import nbComponents from './nb/components.json';
+import nbCustomers from './nb/customers.json';
 import nbErrors from './nb/errors.json';
 import nbNav from './nb/nav.json';
 import nbScreens from './nb/screens.json';
@@ -29,6 +33,8 @@ export const resources = {
     validation: enValidation,
     components: enComponents,
     screens: enScreens,
+    admin: enAdmin,
+    customers: enCustomers,
   },
   nb: {
     common: nbCommon,
@@ -38,6 +44,8 @@ export const resources = {
     validation: nbValidation,
     components: nbComponents,
     screens: nbScreens,
+    admin: nbAdmin,
+    customers: nbCustomers,
   },
 } as const;
 

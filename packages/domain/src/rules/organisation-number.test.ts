@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ORGANISATION_NUMBER_LENGTH, validateOrganisationNumber } from './organisation-number';
+import {
+  completeOrganisationNumber,
+  ORGANISATION_NUMBER_LENGTH,
+  validateOrganisationNumber,
+} from './organisation-number';
 
 describe('validateOrganisationNumber', () => {
   it('is 9 digits long', () => {
@@ -37,5 +41,22 @@ describe('validateOrganisationNumber', () => {
         expect(valid.length).toBeLessThanOrEqual(1);
       }),
     );
+  });
+});
+
+describe('completeOrganisationNumber', () => {
+  it('adds the check digit of real numbers', () => {
+    expect(completeOrganisationNumber('92360901')).toBe('923609016');
+    expect(completeOrganisationNumber('97476067')).toBe('974760673');
+  });
+
+  it('every completed number is valid, and none is made from bad input', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{8}$/), (firstEight) => {
+        const complete = completeOrganisationNumber(firstEight);
+        if (complete !== null) expect(validateOrganisationNumber(complete)).toBeNull();
+      }),
+    );
+    expect(completeOrganisationNumber('1234567')).toBeNull();
   });
 });

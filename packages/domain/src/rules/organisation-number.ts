@@ -30,3 +30,13 @@ export const validateOrganisationNumber = (value: string): OrganisationNumberMes
     ? null
     : VALIDATION_MESSAGE_KEYS.organisationNumberInvalid;
 };
+
+/**
+ * Completes eight digits with their check digit into a valid organisation number, or null when
+ * those eight digits have none (test data and demo companies are made this way).
+ */
+export const completeOrganisationNumber = (firstEight: string): string | null => {
+  if (!/^\d{8}$/.test(firstEight)) return null;
+  const checkDigit = checkDigitOf(firstEight);
+  return checkDigit === null ? null : `${firstEight}${checkDigit}`;
+};

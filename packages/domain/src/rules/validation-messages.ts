@@ -27,6 +27,10 @@ export const VALIDATION_MESSAGE_KEYS = {
   companyRequired: 'validation.companyRequired',
   dateNotValid: 'validation.dateNotValid',
   required: 'validation.required',
+  emailInvalid: 'validation.emailInvalid',
+  postalCodeInvalid: 'validation.postalCodeInvalid',
+  postalCodeUnknown: 'validation.postalCodeUnknown',
+  customerNumberTaken: 'validation.customerNumberTaken',
   /** Interpolates `{{max}}`. */
   tooLong: 'validation.tooLong',
 } as const;

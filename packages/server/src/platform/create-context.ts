@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
+import { createAccountingConnections } from '../integrations/accounting/connections';
 import { type Clock, systemClock } from './clock';
 import type { AppContext } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
@@ -9,6 +10,7 @@ import { createFileStorage } from './files/storage';
 import { createLogger, type Logger } from './logging';
 import { createMailer } from './mail/mailer';
 import { createRealtime } from './realtime/realtime';
+import { createSecretBox, loadSecretsKey } from './secrets';
 
 const readVersion = () => {
   const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'));
@@ -40,12 +42,22 @@ export const createContext = async (config: Config, options: ContextOptions = {}
       config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
     ));
   await applyMigrations(database);
+  const clock = options.clock ?? systemClock;
+  const secrets = createSecretBox(await loadSecretsKey(config.secretsKey, config.dataDir));
   return {
     config,
     database,
     db: database.db,
     logger,
-    clock: options.clock ?? systemClock,
+    clock,
+    secrets,
+    accounting: createAccountingConnections({
+      db: database.db,
+      secrets,
+      logger,
+      clock,
+      tripletexBaseUrl: config.tripletexBaseUrl,
+    }),
     mailer: createMailer({ db: database.db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom }),
     files: createFileStorage(config.dataDir),
     realtime: createRealtime(),

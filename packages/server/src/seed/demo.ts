@@ -1,7 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { companies } from '../modules/company/company.tables';
+import { ADMIN_CATEGORY_NAME } from '../modules/employees/employees.service';
 import type { AppContext } from '../platform/context';
-import { seedCompany, seedUser } from './factories';
+import { seedDemoCustomers } from './demo-customers';
+import { seedCompany, seedDepartment, seedEmployee, seedEmployeeCategory, seedUser } from './factories';
 
 export const DEMO_COMPANY_NAME = 'Demo Dør & Vindu AS';
 export const SECOND_DEMO_COMPANY_NAME = 'Demo Automatikk AS';
@@ -59,6 +61,14 @@ const STAFF = [
   },
 ] as const;
 
+/** Work groups of the resource planner and the employee category each belongs to. */
+const CATEGORY_OF_WORK_GROUP = {
+  produksjon: 'Produksjon',
+  montasje: 'Montasje',
+  service: 'Service',
+  admin: ADMIN_CATEGORY_NAME,
+} as const;
+
 /**
  * Creates the demo installation, but only on an empty database: a database that has any company is
  * somebody's data and is never touched.
@@ -68,50 +78,75 @@ export const seedDemo = async (ctx: AppContext) => {
   if ((existing?.companies ?? 0) > 0) return false;
   const password = ctx.config.demoAdminPassword;
   await ctx.db.transaction(async (tx) => {
-    const demo = await seedCompany(tx, { name: DEMO_COMPANY_NAME, nr: 1, organisationNumber: '923609016' });
+    const demo = await seedCompany(tx, {
+      name: DEMO_COMPANY_NAME,
+      nr: 1,
+      organisationNumber: '923609016',
+      serviceEmployeeCategory: 'Service',
+    });
     const second = await seedCompany(tx, {
       name: SECOND_DEMO_COMPANY_NAME,
       nr: 2,
       organisationNumber: '974760673',
     });
-    await seedUser(tx, {
-      companyIds: [demo.id],
-      role: 'admin',
-      username: 'admin',
-      email: 'admin@demo-dor-vindu.no',
-      password,
-      firstName: 'Anne',
-      lastName: 'Admin',
-      userType: 'admin',
-      profile: { plannerWorkGroup: 'admin' },
-    });
-    await seedUser(tx, {
-      companyIds: [demo.id, second.id],
-      username: SHARED_DEMO_USERNAME,
-      email: 'kari@demo-dor-vindu.no',
-      password,
-      firstName: 'Kari',
-      lastName: 'Kontor',
-      userType: 'admin',
-      role: 'admin',
-      dateOfBirth: '1986-05-30',
-      dateOfEmployment: '2016-06-01',
-      profile: { plannerWorkGroup: 'admin' },
-    });
-    for (const person of STAFF) {
-      await seedUser(tx, {
+    const categories = new Map<string, string>();
+    for (const name of Object.values(CATEGORY_OF_WORK_GROUP)) {
+      categories.set(name, (await seedEmployeeCategory(tx, demo.id, name)).id);
+    }
+    const production = await seedDepartment(tx, demo.id, 'Produksjon', '10');
+    const field = await seedDepartment(tx, demo.id, 'Montasje og service', '20');
+    const office = await seedDepartment(tx, demo.id, 'Administrasjon', '30');
+
+    const people = [
+      {
+        username: 'admin',
+        firstName: 'Anne',
+        lastName: 'Admin',
+        workGroup: 'admin',
+        born: '1975-11-30',
+        employed: '2005-01-03',
         companyIds: [demo.id],
+      },
+      {
+        username: SHARED_DEMO_USERNAME,
+        firstName: 'Kari',
+        lastName: 'Kontor',
+        workGroup: 'admin',
+        born: '1986-05-30',
+        employed: '2016-06-01',
+        companyIds: [demo.id, second.id],
+      },
+      ...STAFF.map((person) => ({ ...person, companyIds: [demo.id] })),
+    ] as const;
+    for (const person of people) {
+      const isAdmin = person.workGroup === 'admin';
+      const user = await seedUser(tx, {
+        companyIds: [...person.companyIds],
+        role: isAdmin ? 'admin' : 'user',
         username: person.username,
         email: `${person.username}@demo-dor-vindu.no`,
         password,
         firstName: person.firstName,
         lastName: person.lastName,
-        userType: 'employee',
+        userType: isAdmin ? 'admin' : 'employee',
         dateOfBirth: person.born,
         dateOfEmployment: person.employed,
         profile: { plannerWorkGroup: person.workGroup },
       });
+      await seedEmployee(tx, demo.id, {
+        firstName: person.firstName,
+        lastName: person.lastName,
+        displayName: `${person.firstName} ${person.lastName}`,
+        email: `${person.username}@demo-dor-vindu.no`,
+        workGroup: person.workGroup,
+        employeeCategoryId: categories.get(CATEGORY_OF_WORK_GROUP[person.workGroup]),
+        departmentId: isAdmin ? office.id : person.workGroup === 'produksjon' ? production.id : field.id,
+        birthDate: person.born,
+        employmentDate: person.employed,
+        userId: user.id,
+      });
     }
+    await seedDemoCustomers(tx, demo.id);
   });
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;

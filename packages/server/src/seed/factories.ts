@@ -1,6 +1,8 @@
 import type { MembershipRole, UserProfile } from '@karm/domain/contract';
 import { memberships, users } from '../modules/auth/auth.tables';
 import { createCompany } from '../modules/company/company.service';
+import { contacts, customers } from '../modules/customers/customers.tables';
+import { departments, employeeCategories, employees } from '../modules/employees/employees.tables';
 import { hashPassword } from '../platform/auth/passwords';
 import type { Executor } from '../platform/db/client';
 import { newId } from '../platform/ids';
@@ -29,13 +31,19 @@ export const DEFAULT_TEST_PASSWORD = 'correct horse battery';
 let companyNr = 0;
 export const seedCompany = async (
   db: Executor,
-  overrides: { name?: string; nr?: number; organisationNumber?: string } = {},
+  overrides: {
+    name?: string;
+    nr?: number;
+    organisationNumber?: string;
+    serviceEmployeeCategory?: string;
+  } = {},
 ) =>
   createCompany(db, {
     name: overrides.name ?? `Test Company ${unique()}`,
     // Test companies take large numbers so they never meet a real company's nr.
     nr: overrides.nr ?? 100_000 + Math.floor(Math.random() * 1_000_000_000) + companyNr++,
     organisationNumber: overrides.organisationNumber ?? null,
+    serviceEmployeeCategory: overrides.serviceEmployeeCategory ?? null,
   });
 
 export type SeedUserOptions = {
@@ -76,4 +84,77 @@ export const seedUser = async (db: Executor, options: SeedUserOptions) => {
     await db.insert(memberships).values({ userId: user.id, companyId, role: options.role ?? 'user' });
   }
   return user;
+};
+
+export const seedCustomer = async (
+  db: Executor,
+  companyId: string,
+  overrides: Partial<typeof customers.$inferInsert> = {},
+) => {
+  const id = unique();
+  const [row] = await db
+    .insert(customers)
+    .values({
+      companyId,
+      source: 'local',
+      customerNumber: 20_000 + sequence++,
+      name: `Kunde ${id} AS`,
+      organizationNumber: '',
+      postalAddress: {
+        addressLine1: 'Storgata 1',
+        addressLine2: '',
+        postalCode: '0155',
+        city: 'Oslo',
+        countryCode: 'NO',
+      },
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('Customer insert returned nothing');
+  return row;
+};
+
+export const seedContact = async (
+  db: Executor,
+  companyId: string,
+  customerId: string,
+  overrides: Partial<typeof contacts.$inferInsert> = {},
+) => {
+  const [row] = await db
+    .insert(contacts)
+    .values({ companyId, customerId, firstName: 'Kontakt', lastName: unique(), ...overrides })
+    .returning();
+  if (!row) throw new Error('Contact insert returned nothing');
+  return row;
+};
+
+export const seedEmployeeCategory = async (db: Executor, companyId: string, name: string) => {
+  const [row] = await db.insert(employeeCategories).values({ companyId, name }).returning();
+  if (!row) throw new Error('Category insert returned nothing');
+  return row;
+};
+
+export const seedDepartment = async (
+  db: Executor,
+  companyId: string,
+  name: string,
+  departmentNumber = '',
+) => {
+  const [row] = await db.insert(departments).values({ companyId, name, departmentNumber }).returning();
+  if (!row) throw new Error('Department insert returned nothing');
+  return row;
+};
+
+export const seedEmployee = async (
+  db: Executor,
+  companyId: string,
+  overrides: Partial<typeof employees.$inferInsert> = {},
+) => {
+  const id = unique();
+  const [row] = await db
+    .insert(employees)
+    .values({ companyId, firstName: 'Ansatt', lastName: id, ...overrides })
+    .returning();
+  if (!row) throw new Error('Employee insert returned nothing');
+  return row;
 };

@@ -49,7 +49,12 @@ export type SignedInUser = {
 /** Starts a real Karm server on a free port, over its own database and data folder. */
 export const startTestServer = async (overrides: Record<string, string> = {}): Promise<TestServer> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'karm-test-'));
-  const config: Config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
+  const config: Config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ACCOUNTING_SYNC: 'false',
+    ...overrides,
+  });
   const clock = createTestClock();
   const database = await openTestDatabase();
   const ctx = await createContext(config, { database, clock, logger: createLogger('silent') });

@@ -43,7 +43,12 @@ export const getCompanyChoices = async (db: Executor, companyIds: string[]): Pro
 
 export const createCompany = async (
   db: Executor,
-  values: { name: string; nr: number; organisationNumber?: string | null },
+  values: {
+    name: string;
+    nr: number;
+    organisationNumber?: string | null;
+    serviceEmployeeCategory?: string | null;
+  },
 ): Promise<CompanyRow> => {
   const [row] = await db.insert(companies).values(values).returning();
   if (!row) throw new Error('Company insert returned nothing');

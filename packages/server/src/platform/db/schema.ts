@@ -1,6 +1,11 @@
 /** Every table, gathered for Drizzle's typed client and drizzle-kit's migration generator. */
+
+export * from '../../integrations/accounting/accounting.tables';
 export * from '../../modules/auth/auth.tables';
 export * from '../../modules/company/company.tables';
+export * from '../../modules/customers/customers.tables';
+export * from '../../modules/employees/employees.tables';
 export * from '../../modules/files/files.tables';
 export * from '../../modules/logs/logs.tables';
 export * from '../mail/outbox.tables';
+export * from './number-sequences';

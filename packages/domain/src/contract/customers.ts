@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { validateOrganisationNumber } from '../rules/organisation-number';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { socketEvent } from './define';
+import { type Page, pageQuerySchema } from './paging';
+
+/** Where a customer comes from (SPEC §3 inquiry: accounting system, local database or one-time). */
+export const CUSTOMER_SOURCES = ['accounting', 'local', 'one-time'] as const;
+export type CustomerSource = (typeof CUSTOMER_SOURCES)[number];
+
+/** SPEC §3 customer categories. */
+export const CUSTOMER_CATEGORIES = ['private', 'company', 'project', 'hardwareStore', 'special'] as const;
+export type CustomerCategory = (typeof CUSTOMER_CATEGORIES)[number];
+
+/** Tripletex's invoice send methods (its field names are the spec's). */
+export const INVOICE_SEND_METHODS = [
+  'EMAIL',
+  'EHF',
+  'EFAKTURA',
+  'AVTALEGIRO',
+  'VIPPS',
+  'PAPER',
+  'MANUAL',
+] as const;
+
+/** Whether a record is in step with the accounting system ("pending sync" shows in the UI). */
+export const SYNC_STATUSES = ['local', 'pending', 'synced', 'failed'] as const;
+export type SyncStatus = (typeof SYNC_STATUSES)[number];
+
+const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
+const optionalText = (max: number) => text(max).default('');
+const email = z.union([z.literal(''), z.email(MESSAGES.emailInvalid)]).default('');
+
+export const addressSchema = z.object({
+  addressLine1: optionalText(200),
+  addressLine2: optionalText(200),
+  postalCode: optionalText(10),
+  city: optionalText(100),
+  countryCode: z.string().length(2).default('NO'),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+const organisationNumber = z
+  .string()
+  .transform((value) => value.replace(/\s/g, ''))
+  .superRefine((value, context) => {
+    const problem = value === '' ? null : validateOrganisationNumber(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .default('');
+
+/** SPEC §3 customer creation payload, plus the physical address and Karm's category. */
+export const customerCreateSchema = z
+  .object({
+    name: text(200).min(1, MESSAGES.required),
+    organizationNumber: organisationNumber,
+    isPrivateIndividual: z.boolean().default(false),
+    email,
+    invoiceEmail: email,
+    phoneNumber: optionalText(40),
+    phoneNumberMobile: optionalText(40),
+    invoiceSendMethod: z.enum(INVOICE_SEND_METHODS).default('EMAIL'),
+    isSupplier: z.boolean().default(false),
+    supplierNumber: z.number().int().positive().nullable().default(null),
+    /** Unique per company; Karm assigns the next free number when it is left out. */
+    customerNumber: z.number().int().positive().max(999_999_999).nullable().default(null),
+    postalAddress: addressSchema.default({
+      addressLine1: '',
+      addressLine2: '',
+      postalCode: '',
+      city: '',
+      countryCode: 'NO',
+    }),
+    physicalAddress: addressSchema.nullable().default(null),
+    category: z.enum(CUSTOMER_CATEGORIES).default('company'),
+    /** A one-time customer is kept for one inquiry or offer and never sent to the accounting system. */
+    isOneTime: z.boolean().default(false),
+  })
+  .refine(
+    (customer) => customer.isPrivateIndividual || customer.isOneTime || customer.organizationNumber !== '',
+    {
+      path: ['organizationNumber'],
+      message: MESSAGES.mustBe9Characters,
+    },
+  );
+export type CustomerCreateInput = z.input<typeof customerCreateSchema>;
+
+export const customerUpdateSchema = z.object({
+  id: z.uuid(),
+  version: z.number().int().positive(),
+  changes: z
+    .object({
+      name: text(200).min(1, MESSAGES.required),
+      organizationNumber: organisationNumber,
+      isPrivateIndividual: z.boolean(),
+      email,
+      invoiceEmail: email,
+      phoneNumber: optionalText(40),
+      phoneNumberMobile: optionalText(40),
+      invoiceSendMethod: z.enum(INVOICE_SEND_METHODS),
+      postalAddress: addressSchema,
+      physicalAddress: addressSchema.nullable(),
+      category: z.enum(CUSTOMER_CATEGORIES),
+    })
+    .partial(),
+});
+
+export type CreditScore = { score: string; date: string; source: string } | null;
+
+export type CustomerDto = {
+  id: string;
+  source: CustomerSource;
+  customerNumber: number | null;
+  name: string;
+  /** SPEC §3 selected customer: orgnr, address, city, postalCode, email, phoneNumberMobile. */
+  organizationNumber: string;
+  orgnr: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  isPrivateIndividual: boolean;
+  email: string;
+  invoiceEmail: string;
+  phoneNumber: string;
+  phoneNumberMobile: string;
+  invoiceSendMethod: (typeof INVOICE_SEND_METHODS)[number];
+  isSupplier: boolean;
+  supplierNumber: number | null;
+  postalAddress: Address;
+  physicalAddress: Address | null;
+  category: CustomerCategory;
+  creditScore: CreditScore;
+  accountingId: string | null;
+  syncStatus: SyncStatus;
+  syncError: string | null;
+  isInactive: boolean;
+  version: number;
+  updatedAt: string;
+};
+
+export const customerQuerySchema = pageQuerySchema.extend({
+  /** Name, organisation number, customer number, e-mail or phone. */
+  search: z.string().trim().max(200).default(''),
+  source: z.enum(CUSTOMER_SOURCES).optional(),
+  includeInactive: z.boolean().default(false),
+});
+
+/** SPEC §3 contact creation payload. The add-contact dialog does not validate (SPEC §5). */
+export const contactCreateSchema = z.object({
+  customerId: z.uuid(MESSAGES.mustSelectCustomer),
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  email: optionalText(200),
+  phoneNumberMobile: optionalText(40),
+});
+export type ContactCreateInput = z.input<typeof contactCreateSchema>;
+
+/** SPEC §3 contact record: id, displayName, orgnr, email, phoneNumberMobile, phoneNumber, address, city, postalCode. */
+export type ContactDto = {
+  id: string;
+  customerId: string;
+  customer: { id: string; name: string };
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  orgnr: string;
+  email: string;
+  phoneNumberMobile: string;
+  phoneNumber: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  syncStatus: SyncStatus;
+  version: number;
+};
+
+/** SPEC §3 department and customer lookups. */
+export type LookupDto = { id: string; displayName: string };
+
+export type EmployeeDto = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  /** SPEC §3 keeps the Norwegian names of the old record. */
+  fornavn: string;
+  etternavn: string;
+  displayName: string;
+  fullName: string;
+  accountingId: string | null;
+  employeeCategory: { id: string; name: string } | null;
+  department: LookupDto | null;
+  workGroup: string | null;
+  email: string;
+  phoneNumberMobile: string;
+  birthDate: string | null;
+  employmentDate: string | null;
+  isActive: boolean;
+  userId: string | null;
+};
+
+export type EmployeeCategoryDto = { id: string; name: string; number: string };
+
+/** SPEC §6: the admin list starts with this entry, meaning nobody chosen. */
+export const NO_ONE_CHOSEN = '(Ingen valgt)';
+
+export const postalCodeSchema = z.object({
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, MESSAGES.postalCodeInvalid),
+});
+export type PostalPlace = { postalCode: string; city: string };
+
+export const customerEvents = {
+  'customer:get': socketEvent<Page<CustomerDto>>()(customerQuerySchema),
+  'customer:get-one': socketEvent<CustomerDto>()(z.object({ id: z.uuid() })),
+  'customer:create': socketEvent<CustomerDto>()(customerCreateSchema),
+  'customer:update': socketEvent<CustomerDto>()(customerUpdateSchema),
+  'contacts:get': socketEvent<ContactDto[]>()(z.object({ customerId: z.uuid(MESSAGES.noCustomerSelected) })),
+  'contact:get': socketEvent<ContactDto>()(z.object({ id: z.uuid() })),
+  'contact:create': socketEvent<ContactDto>()(contactCreateSchema),
+  'employee:get': socketEvent<EmployeeDto[]>()(
+    z.object({ includeInactive: z.boolean().default(false) }).default({ includeInactive: false }),
+  ),
+  'employee:get-categories': socketEvent<EmployeeCategoryDto[]>()(z.unknown()),
+  'admin:get-users': socketEvent<{ id: string | null; displayName: string }[]>()(z.unknown()),
+  'project-manager:get': socketEvent<LookupDto[]>()(z.unknown()),
+  'project_department:get': socketEvent<LookupDto[]>()(z.unknown()),
+  'admin:postaladdress': socketEvent<PostalPlace>()(postalCodeSchema),
+};
+
+/** Pushed to the company's room after a committed change (DESIGN rule 7). */
+export const CUSTOMER_PUSHES = {
+  customerChanged: 'customer:changed',
+  contactChanged: 'contact:changed',
+  employeesChanged: 'employees:changed',
+} as const;

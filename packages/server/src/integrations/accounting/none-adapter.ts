@@ -1,0 +1,31 @@
+import { AccountingError, type AccountingPort } from './port';
+
+const NOT_CONNECTED = 'No accounting system is configured';
+
+/**
+ * The default: Karm's own database is the master for customers, contacts and employees. Lists are
+ * empty, so a sync finds nothing, and nothing is ever pushed (the sync engine does not queue work
+ * for this adapter).
+ */
+export const createNoneAdapter = (): AccountingPort => {
+  const empty = async () => ({ items: [], isLast: true });
+  const refuse = async (): Promise<never> => {
+    throw new AccountingError('auth', NOT_CONNECTED);
+  };
+  return {
+    kind: 'none',
+    testConnection: refuse,
+    listCustomers: empty,
+    getCustomer: refuse,
+    findCustomerByNumber: async () => null,
+    createCustomer: refuse,
+    updateCustomer: refuse,
+    listContacts: empty,
+    findContact: async () => null,
+    createContact: refuse,
+    listEmployees: empty,
+    listEmployeeCategories: async () => [],
+    listDepartments: empty,
+    close: async () => {},
+  };
+};

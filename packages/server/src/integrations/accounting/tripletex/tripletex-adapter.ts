@@ -1,0 +1,223 @@
+import type { z } from 'zod';
+import { type Clock, systemClock } from '../../../platform/clock';
+import type { AccountingPage, AccountingPort } from '../port';
+import { createApiClient } from './api-client';
+import { createHttpClient, type QueryValue, type TripletexLogger } from './http-client';
+import {
+  fromTripletexContact,
+  fromTripletexCustomer,
+  fromTripletexEmployee,
+  toTripletexContact,
+  toTripletexCustomer,
+  toTripletexId,
+} from './mappers';
+import {
+  CATEGORY_FIELDS,
+  CONTACT_FIELDS,
+  CUSTOMER_FIELDS,
+  categorySchema,
+  contactSchema,
+  customerSchema,
+  DEPARTMENT_FIELDS,
+  departmentSchema,
+  EMPLOYEE_FIELDS,
+  employeeSchema,
+  listEnvelope,
+  parseAnswer,
+  valueEnvelope,
+  WHO_AM_I_FIELDS,
+  whoAmISchema,
+} from './schemas';
+import { createSessionManager } from './session';
+
+export const TRIPLETEX_BASE_URLS = {
+  production: 'https://tripletex.no/v2',
+  test: 'https://api-test.tripletex.tech/v2',
+} as const;
+
+export type TripletexAdapterOptions = {
+  /** e.g. `TRIPLETEX_BASE_URLS.test`, or a fake's URL in tests. */
+  baseUrl: string;
+  consumerToken: string;
+  employeeToken: string;
+  /** The company to act for; `0` is the employee token owner's own company. */
+  companyId?: string;
+  clock?: Clock;
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** Retries after the first attempt, for 429, 5xx and network failures. */
+  maxRetries?: number;
+  /** The wait after a 429 that lacks `X-Rate-Limit-Reset`. */
+  fallbackRetryDelayMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  /** The jitter source, in [0, 1); tests pin it. */
+  random?: () => number;
+  logger?: TripletexLogger;
+};
+
+/** Page size used where the port asks for "all" (employee categories). */
+const ALL_PAGE_SIZE = 1000;
+
+/**
+ * `changedSince` is sent as `YYYY-MM-DDTHH:mm:ss` in UTC. Tripletex does not say which zone it reads a
+ * time without offset in; if it is UTC the filter is exact, if it is Oslo time the filter starts one or
+ * two hours earlier. Either way no change is missed, and re-reading an unchanged customer is harmless.
+ */
+export const formatChangedSince = (instant: Date) => instant.toISOString().slice(0, 19);
+
+const assertPage = (count: number) => {
+  // A zero count would make every page "short" and every page the last; a caller bug, not a Tripletex one.
+  if (!Number.isInteger(count) || count < 1)
+    throw new RangeError(`Page size must be a positive integer: ${count}`);
+};
+
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export const createTripletexAdapter = (options: TripletexAdapterOptions): AccountingPort => {
+  const clock = options.clock ?? systemClock;
+  const http = createHttpClient({
+    baseUrl: options.baseUrl,
+    companyId: options.companyId ?? '0',
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxRetries: options.maxRetries ?? 4,
+    fallbackRetryDelayMs: options.fallbackRetryDelayMs ?? 2_000,
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    random: options.random ?? Math.random,
+    logger: options.logger,
+  });
+  const session = createSessionManager({
+    http,
+    consumerToken: options.consumerToken,
+    employeeToken: options.employeeToken,
+    clock,
+    logger: options.logger,
+  });
+  const api = createApiClient(http, session);
+
+  /** One page, ordered by id so pages stay stable while records change; last when short. */
+  const page = async <S extends z.ZodType, T>(
+    path: string,
+    schema: S,
+    map: (value: z.output<S>) => T,
+    query: Record<string, QueryValue> & { from: number; count: number; fields: string },
+  ): Promise<AccountingPage<T>> => {
+    assertPage(query.count);
+    const body = await api.get(path, { sorting: 'id', ...query });
+    // `fullResultSize` is deprecated and not exact, so it is not even read.
+    const { values } = parseAnswer(listEnvelope(schema), body, `list from ${path}`);
+    return { items: values.map(map), isLast: values.length < query.count };
+  };
+
+  const readCustomer = (body: unknown) =>
+    fromTripletexCustomer(parseAnswer(valueEnvelope(customerSchema), body, 'customer').value);
+
+  return {
+    kind: 'tripletex',
+
+    testConnection: async () => {
+      const body = await api.get('/token/session/>whoAmI', { fields: WHO_AM_I_FIELDS });
+      const { company, employee } = parseAnswer(valueEnvelope(whoAmISchema), body, 'session owner').value;
+      return {
+        companyName: company?.name ?? '',
+        employeeName:
+          employee?.displayName || `${employee?.firstName ?? ''} ${employee?.lastName ?? ''}`.trim(),
+      };
+    },
+
+    listCustomers: ({ changedSince, from, count }) =>
+      page('/customer', customerSchema, fromTripletexCustomer, {
+        from,
+        count,
+        fields: CUSTOMER_FIELDS,
+        changedSince: changedSince && formatChangedSince(changedSince),
+      }),
+
+    getCustomer: async (externalId) =>
+      readCustomer(await api.get(`/customer/${toTripletexId(externalId)}`, { fields: CUSTOMER_FIELDS })),
+
+    findCustomerByNumber: async (customerNumber) => {
+      const { items } = await page('/customer', customerSchema, fromTripletexCustomer, {
+        from: 0,
+        count: 100,
+        fields: CUSTOMER_FIELDS,
+        customerAccountNumber: customerNumber,
+      });
+      // Checked here too, in case the filter matches more loosely than "equals".
+      return items.find((customer) => customer.customerNumber === customerNumber) ?? null;
+    },
+
+    createCustomer: async (fields) =>
+      readCustomer(
+        await api.post('/customer', toTripletexCustomer(fields, 'create'), { fields: CUSTOMER_FIELDS }),
+      ),
+
+    updateCustomer: async (externalId, version, changes) => {
+      const id = toTripletexId(externalId);
+      // Only the changed fields: a PUT overwrites exactly what it carries. `version` makes a stale edit a 409.
+      const body = { ...toTripletexCustomer(changes, 'update'), id, version };
+      return readCustomer(await api.put(`/customer/${id}`, body, { fields: CUSTOMER_FIELDS }));
+    },
+
+    listContacts: ({ from, count }) =>
+      page('/contact', contactSchema, fromTripletexContact, { from, count, fields: CONTACT_FIELDS }),
+
+    findContact: async (customerExternalId, match) => {
+      const hasEmail = match.email.trim() !== '';
+      const { items } = await page('/contact', contactSchema, fromTripletexContact, {
+        from: 0,
+        count: ALL_PAGE_SIZE,
+        fields: CONTACT_FIELDS,
+        customerId: toTripletexId(customerExternalId),
+        ...(hasEmail
+          ? { email: match.email.trim() }
+          : { firstName: match.firstName, lastName: match.lastName }),
+      });
+      // Tripletex's name filters match parts of names ("Kari" finds "Karianne"): keep exact matches only.
+      return (
+        items.find((contact) =>
+          hasEmail
+            ? sameText(contact.email, match.email)
+            : sameText(contact.firstName, match.firstName) && sameText(contact.lastName, match.lastName),
+        ) ?? null
+      );
+    },
+
+    createContact: async (fields) => {
+      const body = await api.post('/contact', toTripletexContact(fields), { fields: CONTACT_FIELDS });
+      return fromTripletexContact(parseAnswer(valueEnvelope(contactSchema), body, 'contact').value);
+    },
+
+    listEmployees: ({ from, count }) =>
+      page('/employee', employeeSchema, fromTripletexEmployee, { from, count, fields: EMPLOYEE_FIELDS }),
+
+    listEmployeeCategories: async () => {
+      const categories = [];
+      for (let from = 0; ; from += ALL_PAGE_SIZE) {
+        const { items, isLast } = await page(
+          '/employee/category',
+          categorySchema,
+          (category) => ({ externalId: category.id, name: category.name, number: category.number }),
+          { from, count: ALL_PAGE_SIZE, fields: CATEGORY_FIELDS },
+        );
+        categories.push(...items);
+        if (isLast) return categories;
+      }
+    },
+
+    listDepartments: ({ from, count }) =>
+      page(
+        '/department',
+        departmentSchema,
+        ({ id, version, name, departmentNumber, isInactive }) => ({
+          externalId: id,
+          version,
+          name,
+          departmentNumber,
+          isInactive,
+        }),
+        { from, count, fields: DEPARTMENT_FIELDS },
+      ),
+
+    close: () => session.end(),
+  };
+};

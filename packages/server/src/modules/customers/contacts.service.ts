@@ -1,0 +1,73 @@
+import { type ContactDto, CUSTOMER_PUSHES, type contactCreateSchema } from '@karm/domain/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor, AppContext } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { toContactDto } from './customer-dto';
+import { findOwnCustomer } from './customers.service';
+import { contacts, customers } from './customers.tables';
+
+/** SPEC §7 contacts:get — the contacts of one customer of the actor's company. */
+export const listContacts = async (
+  ctx: AppContext,
+  actor: Actor,
+  customerId: string,
+): Promise<ContactDto[]> => {
+  const customer = await findOwnCustomer(ctx.db, actor.companyId, customerId);
+  const rows = await ctx.db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.companyId, actor.companyId),
+        eq(contacts.customerId, customer.id),
+        eq(contacts.isInactive, false),
+      ),
+    )
+    .orderBy(asc(contacts.firstName), asc(contacts.lastName), asc(contacts.id));
+  return rows.map((row) => toContactDto(row, customer));
+};
+
+export const getContact = async (ctx: AppContext, actor: Actor, contactId: string): Promise<ContactDto> => {
+  const [found] = await ctx.db
+    .select({ contact: contacts, customer: customers })
+    .from(contacts)
+    .innerJoin(customers, eq(customers.id, contacts.customerId))
+    .where(and(eq(contacts.companyId, actor.companyId), eq(contacts.id, contactId)));
+  if (!found) throw notFound('Contact');
+  return toContactDto(found.contact, found.customer);
+};
+
+/**
+ * SPEC §7 contact:create (the add-contact dialog validates nothing, SPEC §5). A contact of a
+ * customer that lives in the accounting system is queued for it too.
+ */
+export const createContact = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof contactCreateSchema>,
+): Promise<ContactDto> => {
+  const customer = await findOwnCustomer(ctx.db, actor.companyId, input.customerId);
+  const willPush = customer.source === 'accounting' && (await ctx.accounting.isConnected(actor.companyId));
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .insert(contacts)
+    .values({
+      companyId: actor.companyId,
+      customerId: customer.id,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phoneNumberMobile: input.phoneNumberMobile,
+      syncStatus: willPush ? 'pending' : 'local',
+      nextSyncAt: willPush ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('Contact insert returned nothing');
+  const contact = toContactDto(row, customer);
+  ctx.realtime.toCompany(actor.companyId, CUSTOMER_PUSHES.contactChanged, contact);
+  if (willPush) ctx.accounting.requestPush(actor.companyId);
+  return contact;
+};

@@ -1,0 +1,345 @@
+import { CUSTOMER_PUSHES } from '@karm/domain/contract';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import {
+  type AccountingAddress,
+  type AccountingCustomer,
+  type AccountingCustomerFields,
+  AccountingError,
+  type AccountingPort,
+} from '../../integrations/accounting/port';
+import type { AppContext } from '../../platform/context';
+import { type CustomerRow, toCustomerDto } from './customer-dto';
+import { changedFields, mergeCustomer, SYNCED_CUSTOMER_FIELDS, type SyncedCustomer } from './customer-merge';
+import { customers } from './customers.tables';
+
+/**
+ * The customer side of the accounting sync: applying what the accounting system has, and pushing
+ * what Karm changed. Every step is idempotent (records are matched by the accounting id and
+ * compared by version), so a sync interrupted anywhere can simply run again.
+ */
+
+export type ApplyOutcome = 'created' | 'updated' | 'unchanged' | 'conflict';
+export type PushOutcome = 'created' | 'updated' | 'unchanged' | 'linked' | 'deferred' | 'failed';
+
+/** A failed push is tried again after 1, 2, 4 … minutes, at most an hour apart. */
+export const retryDelayMs = (attempts: number) => Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
+/** While one instance pushes a record, others leave it alone for this long. */
+const PUSH_LEASE_MS = 5 * 60_000;
+
+const pickSynced = (fields: AccountingCustomerFields): SyncedCustomer =>
+  Object.fromEntries(SYNCED_CUSTOMER_FIELDS.map((field) => [field, fields[field]])) as SyncedCustomer;
+
+const addressOf = (address: AccountingAddress | null, fallback?: AccountingAddress | null) =>
+  address
+    ? {
+        addressLine1: address.addressLine1,
+        addressLine2: address.addressLine2,
+        postalCode: address.postalCode,
+        city: address.city,
+        countryCode: address.countryCode || fallback?.countryCode || 'NO',
+      }
+    : null;
+
+/** Karm's row as the accounting system's fields, with the address ids it needs for an update. */
+const syncedOfRow = (row: CustomerRow): SyncedCustomer => {
+  const snapshot = row.accountingSnapshot as SyncedCustomer | null;
+  return {
+    name: row.name,
+    organizationNumber: row.organizationNumber,
+    isPrivateIndividual: row.isPrivateIndividual,
+    email: row.email,
+    invoiceEmail: row.invoiceEmail,
+    phoneNumber: row.phoneNumber,
+    phoneNumberMobile: row.phoneNumberMobile,
+    invoiceSendMethod: row.invoiceSendMethod as SyncedCustomer['invoiceSendMethod'],
+    isSupplier: row.isSupplier,
+    supplierNumber: row.supplierNumber,
+    customerNumber: row.customerNumber,
+    isInactive: row.isInactive,
+    postalAddress: { ...row.postalAddress, externalId: snapshot?.postalAddress?.externalId },
+    physicalAddress: row.physicalAddress
+      ? { ...row.physicalAddress, externalId: snapshot?.physicalAddress?.externalId }
+      : null,
+  };
+};
+
+const rowValuesOf = (fields: SyncedCustomer) => ({
+  name: fields.name,
+  organizationNumber: fields.organizationNumber,
+  isPrivateIndividual: fields.isPrivateIndividual,
+  email: fields.email,
+  invoiceEmail: fields.invoiceEmail,
+  phoneNumber: fields.phoneNumber,
+  phoneNumberMobile: fields.phoneNumberMobile,
+  invoiceSendMethod: fields.invoiceSendMethod,
+  isSupplier: fields.isSupplier,
+  supplierNumber: fields.supplierNumber,
+  customerNumber: fields.customerNumber,
+  isInactive: fields.isInactive,
+  postalAddress: addressOf(fields.postalAddress) ?? {
+    addressLine1: '',
+    addressLine2: '',
+    postalCode: '',
+    city: '',
+    countryCode: 'NO',
+  },
+  physicalAddress: addressOf(fields.physicalAddress),
+});
+
+const publish = (ctx: AppContext, row: CustomerRow | undefined) => {
+  if (row) ctx.realtime.toCompany(row.companyId, CUSTOMER_PUSHES.customerChanged, toCustomerDto(row));
+};
+
+const markSynced = (remote: AccountingCustomer) => ({
+  accountingId: remote.externalId,
+  accountingVersion: remote.version,
+  accountingSnapshot: pickSynced(remote) as Record<string, unknown>,
+  syncStatus: 'synced' as const,
+  syncError: null,
+  syncAttempts: 0,
+  nextSyncAt: null,
+});
+
+/** Applies one customer as the accounting system has it. */
+export const applyRemoteCustomer = async (
+  ctx: AppContext,
+  companyId: string,
+  remote: AccountingCustomer,
+): Promise<{ outcome: ApplyOutcome; conflicts: string[] }> => {
+  const now = ctx.clock.now();
+  const [local] = await ctx.db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.accountingId, remote.externalId)));
+
+  if (!local) {
+    const [created] = await ctx.db
+      .insert(customers)
+      .values({
+        companyId,
+        source: 'accounting',
+        category: remote.isPrivateIndividual ? 'private' : 'company',
+        ...rowValuesOf(pickSynced(remote)),
+        ...markSynced(remote),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        // A customer number Karm already uses stays with Karm's customer; this one gets none.
+        target: [customers.companyId, customers.customerNumber],
+        set: { updatedAt: now },
+        setWhere: sql`false`,
+      })
+      .returning();
+    if (!created) {
+      const [numberless] = await ctx.db
+        .insert(customers)
+        .values({
+          companyId,
+          source: 'accounting',
+          category: remote.isPrivateIndividual ? 'private' : 'company',
+          ...rowValuesOf(pickSynced(remote)),
+          customerNumber: null,
+          ...markSynced(remote),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      publish(ctx, numberless);
+      return { outcome: 'created', conflicts: ['customerNumber'] };
+    }
+    publish(ctx, created);
+    return { outcome: 'created', conflicts: [] };
+  }
+
+  if (local.accountingVersion === remote.version) return { outcome: 'unchanged', conflicts: [] };
+
+  const base = (local.accountingSnapshot as SyncedCustomer | null) ?? pickSynced(remote);
+  const isLocallyChanged = local.syncStatus === 'pending' || local.syncStatus === 'failed';
+  const { merged, localOnly, conflicts } = isLocallyChanged
+    ? mergeCustomer(base, syncedOfRow(local), pickSynced(remote))
+    : { merged: pickSynced(remote), localOnly: [], conflicts: [] };
+  const [updated] = await ctx.db
+    .update(customers)
+    .set({
+      ...rowValuesOf(merged),
+      ...markSynced(remote),
+      // Karm's own changes that survive the merge still have to reach the accounting system.
+      ...(localOnly.length > 0 ? { syncStatus: 'pending' as const, nextSyncAt: now } : {}),
+      updatedAt: now,
+      version: sql`${customers.version} + 1`,
+    })
+    .where(eq(customers.id, local.id))
+    .returning();
+  publish(ctx, updated);
+  return { outcome: conflicts.length > 0 ? 'conflict' : 'updated', conflicts };
+};
+
+/** Takes the company's customers that are due to be pushed, leasing them to this instance. */
+const claimPendingCustomers = async (ctx: AppContext, companyId: string, limit: number) => {
+  const now = ctx.clock.now();
+  const due = ctx.db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.companyId, companyId),
+        eq(customers.syncStatus, 'pending'),
+        lte(customers.nextSyncAt, now),
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return ctx.db
+    .update(customers)
+    .set({ nextSyncAt: new Date(now.getTime() + PUSH_LEASE_MS) })
+    .where(inArray(customers.id, due))
+    .returning();
+};
+
+const recordFailure = async (ctx: AppContext, row: CustomerRow, error: AccountingError) => {
+  const attempts = row.syncAttempts + 1;
+  // Refused data needs a person; anything else is tried again later.
+  const isPermanent = error.kind === 'validation';
+  const fields = error.details?.fields ? ` (${Object.values(error.details.fields).join('; ')})` : '';
+  const [updated] = await ctx.db
+    .update(customers)
+    .set({
+      syncStatus: isPermanent ? 'failed' : 'pending',
+      syncError: `${error.message}${fields}`,
+      syncAttempts: attempts,
+      nextSyncAt: isPermanent ? null : new Date(ctx.clock.now().getTime() + retryDelayMs(attempts)),
+    })
+    .where(eq(customers.id, row.id))
+    .returning();
+  publish(ctx, updated);
+};
+
+const saveSynced = async (ctx: AppContext, row: CustomerRow, remote: AccountingCustomer) => {
+  const [updated] = await ctx.db
+    .update(customers)
+    .set({ ...rowValuesOf(pickSynced(remote)), ...markSynced(remote), updatedAt: ctx.clock.now() })
+    .where(and(eq(customers.id, row.id), eq(customers.version, row.version)))
+    .returning();
+  // Edited again while the push was under way: keep it pending for the next round.
+  if (!updated) {
+    await ctx.db
+      .update(customers)
+      .set({ ...markSynced(remote), syncStatus: 'pending', nextSyncAt: ctx.clock.now() })
+      .where(eq(customers.id, row.id));
+  }
+  publish(ctx, updated);
+};
+
+const pushChanges = async (
+  ctx: AppContext,
+  port: AccountingPort,
+  row: CustomerRow,
+  externalId: string,
+  version: number,
+  base: SyncedCustomer,
+): Promise<PushOutcome> => {
+  const local = syncedOfRow(row);
+  const changed = changedFields(base, local);
+  if (changed.length === 0) return 'unchanged';
+  const changes = Object.fromEntries(changed.map((field) => [field, local[field]]));
+  return port.updateCustomer(externalId, version, changes).then(async (remote) => {
+    await saveSynced(ctx, row, remote);
+    return 'updated' as const;
+  });
+};
+
+/** Pushes one pending customer: create (recognising one a lost answer already created) or update. */
+const pushCustomer = async (
+  ctx: AppContext,
+  port: AccountingPort,
+  row: CustomerRow,
+): Promise<PushOutcome> => {
+  if (!row.accountingId) {
+    const existing =
+      row.syncAttempts > 0 && row.customerNumber !== null
+        ? await port.findCustomerByNumber(row.customerNumber)
+        : null;
+    if (existing) {
+      await ctx.db.update(customers).set(markSynced(existing)).where(eq(customers.id, row.id));
+      const [linked] = await ctx.db.select().from(customers).where(eq(customers.id, row.id));
+      if (!linked) return 'linked';
+      const outcome = await pushChanges(
+        ctx,
+        port,
+        linked,
+        existing.externalId,
+        existing.version,
+        pickSynced(existing),
+      );
+      if (outcome === 'unchanged') publish(ctx, linked);
+      return 'linked';
+    }
+    const remote = await port.createCustomer(syncedOfRow(row) as AccountingCustomerFields);
+    await saveSynced(ctx, row, remote);
+    return 'created';
+  }
+  const base = (row.accountingSnapshot as SyncedCustomer | null) ?? syncedOfRow(row);
+  try {
+    const outcome = await pushChanges(ctx, port, row, row.accountingId, row.accountingVersion ?? 0, base);
+    if (outcome === 'unchanged') {
+      await ctx.db
+        .update(customers)
+        .set({ syncStatus: 'synced', nextSyncAt: null, syncError: null })
+        .where(eq(customers.id, row.id));
+    }
+    return outcome;
+  } catch (error) {
+    if (!(error instanceof AccountingError) || error.kind !== 'conflict') throw error;
+    // Changed in the accounting system meanwhile: merge its version in, then push what is left.
+    await applyRemoteCustomer(ctx, row.companyId, await port.getCustomer(row.accountingId));
+    const [merged] = await ctx.db.select().from(customers).where(eq(customers.id, row.id));
+    if (!merged?.accountingId || merged.syncStatus !== 'pending') return 'updated';
+    return pushChanges(
+      ctx,
+      port,
+      merged,
+      merged.accountingId,
+      merged.accountingVersion ?? 0,
+      merged.accountingSnapshot as SyncedCustomer,
+    );
+  }
+};
+
+/**
+ * Pushes every customer of the company that is due. Stops early when the accounting system is
+ * unreachable or refuses the credentials: the rest stay pending and nothing is lost.
+ */
+export const pushPendingCustomers = async (ctx: AppContext, companyId: string, port: AccountingPort) => {
+  const counts: Record<PushOutcome, number> = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    linked: 0,
+    deferred: 0,
+    failed: 0,
+  };
+  const errors: string[] = [];
+  const claimed = await claimPendingCustomers(ctx, companyId, 200);
+  for (const [index, row] of claimed.entries()) {
+    try {
+      counts[await pushCustomer(ctx, port, row)]++;
+    } catch (error) {
+      if (!(error instanceof AccountingError)) throw error;
+      await recordFailure(ctx, row, error);
+      counts[error.kind === 'validation' ? 'failed' : 'deferred']++;
+      errors.push(`${row.name}: ${error.message}`);
+      if (error.kind === 'validation' || error.kind === 'not-found' || error.kind === 'conflict') continue;
+      // Unreachable, throttled or refused: the rest wait for the next round, due at once.
+      const rest = claimed.slice(index + 1).map((remaining) => remaining.id);
+      if (rest.length > 0) {
+        await ctx.db
+          .update(customers)
+          .set({ nextSyncAt: ctx.clock.now() })
+          .where(inArray(customers.id, rest));
+      }
+      break;
+    }
+  }
+  return { counts, errors };
+};

@@ -1,0 +1,186 @@
+import {
+  CUSTOMER_PUSHES,
+  type CustomerDto,
+  type customerCreateSchema,
+  type customerQuerySchema,
+  type customerUpdateSchema,
+  type Page,
+} from '@karm/domain/contract';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor, AppContext } from '../../platform/context';
+import type { Executor } from '../../platform/db/client';
+import { takeNextNumber } from '../../platform/db/number-sequences';
+import { loadPage } from '../../platform/db/paging';
+import { conflict, notFound, validationError } from '../../platform/errors';
+import { type CustomerRow, toCustomerDto } from './customer-dto';
+import { customers } from './customers.tables';
+
+const UNIQUE_VIOLATION = '23505';
+
+const isUniqueViolation = (error: unknown, constraint: string) => {
+  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? error;
+  const { code, constraint: name } = cause as { code?: string; constraint?: string };
+  return code === UNIQUE_VIOLATION && name === constraint;
+};
+
+/** The customer of the actor's company; another company's customer is "not found". */
+export const findOwnCustomer = async (db: Executor, companyId: string, customerId: string) => {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)));
+  if (!row) throw notFound('Customer');
+  return row;
+};
+
+const searchCondition = (search: string): SQL | undefined => {
+  if (!search) return undefined;
+  const pattern = `%${search.replace(/[%_\\]/g, (character) => `\\${character}`)}%`;
+  const digits = search.replace(/\s/g, '');
+  return or(
+    ilike(customers.name, pattern),
+    ilike(customers.email, pattern),
+    /^\d+$/.test(digits) ? eq(customers.organizationNumber, digits) : undefined,
+    /^\d{1,9}$/.test(digits) ? eq(customers.customerNumber, Number(digits)) : undefined,
+    /^\d{3,}$/.test(digits) ? ilike(customers.organizationNumber, `${digits}%`) : undefined,
+    ilike(customers.phoneNumberMobile, pattern),
+  );
+};
+
+/** SPEC §7 customer:get — search text, source and paging; Tripletex-synced and local alike. */
+export const listCustomers = async (
+  ctx: AppContext,
+  actor: Actor,
+  query: z.output<typeof customerQuerySchema>,
+): Promise<Page<CustomerDto>> => {
+  const where = and(
+    eq(customers.companyId, actor.companyId),
+    query.source ? eq(customers.source, query.source) : undefined,
+    query.includeInactive ? undefined : eq(customers.isInactive, false),
+    searchCondition(query.search),
+  );
+  return loadPage(
+    query,
+    {
+      rows: (limit, offset) =>
+        ctx.db
+          .select()
+          .from(customers)
+          .where(where)
+          .orderBy(asc(sql`lower(${customers.name})`), asc(customers.id))
+          .limit(limit)
+          .offset(offset),
+      total: () => ctx.db.select({ total: count() }).from(customers).where(where),
+    },
+    toCustomerDto,
+  );
+};
+
+export const getCustomer = async (ctx: AppContext, actor: Actor, customerId: string) =>
+  toCustomerDto(await findOwnCustomer(ctx.db, actor.companyId, customerId));
+
+/** Customer numbers Karm hands out start here (Tripletex's own default range starts at 10000). */
+const FIRST_CUSTOMER_NUMBER = 10_001;
+/** A number typed by hand may sit where the sequence comes later; then the next one is taken. */
+const MAX_NUMBER_ATTEMPTS = 20;
+
+const publish = (ctx: AppContext, row: CustomerRow) =>
+  ctx.realtime.toCompany(row.companyId, CUSTOMER_PUSHES.customerChanged, toCustomerDto(row));
+
+/**
+ * SPEC §7 customer:create. With an accounting system connected, the customer is marked pending and
+ * pushed by the sync engine (so an outage loses nothing); one-time customers stay in Karm.
+ */
+export const createCustomer = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof customerCreateSchema>,
+): Promise<CustomerDto> => {
+  const isConnected = !input.isOneTime && (await ctx.accounting.isConnected(actor.companyId));
+  const insert = (customerNumber: number) =>
+    ctx.db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const [row] = await tx
+        .insert(customers)
+        .values({
+          companyId: actor.companyId,
+          source: input.isOneTime ? 'one-time' : isConnected ? 'accounting' : 'local',
+          customerNumber,
+          name: input.name,
+          organizationNumber: input.organizationNumber,
+          isPrivateIndividual: input.isPrivateIndividual,
+          email: input.email,
+          invoiceEmail: input.invoiceEmail,
+          phoneNumber: input.phoneNumber,
+          phoneNumberMobile: input.phoneNumberMobile,
+          invoiceSendMethod: input.invoiceSendMethod,
+          isSupplier: input.isSupplier,
+          supplierNumber: input.supplierNumber,
+          postalAddress: input.postalAddress,
+          physicalAddress: input.physicalAddress,
+          category: input.isPrivateIndividual ? 'private' : input.category,
+          syncStatus: isConnected ? 'pending' : 'local',
+          nextSyncAt: isConnected ? now : null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('Customer insert returned nothing');
+      return row;
+    });
+
+  let row: CustomerRow | undefined;
+  for (let attempt = 0; !row; attempt++) {
+    const customerNumber =
+      input.customerNumber ??
+      (await takeNextNumber(ctx.db, actor.companyId, 'customer', FIRST_CUSTOMER_NUMBER));
+    try {
+      row = await insert(customerNumber);
+    } catch (error) {
+      if (!isUniqueViolation(error, 'customers_company_number_key')) throw error;
+      if (input.customerNumber !== null) {
+        throw validationError(
+          { customerNumber: 'validation.customerNumberTaken' },
+          'Customer number is taken',
+        );
+      }
+      if (attempt + 1 >= MAX_NUMBER_ATTEMPTS) throw error;
+    }
+  }
+  publish(ctx, row);
+  if (isConnected) ctx.accounting.requestPush(actor.companyId);
+  return toCustomerDto(row);
+};
+
+/** Updates a customer the actor's company owns, refusing a stale version (DESIGN rule 5). */
+export const updateCustomer = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof customerUpdateSchema>,
+): Promise<CustomerDto> => {
+  const existing = await findOwnCustomer(ctx.db, actor.companyId, input.id);
+  if (existing.version !== input.version) {
+    throw conflict('The customer was changed by someone else', { currentVersion: existing.version });
+  }
+  const willPush = existing.source === 'accounting' && (await ctx.accounting.isConnected(actor.companyId));
+  const now = ctx.clock.now();
+  const { category, ...fields } = input.changes;
+  const [row] = await ctx.db
+    .update(customers)
+    .set({
+      ...fields,
+      ...(category ? { category } : {}),
+      ...(willPush
+        ? { syncStatus: 'pending' as const, nextSyncAt: now, syncAttempts: 0, syncError: null }
+        : {}),
+      updatedAt: now,
+      version: sql`${customers.version} + 1`,
+    })
+    .where(and(eq(customers.id, existing.id), eq(customers.version, input.version)))
+    .returning();
+  if (!row) throw conflict('The customer was changed by someone else');
+  publish(ctx, row);
+  if (willPush) ctx.accounting.requestPush(actor.companyId);
+  return toCustomerDto(row);
+};

@@ -1,0 +1,114 @@
+import {
+  type EmployeeCategoryDto,
+  type EmployeeDto,
+  type LookupDto,
+  NO_ONE_CHOSEN,
+} from '@karm/domain/contract';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { Actor, AppContext } from '../../platform/context';
+import { getCompanyInfo } from '../company/company.service';
+import { departments, employeeCategories, employees } from './employees.tables';
+
+/** SPEC §6: the admin list is the employees whose category is called Administrasjon. */
+export const ADMIN_CATEGORY_NAME = 'Administrasjon';
+
+type EmployeeRow = typeof employees.$inferSelect;
+type Joined = {
+  employee: EmployeeRow;
+  category: typeof employeeCategories.$inferSelect | null;
+  department: typeof departments.$inferSelect | null;
+};
+
+const toEmployeeDto = ({ employee, category, department }: Joined): EmployeeDto => {
+  const fullName = [employee.firstName, employee.lastName].filter(Boolean).join(' ');
+  return {
+    id: employee.id,
+    firstName: employee.firstName,
+    lastName: employee.lastName,
+    fornavn: employee.firstName,
+    etternavn: employee.lastName,
+    displayName: employee.displayName || fullName,
+    fullName,
+    accountingId: employee.accountingId,
+    employeeCategory: category ? { id: category.id, name: category.name } : null,
+    department: department ? { id: department.id, displayName: department.name } : null,
+    workGroup: employee.workGroup,
+    email: employee.email,
+    phoneNumberMobile: employee.phoneNumberMobile,
+    birthDate: employee.birthDate,
+    employmentDate: employee.employmentDate,
+    isActive: employee.isActive,
+    userId: employee.userId,
+  };
+};
+
+const selectEmployees = (ctx: AppContext, companyId: string, condition?: SQL) =>
+  ctx.db
+    .select({ employee: employees, category: employeeCategories, department: departments })
+    .from(employees)
+    .leftJoin(employeeCategories, eq(employeeCategories.id, employees.employeeCategoryId))
+    .leftJoin(departments, eq(departments.id, employees.departmentId))
+    .where(and(eq(employees.companyId, companyId), condition))
+    .orderBy(asc(employees.firstName), asc(employees.lastName), asc(employees.id));
+
+/** SPEC §7 employee:get — every employee of the company (the client keeps the list in its store). */
+export const listEmployees = async (ctx: AppContext, actor: Actor, options: { includeInactive: boolean }) =>
+  (
+    await selectEmployees(
+      ctx,
+      actor.companyId,
+      options.includeInactive ? undefined : eq(employees.isActive, true),
+    )
+  ).map(toEmployeeDto);
+
+export const listEmployeeCategories = async (ctx: AppContext, actor: Actor): Promise<EmployeeCategoryDto[]> =>
+  ctx.db
+    .select({ id: employeeCategories.id, name: employeeCategories.name, number: employeeCategories.number })
+    .from(employeeCategories)
+    .where(eq(employeeCategories.companyId, actor.companyId))
+    .orderBy(asc(employeeCategories.name));
+
+const activeInCategory = async (ctx: AppContext, companyId: string, categoryName: string) =>
+  (
+    await selectEmployees(
+      ctx,
+      companyId,
+      and(eq(employees.isActive, true), eq(employeeCategories.name, categoryName)),
+    )
+  ).map(toEmployeeDto);
+
+/** SPEC §6 admin:get-users — "(Ingen valgt)" first, then the Administrasjon employees. */
+export const listAdminUsers = async (ctx: AppContext, actor: Actor) => [
+  { id: null, displayName: NO_ONE_CHOSEN },
+  ...(await activeInCategory(ctx, actor.companyId, ADMIN_CATEGORY_NAME)).map((employee) => ({
+    id: employee.id,
+    displayName: employee.displayName,
+  })),
+];
+
+/**
+ * SPEC §7 project-manager:get. Any active employee can lead a project (Tripletex lets the company
+ * decide who may); the list is the active employees by name.
+ */
+export const listProjectManagers = async (ctx: AppContext, actor: Actor): Promise<LookupDto[]> =>
+  (await listEmployees(ctx, actor, { includeInactive: false })).map((employee) => ({
+    id: employee.id,
+    displayName: employee.displayName,
+  }));
+
+/** SPEC §7 project_department:get. */
+export const listDepartments = async (ctx: AppContext, actor: Actor): Promise<LookupDto[]> =>
+  (
+    await ctx.db
+      .select({ id: departments.id, name: departments.name })
+      .from(departments)
+      .where(and(eq(departments.companyId, actor.companyId), eq(departments.isInactive, false)))
+      .orderBy(asc(departments.name))
+  ).map((department) => ({ id: department.id, displayName: department.name }));
+
+/** SPEC §7 GET employee/service — the employees of the company's service employee category. */
+export const listServiceWorkers = async (ctx: AppContext, actor: Actor) => {
+  const company = await getCompanyInfo(ctx, actor);
+  if (!company.serviceEmployeeCategory) return [];
+  return activeInCategory(ctx, actor.companyId, company.serviceEmployeeCategory);
+};

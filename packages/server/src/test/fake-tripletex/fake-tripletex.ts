@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { type Clock, systemClock } from '../../platform/clock';
+import { isRecord } from './fake-body';
+import { createFaults, type FaultRule, faultResponse } from './fake-faults';
+import { type FakeConfig, type FakeResponse, fail, notFound, type Route } from './fake-http';
+import { createFakeState, type FakeState } from './fake-state';
+import { contactRoutes } from './routes-contacts';
+import { customerRoutes } from './routes-customers';
+import { isSessionLive, sessionRoutes } from './routes-session';
+import { staffRoutes } from './routes-staff';
+
+export type FakeTripletexOptions = Partial<Omit<FakeConfig, 'owner'>> & {
+  /** Who the employee token belongs to, for `>whoAmI`; not listed among employees unless seeded. */
+  owner?: { firstName: string; lastName: string };
+  /** Stamps `changedAt` and decides session expiry and "today"; share the adapter's in tests. */
+  clock?: Clock;
+};
+
+export type FakeTripletex = {
+  /** The API root, `http://127.0.0.1:<port>/v2`. */
+  url: string;
+  state: FakeState;
+  inject: (rule: FaultRule) => void;
+  /** Down: every request and connection is destroyed unanswered, as in an outage. */
+  setDown: (isDown: boolean) => void;
+  close: () => Promise<void>;
+};
+
+/** The tokens the fake accepts by default: test-environment tokens, as Tripletex's test server issues. */
+export const FAKE_TRIPLETEX_TOKENS = {
+  consumerToken: 'test-consumer-token-karm',
+  employeeToken: 'test-employee-token-karm',
+} as const;
+
+const ROUTES: Route[] = [...sessionRoutes, ...customerRoutes, ...contactRoutes, ...staffRoutes];
+
+const readRaw = async (req: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+const parseBasic = (header: string | undefined) => {
+  const match = /^Basic\s+(.+)$/i.exec(header ?? '');
+  if (!match) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? null : { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+};
+
+const send = (res: ServerResponse, response: FakeResponse, requestId: string) => {
+  const headers: Record<string, string> = {
+    'x-tlx-request-id': requestId,
+    // A 429 brings its own rate-limit headers, and may lack the reset one.
+    ...(response.status !== 429 && {
+      'X-Rate-Limit-Limit': '1000',
+      'X-Rate-Limit-Remaining': '999',
+      'X-Rate-Limit-Reset': '60',
+    }),
+    ...response.headers,
+  };
+  if (response.body === undefined) {
+    res.writeHead(response.status, headers).end();
+    return;
+  }
+  const body =
+    response.status >= 400 && isRecord(response.body) ? { ...response.body, requestId } : response.body;
+  res.writeHead(response.status, { ...headers, 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+};
+
+/** A Tripletex API v2 over real HTTP on loopback, in memory, with fault injection for tests. */
+export const startFakeTripletex = async (options: FakeTripletexOptions = {}): Promise<FakeTripletex> => {
+  const config: FakeConfig = {
+    consumerToken: options.consumerToken ?? FAKE_TRIPLETEX_TOKENS.consumerToken,
+    employeeToken: options.employeeToken ?? FAKE_TRIPLETEX_TOKENS.employeeToken,
+    companyId: options.companyId ?? 4242,
+    companyName: options.companyName ?? 'Dørfabrikken AS',
+    owner: { id: 1, ...(options.owner ?? { firstName: 'Åse', lastName: 'Økonomi' }) },
+    exactFullResultSize: options.exactFullResultSize ?? false,
+  };
+  const state = createFakeState(options.clock ?? systemClock);
+  const faults = createFaults();
+  const sockets = new Set<Socket>();
+  const pendingDelays = new Set<() => void>();
+  let isDown = false;
+  let isClosed = false;
+  let baseUrl = '';
+
+  const delay = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        pendingDelays.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      pendingDelays.add(done);
+    });
+
+  const dispatch = (req: IncomingMessage, url: URL, path: string, body: unknown): FakeResponse => {
+    const method = req.method ?? 'GET';
+    const candidates = ROUTES.filter((r) => r.pattern.test(path));
+    const route = candidates.find((r) => r.method === method);
+    let session = null;
+    if (!route?.isPublic) {
+      // As at Tripletex, authentication comes before "no such path".
+      const basic = parseBasic(req.headers.authorization);
+      session = basic ? (state.sessions.get(basic.password) ?? null) : null;
+      if (!basic || !session || !isSessionLive(state, session)) {
+        return fail(401, 3000, 'Invalid or expired token');
+      }
+      if (basic.user !== '0' && basic.user !== String(config.companyId)) {
+        return fail(403, 9000, 'The employee has no access to this company');
+      }
+    }
+    if (!route) return candidates.length > 0 ? fail(405, 0, 'Method not allowed') : notFound('Path');
+    return route.handle({
+      state,
+      config,
+      params: route.pattern.exec(path)?.slice(1) ?? [],
+      query: url.searchParams,
+      body,
+      session,
+      baseUrl,
+      ifNoneMatch: req.headers['if-none-match'] ?? null,
+    });
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (isDown) return void req.socket.destroy();
+    const requestId = randomUUID();
+    const raw = await readRaw(req);
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const method = req.method ?? 'GET';
+    let fullPath = url.pathname;
+    try {
+      fullPath = decodeURIComponent(url.pathname);
+    } catch {}
+    if (!fullPath.startsWith('/v2/')) return send(res, notFound('Path'), requestId);
+    const path = fullPath.slice('/v2'.length);
+    let body: unknown;
+    let isBadJson = false;
+    try {
+      body = raw === '' ? undefined : JSON.parse(raw);
+    } catch {
+      isBadJson = true;
+    }
+    const basic = parseBasic(req.headers.authorization);
+    state.requests.push({
+      method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      companyId: basic?.user ?? null,
+    });
+
+    const fault = faults.take(method, path);
+    if (fault && 'delayMs' in fault) await delay(fault.delayMs);
+    if (isClosed) return;
+    if (isDown) return void req.socket.destroy();
+    if (fault && 'status' in fault) return send(res, faultResponse(fault), requestId);
+    const response = isBadJson ? fail(400, 0, 'The body is not valid JSON') : dispatch(req, url, path, body);
+    // The change is made; only the answer is lost.
+    if (fault && 'dropAfterCommit' in fault) return void req.socket.destroy();
+    send(res, response, requestId);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  server.on('connection', (socket) => {
+    if (isDown) return void socket.destroy();
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
+
+  return {
+    url: baseUrl,
+    state,
+    inject: faults.inject,
+    setDown: (down) => {
+      isDown = down;
+      if (down) for (const socket of sockets) socket.destroy();
+    },
+    close: async () => {
+      isClosed = true;
+      for (const done of pendingDelays) done();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+};

@@ -1,0 +1,108 @@
+import { checkIdentity, type FieldKind, isRecord, readFields } from './fake-body';
+import {
+  containsParam,
+  created,
+  equalsParam,
+  fail,
+  flagParam,
+  idsParam,
+  invalid,
+  listAnswer,
+  notFound,
+  ok,
+  type Route,
+  type RouteContext,
+  type ValidationMessage,
+} from './fake-http';
+import type { FakeContact } from './fake-state';
+import { contactJson } from './serialize';
+
+const CONTACT_SPEC: Record<string, FieldKind> = {
+  firstName: 'text',
+  lastName: 'text',
+  email: 'text',
+  phoneNumberMobile: 'text',
+  phoneNumberWork: 'text',
+  isInactive: 'flag',
+  customer: 'ref',
+  department: 'ref',
+};
+const READ_ONLY = ['id', 'version', 'url', 'displayName'];
+
+const list = (ctx: RouteContext) => {
+  const { query } = ctx;
+  const customerIds = idsParam(query, 'customerId');
+  const departmentIds = idsParam(query, 'departmentId');
+  const isInactive = flagParam(query, 'isInactive');
+  const matches = [...ctx.state.contacts.values()].filter(
+    (c) =>
+      (customerIds === null || (c.customerId !== null && customerIds.includes(c.customerId))) &&
+      (departmentIds === null || (c.departmentId !== null && departmentIds.includes(c.departmentId))) &&
+      containsParam(query, 'firstName', c.firstName) &&
+      containsParam(query, 'lastName', c.lastName) &&
+      equalsParam(query, 'email', c.email) &&
+      (isInactive === null || c.isInactive === isInactive),
+  );
+  return listAnswer(ctx, matches, (c) => contactJson(ctx.baseUrl, c));
+};
+
+/** Turns the read body into record fields; references become ids that must exist. */
+const toRecordFields = (ctx: RouteContext, values: Record<string, unknown>, self: FakeContact | null) => {
+  const { customer, department, ...plain } = values;
+  const errors: ValidationMessage[] = [];
+  if (plain.firstName !== undefined ? plain.firstName === '' : self === null) {
+    errors.push({ field: 'firstName', message: 'First name is required' });
+  }
+  if (typeof customer === 'number' && !ctx.state.customers.has(customer)) {
+    errors.push({ field: 'customer', message: 'No such customer' });
+  }
+  if (typeof department === 'number' && !ctx.state.departments.has(department)) {
+    errors.push({ field: 'department', message: 'No such department' });
+  }
+  const fields: Partial<FakeContact> = {
+    ...(plain as Partial<FakeContact>),
+    ...(customer !== undefined && { customerId: customer as number | null }),
+    ...(department !== undefined && { departmentId: department as number | null }),
+  };
+  return { fields, errors };
+};
+
+const create = (ctx: RouteContext) => {
+  if (!isRecord(ctx.body)) return invalid([{ field: '', message: 'Expected a contact object' }]);
+  const { values, errors } = readFields(ctx.body, CONTACT_SPEC, READ_ONLY);
+  const read = toRecordFields(ctx, values, null);
+  const all = [...checkIdentity(ctx.body, 'create'), ...errors, ...read.errors];
+  if (all.length > 0) return invalid(all);
+  return created(contactJson(ctx.baseUrl, ctx.state.seedContact(read.fields)));
+};
+
+const update = (ctx: RouteContext) => {
+  const contact = ctx.state.contacts.get(Number(ctx.params[0]));
+  if (!contact) return notFound('Contact');
+  if (!isRecord(ctx.body)) return invalid([{ field: '', message: 'Expected a contact object' }]);
+  const { version } = ctx.body;
+  if (version !== undefined && version !== null && version !== contact.version) {
+    return fail(409, 8000, 'The object has been changed by someone else since it was read');
+  }
+  const { values, errors } = readFields(ctx.body, CONTACT_SPEC, READ_ONLY);
+  const read = toRecordFields(ctx, values, contact);
+  const all = [...checkIdentity(ctx.body, { id: contact.id }), ...errors, ...read.errors];
+  if (all.length > 0) return invalid(all);
+  Object.assign(contact, read.fields);
+  ctx.state.bump(contact);
+  return ok(contactJson(ctx.baseUrl, contact));
+};
+
+export const contactRoutes: Route[] = [
+  { method: 'GET', pattern: /^\/contact$/, handle: list },
+  { method: 'POST', pattern: /^\/contact$/, handle: create },
+  {
+    method: 'GET',
+    pattern: /^\/contact\/(\d+)$/,
+    handle: (ctx) => {
+      const contact = ctx.state.contacts.get(Number(ctx.params[0]));
+      return contact ? ok(contactJson(ctx.baseUrl, contact)) : notFound('Contact');
+    },
+  },
+  { method: 'PUT', pattern: /^\/contact\/(\d+)$/, handle: update },
+];
