@@ -47,7 +47,10 @@ export type SignedInUser = {
 };
 
 /** Starts a real Karm server on a free port, over its own database and data folder. */
-export const startTestServer = async (overrides: Record<string, string> = {}): Promise<TestServer> => {
+export const startTestServer = async (
+  overrides: Record<string, string> = {},
+  options: { clock?: ReturnType<typeof createTestClock> } = {},
+): Promise<TestServer> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'karm-test-'));
   const config: Config = loadConfig({
     DATA_DIR: dataDir,
@@ -55,7 +58,7 @@ export const startTestServer = async (overrides: Record<string, string> = {}): P
     ACCOUNTING_SYNC: 'false',
     ...overrides,
   });
-  const clock = createTestClock();
+  const clock = options.clock ?? createTestClock();
   const database = await openTestDatabase();
   const ctx = await createContext(config, { database, clock, logger: createLogger('silent') });
   const app = await buildApp(ctx);

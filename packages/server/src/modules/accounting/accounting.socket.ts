@@ -48,7 +48,7 @@ export const accountingSocketHandlers: SocketHandlers<AccountingEvent> = {
             .select()
             .from(syncRuns)
             .where(where)
-            .orderBy(desc(syncRuns.startedAt))
+            .orderBy(desc(syncRuns.startedAt), desc(syncRuns.id))
             .limit(limit)
             .offset(offset),
         total: () => ctx.db.select({ total: count() }).from(syncRuns).where(where),

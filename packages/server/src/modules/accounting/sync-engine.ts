@@ -61,7 +61,8 @@ const readAll = async <T>(
 type RunState = { row: RunRow; counts: SyncCounts; errors: string[] };
 
 const tally = (state: RunState, kind: string, outcome: string) => {
-  const entry = (state.counts[kind] ??= { created: 0, updated: 0, unchanged: 0, conflicts: 0 });
+  const entry = state.counts[kind] ?? { created: 0, updated: 0, unchanged: 0, conflicts: 0 };
+  state.counts[kind] = entry;
   if (outcome === 'created' || outcome === 'linked') entry.created++;
   else if (outcome === 'updated') entry.updated++;
   else if (outcome === 'conflict') {
