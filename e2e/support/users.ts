@@ -13,6 +13,8 @@ export const E2E_USERS = {
   guard: 'e2e-guard',
   shell: 'e2e-shell',
   profile: 'e2e-profile',
+  customers: 'e2e-customers',
+  customersSecond: 'e2e-customers-second',
 } as const;
 
 export const DEMO_ADMIN = 'admin';

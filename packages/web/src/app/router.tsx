@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet, redirect } from 'react-router';
 import { LoginPage } from '@/features/auth/login-page';
 import { ProfilePage } from '@/features/auth/profile-page';
+import { CustomerPage } from '@/features/customers/customer-page';
 import { LogsPage } from '@/features/logs/logs-page';
 import { PrintPage } from '@/features/print/print-page';
 import { verifyStoredSession } from '@/lib/session';
@@ -52,6 +53,7 @@ export const router = createBrowserRouter([
           })),
           { id: 'profile', path: ROUTES.profile, element: <ProfilePage /> },
           { id: 'logs', path: ROUTES.logs, element: <LogsPage /> },
+          { id: 'customer', path: ROUTES.customer, element: <CustomerPage /> },
         ],
       },
       { id: 'notFound', path: '*', element: <NotFoundPage /> },

@@ -65,7 +65,6 @@ export const PLANNED_SCREENS = [
   { name: 'capacity', titleKey: 'nav:capacity', textKey: 'screens:planned.capacity' },
   { name: 'admincommands', titleKey: 'nav:adminCommands', textKey: 'screens:planned.adminCommands' },
   { name: 'messages', titleKey: 'nav:messages', textKey: 'screens:planned.messages' },
-  { name: 'customer', titleKey: 'nav:customerInfo', textKey: 'screens:planned.customer' },
   { name: 'quality', titleKey: 'nav:qualityControl', textKey: 'screens:planned.quality' },
   { name: 'report', titleKey: 'nav:reports', textKey: 'screens:planned.report' },
   { name: 'tasks', titleKey: 'nav:tasks', textKey: 'screens:planned.tasks' },

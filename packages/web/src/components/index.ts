@@ -8,6 +8,7 @@ export {
   type ConfirmOptions,
 } from './confirm-action/confirm-action';
 export { type Confirm, ConfirmProvider, useConfirm } from './confirm-action/confirm-provider';
+export * from './customers';
 export { DateInput, type DateInputProps } from './date-input/date-input';
 export { EmptyState, type EmptyStateProps } from './empty-state/empty-state';
 export {

@@ -1,3 +1,4 @@
+/// <reference path="../../types/norway-postal-codes.d.ts" />
 import type { PostalPlace } from '@karm/domain/contract';
 import postalCodes from 'norway-postal-codes';
 import { validationError } from '../../platform/errors';

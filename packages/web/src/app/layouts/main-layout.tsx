@@ -3,6 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { AppErrorBoundary } from '@/components';
+import { useCustomerPushes } from '@/lib/api/customers';
+import { useEmployeePushes } from '@/lib/api/employees';
 import { signOut } from '@/lib/session';
 import { request } from '@/lib/socket';
 import { useCompanyStore } from '@/lib/store/company-store';
@@ -28,6 +30,8 @@ export const MainLayout = () => {
   const drawer = useDrawerState();
   const setCompany = useCompanyStore((state) => state.setCompany);
   useApplyProfile();
+  useEmployeePushes();
+  useCustomerPushes();
 
   useEffect(() => {
     void request('company:get-info').then(setCompany);

@@ -1,0 +1,58 @@
+import {
+  type Address,
+  type CustomerCategory,
+  customerCreateSchema,
+  type INVOICE_SEND_METHODS,
+} from '@karm/domain/contract';
+import { useContractForm } from '@/lib/forms';
+
+export type InvoiceSendMethod = (typeof INVOICE_SEND_METHODS)[number];
+
+/** Every field of the creation payload the dialog edits, in the shape the contract schema reads. */
+export type CustomerFormValues = {
+  name: string;
+  organizationNumber: string;
+  isPrivateIndividual: boolean;
+  customerNumber: number | null;
+  email: string;
+  invoiceEmail: string;
+  phoneNumber: string;
+  phoneNumberMobile: string;
+  invoiceSendMethod: InvoiceSendMethod;
+  category: CustomerCategory;
+  postalAddress: Address;
+  physicalAddress: Address | null;
+  isOneTime: boolean;
+};
+
+export const EMPTY_ADDRESS: Address = {
+  addressLine1: '',
+  addressLine2: '',
+  postalCode: '',
+  city: '',
+  countryCode: 'NO',
+};
+
+export const EMPTY_CUSTOMER: CustomerFormValues = {
+  name: '',
+  organizationNumber: '',
+  isPrivateIndividual: false,
+  customerNumber: null,
+  email: '',
+  invoiceEmail: '',
+  phoneNumber: '',
+  phoneNumberMobile: '',
+  invoiceSendMethod: 'EMAIL',
+  category: 'company',
+  postalAddress: EMPTY_ADDRESS,
+  physicalAddress: null,
+  isOneTime: false,
+};
+
+/** The add-customer form, validated by the same schema the server uses (DESIGN rule 1). */
+export const useCustomerForm = () =>
+  useContractForm<CustomerFormValues>(customerCreateSchema, EMPTY_CUSTOMER);
+
+export type CustomerForm = ReturnType<typeof useCustomerForm>;
+
+export type AddressPath = 'postalAddress' | 'physicalAddress';

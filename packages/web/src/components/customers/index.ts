@@ -1,0 +1,4 @@
+export { AddContactDialog, type AddContactDialogProps } from './add-contact-dialog';
+export { AddCustomerDialog, type AddCustomerDialogProps } from './add-customer-dialog';
+export { CustomerSourceBadge, CustomerSyncBadge, type CustomerSyncBadgeProps } from './customer-badges';
+export { FindCustomerDialog, type FindCustomerDialogProps } from './find-customer-dialog';

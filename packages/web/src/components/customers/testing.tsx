@@ -1,0 +1,124 @@
+import type {
+  ContactDto,
+  CustomerDto,
+  SocketEventInput,
+  SocketEventName,
+  SocketEventResult,
+} from '@karm/domain/contract';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import type { Mock } from 'vitest';
+import { ApiError } from '@/lib/http';
+import type { request } from '@/lib/socket';
+import { renderWithProviders } from '@/test/render';
+
+/**
+ * Test helpers for the customer dialogs and page. Each test file mocks `@/lib/socket` itself
+ * (vi.mock is hoisted per file) and hands the mocked `request` to `answer`.
+ */
+
+type Handlers = {
+  [E in SocketEventName]?: (
+    input: SocketEventInput<E>,
+  ) => SocketEventResult<E> | Promise<SocketEventResult<E>>;
+};
+
+/** Makes the mocked `request` answer the listed events; any other event fails with NOT_FOUND. */
+export const answer = (requestMock: Mock<typeof request>, handlers: Handlers) =>
+  requestMock.mockImplementation((async (event: SocketEventName, input: unknown) => {
+    const handler = handlers[event] as ((input: unknown) => unknown) | undefined;
+    if (!handler) throw new ApiError({ code: 'NOT_FOUND', message: `No mock for ${event}` });
+    return handler(input);
+  }) as typeof request);
+
+/** The events the mocked `request` was called with, in order. */
+export const eventsOf = (requestMock: Mock<typeof request>) => requestMock.mock.calls.map(([event]) => event);
+
+export const renderWithQuery = (ui: ReactElement) => {
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },
+      mutations: { retry: false },
+    },
+  });
+  // Mantine's test mode: jsdom has no layout, so dropdowns would count as detached and stay hidden.
+  const view = renderWithProviders(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...view, queryClient };
+};
+
+const EMPTY_ADDRESS = { addressLine1: '', addressLine2: '', postalCode: '', city: '', countryCode: 'NO' };
+
+let sequence = 0;
+const nextId = (prefix: string) => {
+  sequence += 1;
+  return `${prefix}-0000-7000-8000-${String(sequence).padStart(12, '0')}`;
+};
+
+export const aCustomer = (overrides: Partial<CustomerDto> = {}): CustomerDto => {
+  const id = nextId('00000000');
+  const postalAddress = overrides.postalAddress ?? {
+    ...EMPTY_ADDRESS,
+    addressLine1: 'Storgata 1',
+    postalCode: '0150',
+    city: 'Oslo',
+  };
+  return {
+    id,
+    source: 'local',
+    customerNumber: 10_000 + sequence,
+    name: `Kunde ${sequence} AS`,
+    organizationNumber: '923609016',
+    orgnr: '923609016',
+    address: postalAddress.addressLine1,
+    city: postalAddress.city,
+    postalCode: postalAddress.postalCode,
+    isPrivateIndividual: false,
+    email: 'post@kunde.no',
+    invoiceEmail: '',
+    phoneNumber: '22 00 00 00',
+    phoneNumberMobile: '',
+    invoiceSendMethod: 'EMAIL',
+    isSupplier: false,
+    supplierNumber: null,
+    postalAddress,
+    physicalAddress: null,
+    category: 'company',
+    creditScore: null,
+    accountingId: null,
+    syncStatus: 'local',
+    syncError: null,
+    isInactive: false,
+    version: 1,
+    updatedAt: '2026-03-02T10:00:00.000Z',
+    ...overrides,
+  };
+};
+
+export const aContact = (
+  customer: Pick<CustomerDto, 'id' | 'name'>,
+  overrides: Partial<ContactDto> = {},
+): ContactDto => ({
+  id: nextId('10000000'),
+  customerId: customer.id,
+  customer: { id: customer.id, name: customer.name },
+  firstName: 'Ola',
+  lastName: 'Nordmann',
+  displayName: 'Ola Nordmann',
+  orgnr: '',
+  email: 'ola@kunde.no',
+  phoneNumberMobile: '900 00 000',
+  phoneNumber: '',
+  address: '',
+  city: '',
+  postalCode: '',
+  syncStatus: 'local',
+  version: 1,
+  ...overrides,
+});
+
+export const aPage = <T,>(items: T[], total = items.length) => ({ items, total, page: 1, pageSize: 20 });

@@ -1,0 +1,69 @@
+import type { CustomerDto } from '@karm/domain/contract';
+import { Alert, Button, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AddContactDialog, errorMessageOf } from '@/components';
+import { useContacts } from '@/lib/api/customers';
+
+/** A customer's contacts (SPEC §3 contact list items), with the add-contact dialog. */
+export const CustomerContacts = ({ customer }: { customer: Pick<CustomerDto, 'id' | 'name'> }) => {
+  const { t } = useTranslation('customers');
+  const contacts = useContacts(customer.id);
+  const [isAdding, setAdding] = useState(false);
+
+  return (
+    <section aria-labelledby={`contacts-${customer.id}`}>
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="h5" id={`contacts-${customer.id}`}>
+          {t('contacts.title')}
+        </Title>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconUserPlus size={16} />}
+          onClick={() => setAdding(true)}
+        >
+          {t('contacts.add')}
+        </Button>
+      </Group>
+      {contacts.isPending ? (
+        <Loader size="sm" />
+      ) : contacts.isError ? (
+        <Alert color="red" variant="light" title={t('contacts.loadFailed')}>
+          {errorMessageOf(contacts.error)}
+        </Alert>
+      ) : contacts.data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('contacts.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped verticalSpacing={4} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('contacts.name')}</Table.Th>
+                <Table.Th>{t('contacts.mobile')}</Table.Th>
+                <Table.Th>{t('contacts.email')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {contacts.data.map((contact) => (
+                <Table.Tr key={contact.id}>
+                  <Table.Td>{contact.displayName || t('contacts.unnamed')}</Table.Td>
+                  <Table.Td>{contact.phoneNumberMobile || contact.phoneNumber}</Table.Td>
+                  <Table.Td>{contact.email}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <AddContactDialog
+        opened={isAdding}
+        onClose={() => setAdding(false)}
+        customer={{ id: customer.id, name: customer.name }}
+      />
+    </section>
+  );
+};

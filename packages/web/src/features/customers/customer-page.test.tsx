@@ -1,0 +1,199 @@
+import { CUSTOMER_PUSHES, type CustomerDto } from '@karm/domain/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aContact, aCustomer, answer, aPage, renderWithQuery } from '@/components/customers/testing';
+import { onPush, request } from '@/lib/socket';
+import { CustomerPage } from './customer-page';
+
+const listeners = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
+vi.mock('@/lib/socket', () => ({
+  request: vi.fn(),
+  onPush: vi.fn((event: string, listener: (payload: unknown) => void) => {
+    listeners.set(event, listener);
+    return () => listeners.delete(event);
+  }),
+}));
+const requestMock = vi.mocked(request);
+
+const pending = aCustomer({
+  name: 'Fjord Bygg AS',
+  customerNumber: 10_001,
+  organizationNumber: '974760673',
+  source: 'accounting',
+  syncStatus: 'pending',
+  phoneNumber: '55 00 11 22',
+  email: 'post@fjordbygg.no',
+  creditScore: { score: 'A', date: '2026-01-15', source: 'Bisnode' },
+  physicalAddress: {
+    addressLine1: 'Lagerveien 9',
+    addressLine2: '',
+    postalCode: '5003',
+    city: 'Bergen',
+    countryCode: 'NO',
+  },
+});
+const failed = aCustomer({
+  name: 'Glassmester Berg',
+  source: 'accounting',
+  syncStatus: 'failed',
+  syncError: 'Tripletex: organisation number already in use',
+});
+const oneTime = aCustomer({ name: 'Hansen privat', source: 'one-time', isPrivateIndividual: true });
+const ola = aContact(pending, { displayName: 'Ola Nordmann', email: 'ola@fjordbygg.no' });
+
+const serve = (customers: CustomerDto[]) =>
+  answer(requestMock, {
+    'customer:get': ({ search = '', source }) =>
+      aPage(
+        customers.filter(
+          (customer) =>
+            (!source || customer.source === source) &&
+            (search === '' || customer.name.toLowerCase().includes(search.toLowerCase())),
+        ),
+      ),
+    'customer:get-one': ({ id }) => customers.find((customer) => customer.id === id)!,
+    'contacts:get': ({ customerId }) => (customerId === pending.id ? [ola] : []),
+    'contact:create': (input) => aContact(pending, { displayName: `${input.firstName} ${input.lastName}` }),
+  });
+
+const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
+
+describe('CustomerPage', () => {
+  beforeAll(() => {
+    // mantine-datatable shows a column while `matchMedia(column.visibleMediaQuery ?? '')` matches; the
+    // shared jsdom stub matches nothing, which would hide every cell. An empty query matches in browsers.
+    const stub = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...stub(query), matches: query === '' });
+  });
+
+  beforeEach(() => {
+    requestMock.mockReset();
+    listeners.clear();
+    serve([pending, failed, oneTime]);
+  });
+
+  it('lists customers with source and sync badges, asking the server for page 1 of 20', async () => {
+    renderWithQuery(<CustomerPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Customer info' })).toBeInTheDocument();
+    await screen.findByText('Fjord Bygg AS');
+    expect(requestMock).toHaveBeenCalledWith('customer:get', { search: '', page: 1, pageSize: 20 });
+    const row = rowOf('Fjord Bygg AS');
+    for (const text of [
+      '10001',
+      '974760673',
+      'Oslo',
+      '55 00 11 22',
+      'post@fjordbygg.no',
+      'Accounting system',
+    ]) {
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    }
+    const badge = within(row).getByText('Pending sync');
+    expect(badge.closest('[data-sync]')).toHaveAttribute('data-sync', 'pending');
+    expect(within(rowOf('Glassmester Berg')).getByText('Sync failed')).toBeInTheDocument();
+    expect(within(rowOf('Hansen privat')).getByText('One-time')).toBeInTheDocument();
+  });
+
+  it('shows why a sync failed on hover', async () => {
+    const user = userEvent.setup();
+    renderWithQuery(<CustomerPage />);
+    await user.hover(await screen.findByText('Sync failed'));
+    expect(await screen.findByText('Tripletex: organisation number already in use')).toBeInTheDocument();
+  });
+
+  it('filters by source on the server', async () => {
+    const user = userEvent.setup();
+    renderWithQuery(<CustomerPage />);
+    await screen.findByText('Fjord Bygg AS');
+    await user.click(screen.getByRole('radio', { name: 'One-time' }));
+    await waitFor(() => expect(screen.queryByText('Fjord Bygg AS')).not.toBeInTheDocument());
+    expect(requestMock).toHaveBeenCalledWith('customer:get', {
+      search: '',
+      source: 'one-time',
+      page: 1,
+      pageSize: 20,
+    });
+    expect(screen.getByText('Hansen privat')).toBeInTheDocument();
+  });
+
+  it('searches after typing stops', async () => {
+    const user = userEvent.setup();
+    renderWithQuery(<CustomerPage />);
+    await screen.findByText('Fjord Bygg AS');
+    await user.type(screen.getByRole('textbox', { name: 'Search customers' }), 'glass');
+    await waitFor(() =>
+      expect(requestMock).toHaveBeenCalledWith('customer:get', { search: 'glass', page: 1, pageSize: 20 }),
+    );
+    await waitFor(() => expect(screen.queryByText('Fjord Bygg AS')).not.toBeInTheDocument());
+    expect(requestMock.mock.calls.filter(([event]) => event === 'customer:get')).toHaveLength(2);
+  });
+
+  it('a row click shows all details and the contacts, and Add contact opens the dialog', async () => {
+    const user = userEvent.setup();
+    renderWithQuery(<CustomerPage />);
+    await user.click(await screen.findByText('Fjord Bygg AS'));
+    const details = screen.getByRole('region', { name: 'Customer details' });
+    expect(within(details).getByRole('heading', { name: 'Fjord Bygg AS' })).toBeInTheDocument();
+    expect(within(details).getByText('Lagerveien 9', { exact: false })).toBeInTheDocument();
+    expect(within(details).getByText('A (Bisnode, 15.01.2026)')).toBeInTheDocument();
+    expect(within(details).getByText('02.03.2026')).toBeInTheDocument();
+    expect(await within(details).findByText('Ola Nordmann')).toBeInTheDocument();
+    expect(requestMock).toHaveBeenCalledWith('contacts:get', { customerId: pending.id });
+
+    await user.click(within(details).getByRole('button', { name: 'Add contact' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Contact' });
+    expect(within(dialog).getByLabelText('Customer')).toHaveValue('Fjord Bygg AS');
+    await user.type(within(dialog).getByLabelText('First name'), 'Kari');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Add Contact' })).not.toBeInTheDocument(),
+    );
+    expect(requestMock).toHaveBeenCalledWith(
+      'contact:create',
+      expect.objectContaining({ customerId: pending.id }),
+    );
+  });
+
+  it('says in words when a customer has no contacts', async () => {
+    const user = userEvent.setup();
+    renderWithQuery(<CustomerPage />);
+    await user.click(await screen.findByText('Glassmester Berg'));
+    expect(await screen.findByText('This customer has no contacts yet.')).toBeInTheDocument();
+  });
+
+  it('shows an empty state with a way to add the first customer', async () => {
+    serve([]);
+    const user = userEvent.setup();
+    renderWithQuery(<CustomerPage />);
+    expect(await screen.findByText('No customers yet')).toBeInTheDocument();
+    await user.click(
+      within(screen.getByText('No customers yet').closest('[data-empty-state]')!).getByRole('button', {
+        name: 'New customer',
+      }),
+    );
+    expect(screen.getByRole('dialog', { name: 'Add customer' })).toBeInTheDocument();
+  });
+
+  it('"Find customer" shows the chosen customer\'s details', async () => {
+    const user = userEvent.setup();
+    renderWithQuery(<CustomerPage />);
+    await screen.findByText('Fjord Bygg AS');
+    await user.click(screen.getByRole('button', { name: 'Find customer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Find customer' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Search' }), 'glass');
+    await user.click(await within(dialog).findByRole('option', { name: /Glassmester Berg/ }));
+    const details = screen.getByRole('region', { name: 'Customer details' });
+    expect(within(details).getByRole('heading', { name: 'Glassmester Berg' })).toBeInTheDocument();
+  });
+
+  it('a customer:changed push from another browser refreshes the list without reloading', async () => {
+    renderWithQuery(<CustomerPage />);
+    await screen.findByText('Fjord Bygg AS');
+    expect(onPush).toHaveBeenCalledWith(CUSTOMER_PUSHES.customerChanged, expect.any(Function));
+    const newcomer = aCustomer({ name: 'Nykommer AS' });
+    serve([pending, failed, oneTime, newcomer]);
+    act(() => listeners.get(CUSTOMER_PUSHES.customerChanged)?.(newcomer));
+    expect(await screen.findByText('Nykommer AS')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,151 @@
+import { CUSTOMER_SOURCES, type CustomerDto, type CustomerSource } from '@karm/domain/contract';
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch, IconUsers, IconZoomQuestion } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AddCustomerDialog, EmptyState, errorMessageOf, FindCustomerDialog, PageHeader } from '@/components';
+import { primeCustomer, useCustomerPushes, useCustomers } from '@/lib/api/customers';
+import { CustomerDetails } from './customer-details';
+import { CUSTOMER_PAGE_SIZE, CustomerTable } from './customer-table';
+
+const SEARCH_DEBOUNCE_MS = 300;
+type SourceFilter = CustomerSource | 'all';
+
+/** SPEC §2 /customer: customer info — the list, one customer's details and contacts, add and find. */
+export const CustomerPage = () => {
+  const { t } = useTranslation(['customers', 'nav']);
+  const queryClient = useQueryClient();
+  useCustomerPushes();
+
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [source, setSource] = useState<SourceFilter>('all');
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [isAdding, setAdding] = useState(false);
+  const [isFinding, setFinding] = useState(false);
+
+  const customers = useCustomers({
+    search: debouncedSearch,
+    source: source === 'all' ? undefined : source,
+    page,
+    pageSize: CUSTOMER_PAGE_SIZE,
+  });
+
+  const detailsRef = useRef<HTMLDivElement>(null);
+
+  const select = (customer: CustomerDto) => {
+    primeCustomer(queryClient, customer);
+    setSelectedId(customer.id);
+    // On narrow screens the details sit below the list; bring them into view.
+    requestAnimationFrame(() => detailsRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }));
+  };
+
+  const isFiltered = debouncedSearch !== '' || source !== 'all';
+  const hasNoCustomers = customers.isSuccess && customers.data.total === 0 && !isFiltered;
+
+  const actions = (
+    <>
+      <Button variant="default" leftSection={<IconZoomQuestion size={16} />} onClick={() => setFinding(true)}>
+        {t('page.findCustomer')}
+      </Button>
+      <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+        {t('page.newCustomer')}
+      </Button>
+    </>
+  );
+
+  return (
+    <Stack>
+      <PageHeader title={t('nav:customerInfo')} subtitle={t('page.subtitle')} actions={actions} />
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          aria-label={t('page.search')}
+          placeholder={t('page.searchPlaceholder')}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: '1 1 280px', maxWidth: 420 }}
+        />
+        {/* On a phone the four sources can be wider than the screen: let them scroll sideways. */}
+        <ScrollArea type="scroll" scrollbars="x" offsetScrollbars="x" style={{ maxWidth: '100%' }}>
+          <SegmentedControl<SourceFilter>
+            aria-label={t('page.sourceFilter')}
+            value={source}
+            onChange={(next) => {
+              setSource(next);
+              setPage(1);
+            }}
+            data={(['all', ...CUSTOMER_SOURCES] as const).map((value) => ({
+              value,
+              label: t(`source.${value}`),
+            }))}
+          />
+        </ScrollArea>
+      </Group>
+      {customers.isError ? (
+        <Alert color="red" variant="light" title={t('page.loadFailed')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessageOf(customers.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void customers.refetch()}>
+              {t('page.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : hasNoCustomers ? (
+        <EmptyState
+          icon={<IconUsers size={30} />}
+          title={t('page.emptyTitle')}
+          description={t('page.emptyText')}
+        >
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            {t('page.newCustomer')}
+          </Button>
+        </EmptyState>
+      ) : (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, xl: selectedId ? 7 : 12 }}>
+            <Stack gap="xs">
+              <CustomerTable
+                customers={customers.data?.items ?? []}
+                total={customers.data?.total ?? 0}
+                page={page}
+                onPageChange={setPage}
+                isFetching={customers.isFetching}
+                selectedId={selectedId}
+                onSelect={select}
+              />
+              {!selectedId && (
+                <Text c="dimmed" size="sm">
+                  {t('page.selectHint')}
+                </Text>
+              )}
+            </Stack>
+          </Grid.Col>
+          {selectedId && (
+            <Grid.Col span={{ base: 12, xl: 5 }} ref={detailsRef}>
+              <CustomerDetails customerId={selectedId} onClose={() => setSelectedId(null)} />
+            </Grid.Col>
+          )}
+        </Grid>
+      )}
+      <AddCustomerDialog opened={isAdding} onClose={() => setAdding(false)} onCreated={select} />
+      <FindCustomerDialog opened={isFinding} onClose={() => setFinding(false)} onSelect={select} />
+    </Stack>
+  );
+};

@@ -1,0 +1,173 @@
+import {
+  type ContactDto,
+  CUSTOMER_PUSHES,
+  type CustomerDto,
+  type Page,
+  type SocketEventInput,
+} from '@karm/domain/contract';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { onPush, request } from '@/lib/socket';
+
+/**
+ * Customer and contact data (SPEC §3, §7). Shared by every feature that picks or shows a customer,
+ * so it lives in lib rather than in one feature. Lists are kept fresh by the server's pushes
+ * (DESIGN rule 7): `useCustomerPushes` must run on screens that show them.
+ */
+
+export type CustomersQuery = SocketEventInput<'customer:get'>;
+export type CustomerCreateInput = SocketEventInput<'customer:create'>;
+export type CustomerUpdateInput = SocketEventInput<'customer:update'>;
+export type ContactCreateInput = SocketEventInput<'contact:create'>;
+
+/** A four-digit Norwegian postal code is worth looking up; anything else is not yet. */
+export const POSTAL_CODE_PATTERN = /^\d{4}$/;
+
+export const customerKeys = {
+  all: ['customers'] as const,
+  lists: () => [...customerKeys.all, 'list'] as const,
+  list: (query: CustomersQuery) => [...customerKeys.lists(), query] as const,
+  detail: (id: string) => [...customerKeys.all, 'detail', id] as const,
+  contacts: (customerId: string) => [...customerKeys.all, 'contacts', customerId] as const,
+  postalPlace: (postalCode: string) => ['postal-place', postalCode] as const,
+};
+
+// --- fetchers -------------------------------------------------------------------------------
+
+export const getCustomers = (query: CustomersQuery) => request('customer:get', query);
+export const getCustomer = (id: string) => request('customer:get-one', { id });
+export const getContacts = (customerId: string) => request('contacts:get', { customerId });
+export const getPostalPlace = (postalCode: string) => request('admin:postaladdress', { postalCode });
+export const createCustomer = (input: CustomerCreateInput) => request('customer:create', input);
+export const updateCustomer = (input: CustomerUpdateInput) => request('customer:update', input);
+export const createContact = (input: ContactCreateInput) => request('contact:create', input);
+
+// --- query options --------------------------------------------------------------------------
+
+export const customersQueryOptions = (query: CustomersQuery) =>
+  queryOptions({
+    queryKey: customerKeys.list(query),
+    queryFn: () => getCustomers(query),
+    // The previous page stays on screen while the next one loads, so the table does not jump.
+    placeholderData: keepPreviousData,
+  });
+
+export const customerQueryOptions = (id: string) =>
+  queryOptions({ queryKey: customerKeys.detail(id), queryFn: () => getCustomer(id) });
+
+export const contactsQueryOptions = (customerId: string) =>
+  queryOptions({ queryKey: customerKeys.contacts(customerId), queryFn: () => getContacts(customerId) });
+
+export const postalPlaceQueryOptions = (postalCode: string) =>
+  queryOptions({
+    queryKey: customerKeys.postalPlace(postalCode),
+    queryFn: () => getPostalPlace(postalCode),
+    // An unknown code is an answer, not a hiccup: asking again will not change it.
+    retry: false,
+  });
+
+// --- queries --------------------------------------------------------------------------------
+
+export const useCustomers = (query: CustomersQuery, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...customersQueryOptions(query), enabled });
+
+export const useCustomer = (id: string | null | undefined) =>
+  useQuery({ ...customerQueryOptions(id ?? ''), enabled: Boolean(id) });
+
+export const useContacts = (customerId: string | null | undefined) =>
+  useQuery({ ...contactsQueryOptions(customerId ?? ''), enabled: Boolean(customerId) });
+
+/** The place of a postal code; asks only once the code has four digits. */
+export const usePostalPlace = (postalCode: string) => {
+  const code = postalCode.trim();
+  return useQuery({ ...postalPlaceQueryOptions(code), enabled: POSTAL_CODE_PATTERN.test(code) });
+};
+
+// --- cache updates --------------------------------------------------------------------------
+
+/** The newer of two copies of a record: pushes and answers may arrive out of order. */
+const newer = <T extends { version: number }>(current: T | undefined, incoming: T) =>
+  current && current.version > incoming.version ? current : incoming;
+
+/**
+ * Seeds the detail cache with a customer already at hand (a clicked row, a search hit), so its
+ * details show at once; a newer cached copy wins.
+ */
+export const primeCustomer = (queryClient: QueryClient, customer: CustomerDto) =>
+  queryClient.setQueryData(customerQueryOptions(customer.id).queryKey, (current) => newer(current, customer));
+
+/** Puts a created or changed customer into the caches; lists are refetched (search and order are the server's). */
+export const storeCustomer = (queryClient: QueryClient, customer: CustomerDto) => {
+  primeCustomer(queryClient, customer);
+  queryClient.setQueriesData<Page<CustomerDto>>({ queryKey: customerKeys.lists() }, (page) =>
+    page
+      ? { ...page, items: page.items.map((item) => (item.id === customer.id ? newer(item, customer) : item)) }
+      : page,
+  );
+  return queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
+};
+
+/** Adds or replaces a contact in its customer's contact list, then refetches that list. */
+export const storeContact = (queryClient: QueryClient, contact: ContactDto) => {
+  const { queryKey } = contactsQueryOptions(contact.customerId);
+  queryClient.setQueryData(queryKey, (contacts) => {
+    if (!contacts) return contacts;
+    return contacts.some((item) => item.id === contact.id)
+      ? contacts.map((item) => (item.id === contact.id ? newer(item, contact) : item))
+      : [...contacts, contact];
+  });
+  return queryClient.invalidateQueries({ queryKey });
+};
+
+// --- mutations ------------------------------------------------------------------------------
+
+export const useCreateCustomer = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCustomer,
+    onSuccess: (customer) => void storeCustomer(queryClient, customer),
+  });
+};
+
+export const useUpdateCustomer = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCustomer,
+    onSuccess: (customer) => void storeCustomer(queryClient, customer),
+  });
+};
+
+export const useCreateContact = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createContact,
+    onSuccess: (contact) => void storeContact(queryClient, contact),
+  });
+};
+
+// --- pushes ---------------------------------------------------------------------------------
+
+/** Keeps customer and contact caches in step with changes made in other browsers (DESIGN rule 7). */
+export const useCustomerPushes = () => {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const stops = [
+      onPush<CustomerDto>(CUSTOMER_PUSHES.customerChanged, (customer) => {
+        void storeCustomer(queryClient, customer);
+      }),
+      onPush<ContactDto>(CUSTOMER_PUSHES.contactChanged, (contact) => {
+        void storeContact(queryClient, contact);
+      }),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [queryClient]);
+};
