@@ -36,6 +36,7 @@ describe('VALIDATION_MESSAGE_KEYS', () => {
       allFieldsRequired: 'All fields must be filled',
       companyRequired: 'Please select a company',
       dateNotValid: 'date is not valid',
+      deliveryPostponed: 'Not possible to reach delivery date; delivery date will get postponed',
     });
   });
 

@@ -33,6 +33,11 @@ export const VALIDATION_MESSAGE_KEYS = {
   customerNumberTaken: 'validation.customerNumberTaken',
   /** Interpolates `{{max}}`. */
   tooLong: 'validation.tooLong',
+  factorRange: 'validation.factorRange',
+  minMaxRange: 'validation.minMaxRange',
+  processTypeRequired: 'validation.processTypeRequired',
+  subProcessTypeRequired: 'validation.subProcessTypeRequired',
+  deliveryPostponed: 'validation.deliveryPostponed',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGE_KEYS;
