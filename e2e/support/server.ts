@@ -3,9 +3,10 @@ import path from 'node:path';
 import { buildApp } from '@karm/server/app';
 import { loadConfig } from '@karm/server/config';
 import { createContext } from '@karm/server/platform/create-context';
-import { findDemoCompanyId, seedDemo } from '@karm/server/seed/demo';
+import { findDemoCompanyId, SECOND_DEMO_COMPANY_NAME, seedDemo } from '@karm/server/seed/demo';
 import { seedUser } from '@karm/server/seed/factories';
-import { E2E_PASSWORD, E2E_PORT, E2E_USERS } from './users';
+import { startFakeTripletex } from '@karm/server/test/fake-tripletex/fake-tripletex';
+import { E2E_ADMINS, E2E_PASSWORD, E2E_PORT, E2E_USERS } from './users';
 
 /**
  * The server the journeys run against: a fresh data folder, the demo company, and one user per
@@ -13,6 +14,15 @@ import { E2E_PASSWORD, E2E_PORT, E2E_USERS } from './users';
  */
 const dataDir = path.resolve(import.meta.dirname, '../.data');
 await rm(dataDir, { recursive: true, force: true });
+
+// Tripletex cannot be reached from here: the journeys talk to the fake, over real HTTP on loopback.
+const tripletex = await startFakeTripletex({ companyName: 'Demo Dør & Vindu AS (Tripletex)' });
+tripletex.state.seedCustomer({
+  name: 'Tripletex Byggvare AS',
+  customerNumber: 30_001,
+  organizationNumber: '923609016',
+});
+tripletex.state.seedCustomer({ name: 'Tripletex Eiendom AS', customerNumber: 30_002 });
 
 const config = loadConfig({
   ...process.env,
@@ -22,26 +32,38 @@ const config = loadConfig({
   DEMO_SEED: 'true',
   DATABASE_URL: '',
   REDIS_URL: '',
+  TRIPLETEX_BASE_URL: tripletex.url,
 });
 const ctx = await createContext(config);
 await seedDemo(ctx);
 const demoCompanyId = await findDemoCompanyId(ctx);
-for (const username of Object.values(E2E_USERS)) {
-  await seedUser(ctx.db, {
-    companyIds: [demoCompanyId],
+// The accounting journey connects a company to Tripletex; it does so in the second demo company,
+// so the other journeys keep working with customers kept in Karm.
+const secondCompanyId = await findDemoCompanyId(ctx, SECOND_DEMO_COMPANY_NAME);
+const journeyUsers = [
+  ...Object.values(E2E_USERS).map((username) => ({ username, role: 'user' as const })),
+  { username: E2E_ADMINS.norwegian, role: 'admin' as const },
+];
+const seedJourneyUser = (username: string, role: 'user' | 'admin', companyId: string) =>
+  seedUser(ctx.db, {
+    companyIds: [companyId],
+    role,
     username,
     email: `${username}@e2e.test`,
     password: E2E_PASSWORD,
     firstName: 'E2E',
     lastName: username.replace('e2e-', ''),
   });
-}
+for (const { username, role } of journeyUsers) await seedJourneyUser(username, role, demoCompanyId);
+await seedJourneyUser(E2E_ADMINS.accounting, 'admin', secondCompanyId);
+
 const app = await buildApp(ctx);
 await app.listen(config.port, '127.0.0.1');
 
 const shutdown = async () => {
   await app.close();
   await ctx.database.close();
+  await tripletex.close();
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown());

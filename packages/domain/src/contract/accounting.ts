@@ -1,9 +1,18 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { socketEvent } from './define';
 import { type Page, pageQuerySchema } from './paging';
 
 export const ACCOUNTING_PROVIDERS = ['none', 'tripletex'] as const;
 export const ACCOUNTING_ENVIRONMENTS = ['production', 'test'] as const;
+
+/** Minutes between two syncs of a company. */
+export const SYNC_INTERVAL_MIN = 5;
+export const SYNC_INTERVAL_MAX = 24 * 60;
+const intervalMessage = messageWithParams(MESSAGES.syncIntervalRange, {
+  min: SYNC_INTERVAL_MIN,
+  max: SYNC_INTERVAL_MAX,
+});
 
 /** Settings as an admin sees them: tokens only as hints, never in full. */
 export type AccountingSettingsDto = {
@@ -26,13 +35,13 @@ export const accountingSettingsUpdateSchema = z.object({
   externalCompanyId: z
     .string()
     .trim()
-    .regex(/^\d{1,12}$/)
+    .regex(/^\d{1,12}$/, MESSAGES.companyIdDigits)
     .default('0'),
   syncIntervalMinutes: z
-    .number()
-    .int()
-    .min(5)
-    .max(24 * 60),
+    .number({ error: intervalMessage })
+    .int(intervalMessage)
+    .min(SYNC_INTERVAL_MIN, intervalMessage)
+    .max(SYNC_INTERVAL_MAX, intervalMessage),
   version: z.number().int().positive(),
 });
 

@@ -9,5 +9,6 @@ export * from './files';
 export * from './logs';
 export * from './paging';
 export * from './profile';
+export * from './projects';
 export * from './socket-events';
 export * from './system';

@@ -5,6 +5,7 @@ import { authEvents } from './auth';
 import { companyEvents } from './company';
 import { customerEvents } from './customers';
 import { logEvents } from './logs';
+import { projectEvents } from './projects';
 
 /** Every socket event the client may request, with its input schema and result type. */
 export const SOCKET_EVENTS = {
@@ -14,6 +15,7 @@ export const SOCKET_EVENTS = {
   ...companyEvents,
   ...customerEvents,
   ...logEvents,
+  ...projectEvents,
 };
 
 export type SocketEventName = keyof typeof SOCKET_EVENTS;

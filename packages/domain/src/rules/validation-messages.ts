@@ -31,6 +31,10 @@ export const VALIDATION_MESSAGE_KEYS = {
   postalCodeInvalid: 'validation.postalCodeInvalid',
   postalCodeUnknown: 'validation.postalCodeUnknown',
   customerNumberTaken: 'validation.customerNumberTaken',
+  companyIdDigits: 'validation.companyIdDigits',
+  /** Interpolates `{{min}}` and `{{max}}`. */
+  syncIntervalRange: 'validation.syncIntervalRange',
+  reorderMismatch: 'validation.reorderMismatch',
   /** Interpolates `{{max}}`. */
   tooLong: 'validation.tooLong',
   factorRange: 'validation.factorRange',

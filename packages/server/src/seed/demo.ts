@@ -153,11 +153,8 @@ export const seedDemo = async (ctx: AppContext) => {
 };
 
 /** The demo company's id, for tools that add to the demo installation (the journeys' users). */
-export const findDemoCompanyId = async (ctx: AppContext) => {
-  const [demo] = await ctx.db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.name, DEMO_COMPANY_NAME));
-  if (!demo) throw new Error(`${DEMO_COMPANY_NAME} does not exist`);
+export const findDemoCompanyId = async (ctx: AppContext, name = DEMO_COMPANY_NAME) => {
+  const [demo] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.name, name));
+  if (!demo) throw new Error(`${name} does not exist`);
   return demo.id;
 };

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Outlet, redirect } from 'react-router';
+import { AdminPage } from '@/features/admin/admin-page';
 import { LoginPage } from '@/features/auth/login-page';
 import { ProfilePage } from '@/features/auth/profile-page';
 import { CustomerPage } from '@/features/customers/customer-page';
@@ -54,6 +55,7 @@ export const router = createBrowserRouter([
           { id: 'profile', path: ROUTES.profile, element: <ProfilePage /> },
           { id: 'logs', path: ROUTES.logs, element: <LogsPage /> },
           { id: 'customer', path: ROUTES.customer, element: <CustomerPage /> },
+          { id: 'admin', path: ROUTES.admin, element: <AdminPage logsPath={href.to('logs')} /> },
         ],
       },
       { id: 'notFound', path: '*', element: <NotFoundPage /> },

@@ -46,6 +46,8 @@ export const syncRuns = pgTable(
     counts: jsonb('counts').$type<SyncCounts>().notNull().default({}),
     errors: jsonb('errors').$type<string[]>().notNull().default([]),
     startedAt: createdAt(),
+    /** Touched at every progress report; a running row that stops being touched was interrupted. */
+    heartbeatAt: instant('heartbeat_at').notNull().defaultNow(),
     finishedAt: instant('finished_at'),
   },
   (table) => [

@@ -9,7 +9,7 @@ import {
   testAccountingConnection,
   updateAccountingSettings,
 } from './settings.service';
-import { runSync, toSyncRunDto } from './sync-engine';
+import { beginSync, toSyncRunDto } from './sync-engine';
 
 type AccountingEvent =
   | 'accounting:get-settings'
@@ -34,7 +34,10 @@ export const accountingSocketHandlers: SocketHandlers<AccountingEvent> = {
   'accounting:sync-now': async (input, request) => {
     const { ctx, actor } = signedIn(request);
     assertAdmin(actor);
-    return runSync(ctx, actor.companyId, { trigger: 'manual', mode: input.mode });
+    const { run, finished } = await beginSync(ctx, actor.companyId, { trigger: 'manual', mode: input.mode });
+    // The answer comes at once; progress and the outcome follow as pushes to the admins.
+    finished.catch((error) => ctx.logger.error({ err: error }, 'manual sync failed'));
+    return run;
   },
   'accounting:sync-runs': async (input, request): Promise<Page<SyncRunDto>> => {
     const { ctx, actor } = signedIn(request);

@@ -1,5 +1,5 @@
 import { ACCOUNTING_PUSHES, type SyncRunDto } from '@karm/domain/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import {
   accountingSettings,
   type SyncCounts,
@@ -12,7 +12,7 @@ import {
   type AccountingPort,
 } from '../../integrations/accounting/port';
 import type { AppContext } from '../../platform/context';
-import { conflict } from '../../platform/errors';
+import { conflict, validationError } from '../../platform/errors';
 import { applyRemoteContact, pushPendingContacts } from '../customers/contacts.accounting';
 import { applyRemoteCustomer, pushPendingCustomers } from '../customers/customers.accounting';
 import {
@@ -74,12 +74,12 @@ const tally = (state: RunState, kind: string, outcome: string) => {
 const report = async (ctx: AppContext, state: RunState, progress: SyncProgress) => {
   const [row] = await ctx.db
     .update(syncRuns)
-    .set({ progress, counts: state.counts, errors: state.errors })
+    .set({ progress, counts: state.counts, errors: state.errors, heartbeatAt: ctx.clock.now() })
     .where(eq(syncRuns.id, state.row.id))
     .returning();
   if (row) {
     state.row = row;
-    ctx.realtime.toCompany(row.companyId, ACCOUNTING_PUSHES.syncProgress, toSyncRunDto(row));
+    ctx.realtime.toCompanyAdmins(row.companyId, ACCOUNTING_PUSHES.syncProgress, toSyncRunDto(row));
   }
 };
 
@@ -159,49 +159,41 @@ export const pushPending = async (ctx: AppContext, companyId: string, port: Acco
   return { pushedCustomers, pushedContacts };
 };
 
-/**
- * One sync of a company with its accounting system: first a full import, afterwards incremental
- * (customers by `changedSince`, the rest by full compare), then the pending pushes. Only one runs
- * per company at a time, across every instance (a unique index on running rows).
- */
-export const runSync = async (
+/** A running sync that has reported nothing for this long was interrupted (its server died). */
+export const STALE_RUN_MS = 10 * 60_000;
+
+/** Closes runs left "running" by a server that died, so they do not block every later sync. */
+const closeInterruptedRuns = async (ctx: AppContext, companyId: string) => {
+  const cutoff = new Date(ctx.clock.now().getTime() - STALE_RUN_MS);
+  await ctx.db
+    .update(syncRuns)
+    .set({
+      status: 'failed',
+      finishedAt: ctx.clock.now(),
+      errors: ['interrupted: the server stopped during the sync'],
+    })
+    .where(
+      and(
+        eq(syncRuns.companyId, companyId),
+        eq(syncRuns.status, 'running'),
+        lt(syncRuns.heartbeatAt, cutoff),
+      ),
+    );
+};
+
+const performSync = async (
   ctx: AppContext,
-  companyId: string,
-  options: { trigger: 'scheduled' | 'manual'; mode?: 'full' | 'incremental' },
+  port: AccountingPort,
+  state: RunState,
+  customersSyncedAt: Date | null,
 ): Promise<SyncRunDto> => {
-  const settings = await settingsOf(ctx, companyId);
-  const port = await ctx.accounting.forCompany(companyId);
-  if (port.kind === 'none') throw conflict('No accounting system is configured');
-  const mode = options.mode === 'full' || !settings.customersSyncedAt ? 'full' : 'incremental';
-  const startedAt = ctx.clock.now();
-
-  let row: RunRow | undefined;
-  try {
-    [row] = await ctx.db
-      .insert(syncRuns)
-      .values({
-        companyId,
-        trigger: options.trigger,
-        mode,
-        status: 'running',
-        progress: { phase: 'starting', done: 0, total: null },
-        startedAt,
-      })
-      .returning();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('A sync is already running');
-    throw error;
-  }
-  if (!row) throw new Error('Sync run insert returned nothing');
-  const state: RunState = { row, counts: {}, errors: [] };
-  ctx.realtime.toCompany(companyId, ACCOUNTING_PUSHES.syncProgress, toSyncRunDto(row));
-
+  const { companyId, mode, startedAt } = state.row;
   let status: 'succeeded' | 'failed' = 'succeeded';
   try {
     await pullEmployees(ctx, port, state);
     const changedSince =
-      mode === 'incremental' && settings.customersSyncedAt
-        ? new Date(settings.customersSyncedAt.getTime() - CHANGED_SINCE_OVERLAP_MS)
+      mode === 'incremental' && customersSyncedAt
+        ? new Date(customersSyncedAt.getTime() - CHANGED_SINCE_OVERLAP_MS)
         : undefined;
     await pullCustomers(ctx, port, state, changedSince);
     await pullContacts(ctx, port, state);
@@ -235,17 +227,70 @@ export const runSync = async (
     .set({
       status,
       finishedAt,
+      heartbeatAt: finishedAt,
       counts: state.counts,
       errors: state.errors,
       progress: { phase: 'finished', done: 1, total: 1 },
     })
-    .where(eq(syncRuns.id, row.id))
+    .where(eq(syncRuns.id, state.row.id))
     .returning();
   await ctx.db
     .update(accountingSettings)
     .set({ lastSyncAt: finishedAt })
     .where(eq(accountingSettings.companyId, companyId));
-  const dto = toSyncRunDto(finished ?? row);
-  ctx.realtime.toCompany(companyId, ACCOUNTING_PUSHES.syncProgress, dto);
+  const dto = toSyncRunDto(finished ?? state.row);
+  ctx.realtime.toCompanyAdmins(companyId, ACCOUNTING_PUSHES.syncProgress, dto);
   return dto;
 };
+
+/**
+ * Starts one sync of a company with its accounting system: first a full import, afterwards
+ * incremental (customers by `changedSince`, the rest by full compare), then the pending pushes.
+ * Answers as soon as the run exists; `finished` settles when it is done. Only one runs per company
+ * at a time, across every instance (a unique index on running rows).
+ */
+export const beginSync = async (
+  ctx: AppContext,
+  companyId: string,
+  options: { trigger: 'scheduled' | 'manual'; mode?: 'full' | 'incremental' },
+): Promise<{ run: SyncRunDto; finished: Promise<SyncRunDto> }> => {
+  const settings = await settingsOf(ctx, companyId);
+  const port = await ctx.accounting.forCompany(companyId);
+  if (port.kind === 'none') {
+    throw validationError({ provider: 'validation.required' }, 'No accounting system is configured');
+  }
+  const mode = options.mode === 'full' || !settings.customersSyncedAt ? 'full' : 'incremental';
+  const startedAt = ctx.clock.now();
+  await closeInterruptedRuns(ctx, companyId);
+
+  let row: RunRow | undefined;
+  try {
+    [row] = await ctx.db
+      .insert(syncRuns)
+      .values({
+        companyId,
+        trigger: options.trigger,
+        mode,
+        status: 'running',
+        progress: { phase: 'starting', done: 0, total: null },
+        startedAt,
+        heartbeatAt: startedAt,
+      })
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('A sync is already running');
+    throw error;
+  }
+  if (!row) throw new Error('Sync run insert returned nothing');
+  const run = toSyncRunDto(row);
+  ctx.realtime.toCompanyAdmins(companyId, ACCOUNTING_PUSHES.syncProgress, run);
+  const finished = performSync(ctx, port, { row, counts: {}, errors: [] }, settings.customersSyncedAt);
+  return { run, finished };
+};
+
+/** Runs a whole sync and answers its outcome (the scheduler, the seed and the tests wait for it). */
+export const runSync = async (
+  ctx: AppContext,
+  companyId: string,
+  options: { trigger: 'scheduled' | 'manual'; mode?: 'full' | 'incremental' },
+) => (await beginSync(ctx, companyId, options)).finished;

@@ -1,7 +1,7 @@
 import { completeOrganisationNumber } from '@karm/domain/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountingSettings } from '../../integrations/accounting/accounting.tables';
+import { accountingSettings, syncRuns } from '../../integrations/accounting/accounting.tables';
 import {
   FAKE_TRIPLETEX_TOKENS,
   type FakeTripletex,
@@ -10,7 +10,7 @@ import {
 import { createTestClock, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { contacts, customers } from '../customers/customers.tables';
 import { employees } from '../employees/employees.tables';
-import { pushPending } from './sync-engine';
+import { pushPending, runSync } from './sync-engine';
 
 /**
  * The sync against a Tripletex fake over real HTTP: first import, incremental sync, records changed
@@ -56,6 +56,8 @@ const customerByAccountingId = async (accountingId: number) => {
 const fakeCustomersNamed = (name: string) =>
   [...fake.state.customers.values()].filter((customer) => customer.name === name);
 const port = () => server.ctx.accounting.forCompany(admin.companyId);
+const syncNow = (mode?: 'full' | 'incremental') =>
+  runSync(server.ctx, admin.companyId, { trigger: 'manual', mode });
 
 describe('accounting settings', () => {
   it('stores the tokens sealed and shows only their last characters', async () => {
@@ -118,7 +120,7 @@ describe('sync', () => {
       email: 'jon@nordbygg.no',
     });
 
-    const run = await admin.client.request('accounting:sync-now', {});
+    const run = await syncNow();
     expect(run).toMatchObject({ status: 'succeeded', mode: 'full', errors: [] });
     expect(run.counts.customers).toMatchObject({ created: 2 });
     expect(run.counts.contacts).toMatchObject({ created: 1 });
@@ -151,7 +153,7 @@ describe('sync', () => {
     server.clock.advance(60 * 60_000);
     const [changed] = fakeCustomersNamed('Hansen Bygg AS');
     fake.state.touchCustomer(changed!.id, { phoneNumber: '64 86 12 34' });
-    const run = await admin.client.request('accounting:sync-now', {});
+    const run = await syncNow();
     expect(run).toMatchObject({ status: 'succeeded', mode: 'incremental' });
     expect(run.counts.customers).toMatchObject({ created: 0, updated: 1 });
     expect(await customersOfCompany()).toHaveLength(before);
@@ -160,7 +162,7 @@ describe('sync', () => {
       .filter((request) => request.method === 'GET' && request.path === '/customer')
       .at(-1);
     expect(lastList?.query.changedSince).toBeDefined();
-    const again = await admin.client.request('accounting:sync-now', {});
+    const again = await syncNow();
     expect(again.counts.customers ?? { created: 0, updated: 0 }).toMatchObject({ created: 0, updated: 0 });
   });
 
@@ -177,7 +179,7 @@ describe('sync', () => {
     server.clock.advance(60_000);
     fake.state.touchCustomer(hansen!.id, { invoiceEmail: 'faktura@hansen.no', email: 'tripletex@hansen.no' });
     server.clock.advance(60 * 60_000);
-    const run = await admin.client.request('accounting:sync-now', {});
+    const run = await syncNow();
     expect(run.status).toBe('succeeded');
     expect(run.counts.customers?.conflicts).toBe(1);
     expect(run.errors.join('\n')).toContain('email');
@@ -259,14 +261,54 @@ describe('sync', () => {
     server.clock.advance(60 * 60_000);
     fake.inject({ path: /^\/customer$/, method: 'GET', status: 429, rateLimitResetSeconds: 0, times: 1 });
     fake.inject({ path: /^\/contact$/, method: 'GET', status: 500, times: 1 });
-    const run = await admin.client.request('accounting:sync-now', {});
+    const run = await syncNow();
     expect(run.status).toBe('succeeded');
+  });
+
+  it('sync-now answers at once with the running sync; admins get its progress and outcome pushed', async () => {
+    const colleague = await server.signedInUser({ companyId: admin.companyId });
+    let colleagueHeard = false;
+    colleague.client.socket.on('accounting:sync-progress', () => {
+      colleagueHeard = true;
+    });
+    const outcomes: { status: string }[] = [];
+    const finished = new Promise<void>((resolve) =>
+      admin.client.socket.on('accounting:sync-progress', (run: { status: string }) => {
+        outcomes.push(run);
+        if (run.status !== 'running') resolve();
+      }),
+    );
+    const started = await admin.client.request('accounting:sync-now', { mode: 'full' });
+    expect(started).toMatchObject({ status: 'running', mode: 'full' });
+    await finished;
+    expect(outcomes.at(-1)).toMatchObject({ status: 'succeeded' });
+    expect(colleagueHeard).toBe(false);
+    admin.client.socket.off('accounting:sync-progress');
+  });
+
+  it('a run left "running" by a server that died does not block later syncs', async () => {
+    const longAgo = new Date(server.clock.now().getTime() - 60 * 60_000);
+    const [stuck] = await server.ctx.db
+      .insert(syncRuns)
+      .values({
+        companyId: admin.companyId,
+        trigger: 'scheduled',
+        mode: 'incremental',
+        status: 'running',
+        progress: { phase: 'customers', done: 10, total: null },
+        startedAt: longAgo,
+        heartbeatAt: longAgo,
+      })
+      .returning();
+    expect((await syncNow()).status).toBe('succeeded');
+    const [closed] = await server.ctx.db.select().from(syncRuns).where(eq(syncRuns.id, stuck!.id));
+    expect(closed).toMatchObject({ status: 'failed', errors: [expect.stringContaining('interrupted')] });
   });
 
   it('a sync against an unreachable Tripletex fails, is logged, and changes nothing', async () => {
     const before = await customersOfCompany();
     fake.setDown(true);
-    const run = await admin.client.request('accounting:sync-now', {});
+    const run = await syncNow();
     fake.setDown(false);
     expect(run.status).toBe('failed');
     expect(run.errors[0]).toMatch(/unreachable/);

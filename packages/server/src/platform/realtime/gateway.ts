@@ -10,7 +10,7 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { Actor, AppContext } from '../context';
 import { AppError, isInternal, toErrorPayload } from '../errors';
-import { companyRoom, sessionRoom, userRoom } from './realtime';
+import { companyAdminsRoom, companyRoom, sessionRoom, userRoom } from './realtime';
 import type { SocketHandler, SocketHandlers } from './socket-handlers';
 
 /** Resolves an access token to its live session, or null when it is missing, expired or revoked. */
@@ -36,8 +36,10 @@ const addressOf = (socket: Socket, trustProxy: boolean) => {
 export const joinSessionRooms = async (socket: Socket, token: string | undefined, actor: Actor | null) => {
   for (const room of socket.rooms) if (room !== socket.id) socket.leave(room);
   socket.data.token = actor ? token : undefined;
-  if (actor)
-    await socket.join([companyRoom(actor.companyId), sessionRoom(actor.sessionId), userRoom(actor.userId)]);
+  if (!actor) return;
+  const rooms = [companyRoom(actor.companyId), sessionRoom(actor.sessionId), userRoom(actor.userId)];
+  if (actor.role === 'admin') rooms.push(companyAdminsRoom(actor.companyId));
+  await socket.join(rooms);
 };
 
 export type Gateway = { io: Server; close: () => Promise<void> };

@@ -3,6 +3,8 @@ import type { Server } from 'socket.io';
 export const companyRoom = (companyId: string) => `company:${companyId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Administrators of a company: pushes that carry admin-only detail (sync logs) go here. */
+export const companyAdminsRoom = (companyId: string) => `company:${companyId}:admins`;
 
 /**
  * How use cases push to clients after a committed change (DESIGN rule 7). It is handed out before
@@ -11,6 +13,7 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export type Realtime = {
   attach: (io: Server) => void;
   toCompany: (companyId: string, event: string, payload?: unknown) => void;
+  toCompanyAdmins: (companyId: string, event: string, payload?: unknown) => void;
   toSession: (sessionId: string, event: string, payload?: unknown) => void;
   toUser: (userId: string, event: string, payload?: unknown) => void;
 };
@@ -25,6 +28,7 @@ export const createRealtime = (): Realtime => {
       server = io;
     },
     toCompany: (companyId, event, payload) => emit(companyRoom(companyId), event, payload),
+    toCompanyAdmins: (companyId, event, payload) => emit(companyAdminsRoom(companyId), event, payload),
     toSession: (sessionId, event, payload) => emit(sessionRoom(sessionId), event, payload),
     toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),
   };

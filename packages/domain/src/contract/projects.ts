@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { isDateOnly } from '../rules/date-only';
+import type { NOTE_DATE_TYPES, PROCESS_COLUMN_TYPES } from '../rules/process-columns';
+import { type PROJECT_STATES, projectFiltersSchema } from '../rules/project-state';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { socketEvent } from './define';
+import type { Page } from './paging';
+
+const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
+const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
+const nullableDate = dateOnly.nullable();
+/** Money is integer øre (DESIGN rule 8). */
+const ore = z.number().int().min(-1_000_000_000_00).max(1_000_000_000_00);
+
+export const VAT_RATES = [0, 12, 15, 25] as const;
+
+/** SPEC §3 order line: description, count, unit price, discount, cost price, sales price, VAT. */
+export const orderLineSchema = z.object({
+  id: z.uuid().optional(),
+  description: text(500).default(''),
+  count: z.number().min(0).max(1_000_000).default(1),
+  unitPrice: ore.default(0),
+  discountPercent: z.number().min(0).max(100).default(0),
+  costPrice: ore.default(0),
+  vatPercent: z.union(VAT_RATES.map((rate) => z.literal(rate))).default(25),
+});
+export type OrderLineInput = z.input<typeof orderLineSchema>;
+
+export const orderSchema = z.object({
+  id: z.uuid().optional(),
+  title: text(200).default(''),
+  lines: z.array(orderLineSchema).max(500).default([]),
+});
+
+/** The project fields a person edits in the project dialog. */
+export const projectFieldsSchema = z.object({
+  name: text(200).min(1, MESSAGES.required),
+  description: text(2000).default(''),
+  departmentId: z.uuid().nullable().default(null),
+  customerId: z.uuid().nullable().default(null),
+  contactId: z.uuid().nullable().default(null),
+  projectManagerId: z.uuid().nullable().default(null),
+  startDate: nullableDate.default(null),
+  endDate: nullableDate.default(null),
+  deliveryDate: nullableDate.default(null),
+  agreedInstallationDate: nullableDate.default(null),
+  isClosed: z.boolean().default(false),
+  isDirect: z.boolean().default(false),
+  isService: z.boolean().default(false),
+  projectAddress: text(200).default(''),
+  projectPostalCode: text(10).default(''),
+  projectCity: text(100).default(''),
+  noteToPlanner: text(2000).default(''),
+  workOrderNotes: text(4000).default(''),
+  siteContactName: text(200).default(''),
+  siteContactPhone: text(40).default(''),
+  productionHours: z.number().min(0).max(100_000).nullable().default(null),
+  installationHours: z.number().min(0).max(100_000).nullable().default(null),
+  installationStaff: z.number().int().min(0).max(1_000).nullable().default(null),
+  missingData: z.boolean().default(false),
+  missingDataComment: text(1000).default(''),
+});
+export type ProjectFieldsInput = z.input<typeof projectFieldsSchema>;
+
+export const projectCreateSchema = projectFieldsSchema.extend({
+  orders: z.array(orderSchema).max(50).default([]),
+});
+
+export const projectUpdateSchema = z.object({
+  id: z.uuid(),
+  version: z.number().int().positive(),
+  changes: projectFieldsSchema.partial(),
+});
+
+export const projectOrdersSaveSchema = z.object({
+  id: z.uuid(),
+  version: z.number().int().positive(),
+  orders: z.array(orderSchema).max(50),
+});
+
+/** SPEC §4: "project date update sets start, delivery and end dates". */
+export const projectDatesSchema = z.object({
+  id: z.uuid(),
+  version: z.number().int().positive(),
+  startDate: nullableDate,
+  deliveryDate: nullableDate,
+  endDate: nullableDate,
+});
+
+/** Delivery week picker: weeks 1–52 (SPEC §5, §9). */
+export const deliveryWeekSchema = z.object({
+  id: z.uuid(),
+  version: z.number().int().positive(),
+  year: z.number().int().min(1900).max(2099),
+  week: z.number().int().min(1).max(52),
+});
+
+export const projectDeleteSchema = z.object({
+  id: z.uuid(),
+  version: z.number().int().positive(),
+  /** SPEC §4: removing a project with active plans asks first, then removes those plans too. */
+  isPlanRemovalConfirmed: z.boolean().default(false),
+});
+
+export const projectArchiveSchema = z.object({
+  id: z.uuid(),
+  version: z.number().int().positive(),
+  reason: text(1000).min(1, MESSAGES.required),
+});
+
+export type OrderLineDto = {
+  id: string;
+  description: string;
+  count: number;
+  unitPrice: number;
+  discountPercent: number;
+  costPrice: number;
+  /** count × unit price less the discount, in øre. */
+  salesPrice: number;
+  vatPercent: number;
+};
+export type OrderDto = { id: string; title: string; lines: OrderLineDto[]; total: number };
+
+export type ProjectDto = {
+  id: string;
+  number: number;
+  name: string;
+  description: string;
+  state: (typeof PROJECT_STATES)[number];
+  department: { id: string; displayName: string } | null;
+  customer: { id: string; name: string; customerNumber: number | null } | null;
+  contact: { id: string; displayName: string } | null;
+  projectManager: { id: string; displayName: string } | null;
+  startDate: string | null;
+  endDate: string | null;
+  deliveryDate: string | null;
+  agreedInstallationDate: string | null;
+  isClosed: boolean;
+  isDirect: boolean;
+  isService: boolean;
+  projectAddress: string;
+  projectPostalCode: string;
+  projectCity: string;
+  noteToPlanner: string;
+  workOrderNotes: string;
+  siteContactName: string;
+  siteContactPhone: string;
+  productionHours: number | null;
+  installationHours: number | null;
+  installationStaff: number | null;
+  missingData: boolean;
+  missingDataComment: string;
+  serviceReportCount: number;
+  projectValue: number;
+  archiveReason: string | null;
+  version: number;
+  updatedAt: string;
+};
+
+/** A row of the project list: the project and what the list shows beside it. */
+export type ProjectListItemDto = ProjectDto;
+
+export type ProcessColumnDto = {
+  id: string;
+  key: string;
+  nameNo: string;
+  nameEn: string;
+  factor: number;
+  min: number;
+  max: number;
+  type: (typeof PROCESS_COLUMN_TYPES)[number];
+  color: string;
+  status: string;
+  invoice: boolean;
+  position: number;
+  subProcesses: {
+    id: string;
+    nameNo: string;
+    nameEn: string;
+    type: (typeof PROCESS_COLUMN_TYPES)[number];
+    position: number;
+  }[];
+};
+
+export type NoteDates = Partial<Record<(typeof NOTE_DATE_TYPES)[number], string>>;
+
+export type ProcessEntryDto = {
+  id: string;
+  projectId: string;
+  processColumnId: string;
+  date: string | null;
+  isActive: boolean;
+  noteDates: NoteDates;
+  comment: string;
+  version: number;
+};
+
+export const processEntryUpdateSchema = z.object({
+  projectId: z.uuid(),
+  processColumnId: z.uuid(),
+  date: nullableDate.optional(),
+  isActive: z.boolean().optional(),
+  noteDates: z.record(z.string(), dateOnly.nullable()).optional(),
+  comment: text(2000).optional(),
+});
+
+const processNames = {
+  nameNo: z.string().trim(),
+  nameEn: z.string().trim(),
+};
+export const processColumnInputSchema = z.object({
+  ...processNames,
+  factor: z.number().int(),
+  min: z.number().int(),
+  max: z.number().int(),
+  type: z.string().nullable(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default('#868e96'),
+  status: text(40).default(''),
+  invoice: z.boolean().default(false),
+});
+export const subProcessInputSchema = z.object({ ...processNames, type: z.string().nullable() });
+
+export type ProjectCombinedDto = {
+  project: ProjectDto;
+  processEntries: ProcessEntryDto[];
+  orders: OrderDto[];
+  invoiceSummary: { orderCount: number; total: number; invoiceStatus: number };
+};
+
+export const projectEvents = {
+  'project:get': socketEvent<ProjectDto>()(z.object({ id: z.uuid() })),
+  'project:create': socketEvent<ProjectDto>()(projectCreateSchema),
+  'project:update': socketEvent<ProjectDto>()(projectUpdateSchema),
+  'project:update-dates': socketEvent<ProjectDto>()(projectDatesSchema),
+  'project:set-delivery-week': socketEvent<{ project: ProjectDto; isPostponed: boolean }>()(
+    deliveryWeekSchema,
+  ),
+  'project:save-orders': socketEvent<{ project: ProjectDto; orders: OrderDto[] }>()(projectOrdersSaveSchema),
+  'project:archive': socketEvent<ProjectDto>()(projectArchiveSchema),
+  'project:unarchive': socketEvent<ProjectDto>()(
+    z.object({ id: z.uuid(), version: z.number().int().positive() }),
+  ),
+  'project:delete': socketEvent<{ id: string; removedPlans: number }>()(projectDeleteSchema),
+  'projects:all': socketEvent<{ id: string; number: number; name: string }[]>()(
+    z.object({ status: z.literal('aktiv').default('aktiv') }).default({ status: 'aktiv' }),
+  ),
+  'projects:filter_new': socketEvent<Page<ProjectListItemDto>>()(projectFiltersSchema),
+  'mongo:project_process': socketEvent<{ columns: ProcessColumnDto[]; entries: ProcessEntryDto[] }>()(
+    z.object({ projectIds: z.array(z.uuid()).max(200).default([]) }),
+  ),
+  'process:update-entry': socketEvent<ProcessEntryDto>()(processEntryUpdateSchema),
+  'process-columns:get': socketEvent<ProcessColumnDto[]>()(z.unknown()),
+  'process-columns:create': socketEvent<ProcessColumnDto>()(processColumnInputSchema),
+  'process-columns:update': socketEvent<ProcessColumnDto>()(
+    processColumnInputSchema.extend({ id: z.uuid() }),
+  ),
+  'process-columns:reorder': socketEvent<ProcessColumnDto[]>()(
+    z.object({ ids: z.array(z.uuid()).min(1).max(100) }),
+  ),
+  'process-columns:delete': socketEvent<{ id: string }>()(z.object({ id: z.uuid() })),
+  'process-columns:create-sub': socketEvent<ProcessColumnDto>()(
+    subProcessInputSchema.extend({ columnId: z.uuid() }),
+  ),
+  'process-columns:delete-sub': socketEvent<ProcessColumnDto>()(z.object({ id: z.uuid() })),
+};
+
+export const PROJECT_PUSHES = {
+  projectChanged: 'project:changed',
+  projectRemoved: 'project:removed',
+  processChanged: 'process:changed',
+  processColumnsChanged: 'process-columns:changed',
+} as const;

@@ -1,0 +1,134 @@
+import type { ProjectState } from '@karm/domain/rules';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, instant, primaryId, updatedAt, version } from '../../platform/db/columns';
+import { companies } from '../company/company.tables';
+
+const companyId = () =>
+  uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
+/**
+ * A project (SPEC §3). Customer, contact, department and project manager are ids of other modules'
+ * records (no foreign keys across modules: each module owns its tables).
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: primaryId(),
+    companyId: companyId(),
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    state: text('state').$type<ProjectState>().notNull().default('active'),
+    departmentId: uuid('department_id'),
+    customerId: uuid('customer_id'),
+    contactId: uuid('contact_id'),
+    projectManagerId: uuid('project_manager_id'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    agreedInstallationDate: date('agreed_installation_date', { mode: 'string' }),
+    isClosed: boolean('is_closed').notNull().default(false),
+    isDirect: boolean('is_direct').notNull().default(false),
+    isService: boolean('is_service').notNull().default(false),
+    projectAddress: text('project_address').notNull().default(''),
+    projectPostalCode: text('project_postal_code').notNull().default(''),
+    projectCity: text('project_city').notNull().default(''),
+    noteToPlanner: text('note_to_planner').notNull().default(''),
+    workOrderNotes: text('work_order_notes').notNull().default(''),
+    siteContactName: text('site_contact_name').notNull().default(''),
+    siteContactPhone: text('site_contact_phone').notNull().default(''),
+    productionHours: doublePrecision('production_hours'),
+    installationHours: doublePrecision('installation_hours'),
+    installationStaff: integer('installation_staff'),
+    missingData: boolean('missing_data').notNull().default(false),
+    missingDataComment: text('missing_data_comment').notNull().default(''),
+    serviceReportCount: integer('service_report_count').notNull().default(0),
+    /** Sum of the orders' sales prices in øre, kept with the orders so lists need no join. */
+    projectValue: integer('project_value').notNull().default(0),
+    offerId: uuid('offer_id'),
+    accountingId: text('accounting_id'),
+    /** Legacy fields with no column of their own, kept from an import (see README). */
+    legacy: jsonb('legacy').$type<Record<string, unknown>>(),
+    archivedAt: instant('archived_at'),
+    archivedBy: uuid('archived_by'),
+    archiveReason: text('archive_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (table) => [
+    uniqueIndex('projects_company_number_key').on(table.companyId, table.number),
+    index('projects_company_state_delivery_idx').on(table.companyId, table.state, table.deliveryDate),
+    index('projects_company_manager_idx').on(table.companyId, table.projectManagerId),
+    index('projects_company_customer_idx').on(table.companyId, table.customerId),
+    index('projects_company_department_idx').on(table.companyId, table.departmentId),
+    index('projects_company_end_idx').on(table.companyId, table.endDate),
+    index('projects_company_service_idx').on(table.companyId, table.isService, table.state),
+    index('projects_company_name_idx').on(table.companyId, sql`lower(${table.name})`),
+  ],
+);
+
+export const projectOrders = pgTable(
+  'project_orders',
+  {
+    id: primaryId(),
+    companyId: companyId(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index('project_orders_project_idx').on(table.projectId)],
+);
+
+export const projectOrderLines = pgTable(
+  'project_order_lines',
+  {
+    id: primaryId(),
+    companyId: companyId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => projectOrders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    description: text('description').notNull().default(''),
+    count: doublePrecision('count').notNull().default(1),
+    unitPrice: integer('unit_price').notNull().default(0),
+    discountPercent: doublePrecision('discount_percent').notNull().default(0),
+    costPrice: integer('cost_price').notNull().default(0),
+    vatPercent: integer('vat_percent').notNull().default(25),
+  },
+  (table) => [index('project_order_lines_order_idx').on(table.orderId)],
+);
+
+/** DESIGN rule 6: who changed what and when. */
+export const projectHistory = pgTable(
+  'project_history',
+  {
+    id: primaryId(),
+    companyId: companyId(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id'),
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    at: createdAt(),
+  },
+  (table) => [index('project_history_project_idx').on(table.projectId, table.at)],
+);

@@ -1,0 +1,118 @@
+import type {
+  AccountingSettingsDto,
+  SocketEventInput,
+  SocketEventName,
+  SocketEventResult,
+  SyncRunDto,
+} from '@karm/domain/contract';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { Mock } from 'vitest';
+import { ConfirmProvider } from '@/components';
+import { ApiError } from '@/lib/http';
+import type { request } from '@/lib/socket';
+import { renderWithProviders } from '@/test/render';
+
+/**
+ * Test helpers for the admin area. Each test file mocks `@/lib/socket` itself (vi.mock is hoisted
+ * per file) and hands the mocked `request` to `answer`.
+ */
+
+type Handlers = {
+  [E in SocketEventName]?: (
+    input: SocketEventInput<E>,
+  ) => SocketEventResult<E> | Promise<SocketEventResult<E>>;
+};
+
+/** Makes the mocked `request` answer the listed events; any other event fails with NOT_FOUND. */
+export const answer = (requestMock: Mock<typeof request>, handlers: Handlers) =>
+  requestMock.mockImplementation((async (event: SocketEventName, input: unknown) => {
+    const handler = handlers[event] as ((input: unknown) => unknown) | undefined;
+    if (!handler) throw new ApiError({ code: 'NOT_FOUND', message: `No mock for ${event}` });
+    return handler(input);
+  }) as typeof request);
+
+/** The inputs the mocked `request` was called with for one event, in order. */
+export const inputsOf = (requestMock: Mock<typeof request>, event: SocketEventName) =>
+  requestMock.mock.calls.filter(([name]) => name === event).map(([, input]) => input);
+
+const LocationProbe = () => {
+  const location = useLocation();
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+};
+
+/** Renders inside the app's providers, a fresh query client, a confirm host and a router at `url`. */
+export const renderAdmin = (ui: ReactElement, url = '/admin') => {
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },
+      mutations: { retry: false },
+    },
+  });
+  // Mantine's test mode: no transitions, and dropdowns are not hidden for lack of layout.
+  const view = renderWithProviders(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <ConfirmProvider>
+          <MemoryRouter initialEntries={[url]}>
+            <Routes>
+              <Route path="/admin" element={ui} />
+              <Route path="/logs" element={<p>The logs screen</p>} />
+            </Routes>
+            <LocationProbe />
+          </MemoryRouter>
+        </ConfirmProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...view, queryClient };
+};
+
+export const aSettings = (overrides: Partial<AccountingSettingsDto> = {}): AccountingSettingsDto => ({
+  provider: 'tripletex',
+  environment: 'test',
+  consumerTokenHint: '••••abcd',
+  employeeTokenHint: '••••wxyz',
+  externalCompanyId: '0',
+  syncIntervalMinutes: 60,
+  lastSyncAt: '2026-03-02T10:05:00.000Z',
+  version: 3,
+  ...overrides,
+});
+
+let sequence = 0;
+
+export const aRun = (overrides: Partial<SyncRunDto> = {}): SyncRunDto => {
+  sequence += 1;
+  return {
+    id: `00000000-0000-7000-9000-${String(sequence).padStart(12, '0')}`,
+    trigger: 'manual',
+    mode: 'incremental',
+    status: 'succeeded',
+    progress: { phase: 'finished', done: 1, total: 1 },
+    counts: {},
+    errors: [],
+    startedAt: '2026-03-02T10:00:00.000Z',
+    finishedAt: '2026-03-02T10:01:00.000Z',
+    ...overrides,
+  };
+};
+
+export const aPage = <T,>(items: T[], { total = items.length, page = 1, pageSize = 20 } = {}) => ({
+  items,
+  total,
+  page,
+  pageSize,
+});
+
+/**
+ * mantine-datatable shows a cell while `matchMedia(column.visibleMediaQuery ?? '')` matches; the
+ * shared jsdom stub matches nothing, which would hide every cell. An empty query matches in browsers.
+ * Call in `beforeAll`.
+ */
+export const matchEmptyMediaQuery = () => {
+  const stub = window.matchMedia;
+  window.matchMedia = (query: string) => ({ ...stub(query), matches: query === '' });
+};

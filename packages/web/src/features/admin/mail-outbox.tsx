@@ -1,0 +1,94 @@
+import type { OutboxMailDto } from '@karm/domain/contract';
+import { Alert, Badge, Stack, Text, Title } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '@/components';
+import { formatDateTime } from './format';
+import { useMailOutbox } from './mail-outbox-api';
+import { usePagingTexts } from './use-paging-texts';
+
+export const OUTBOX_PAGE_SIZE = 20;
+
+/** The mailer's statuses (server platform/mail): without SMTP a mail stays in the outbox. */
+const STATUS_COLOURS: Record<string, string> = {
+  outbox: 'orange',
+  queued: 'blue',
+  sent: 'green',
+  failed: 'red',
+};
+
+const MailStatusBadge = ({ status }: { status: string }) => {
+  const { t } = useTranslation('admin');
+  return (
+    <Badge color={STATUS_COLOURS[status] ?? 'gray'} variant="light">
+      {t(`outbox.status.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+};
+
+/** SPEC §7 mail: what Karm sent or could not send; reset links wait here when no relay is set up. */
+export const MailOutbox = () => {
+  const { t } = useTranslation('admin');
+  const paging = usePagingTexts();
+  const [page, setPage] = useState(1);
+  const outbox = useMailOutbox({ page, pageSize: OUTBOX_PAGE_SIZE });
+
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        {t('outbox.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('outbox.description')}
+      </Text>
+      {outbox.isError ? (
+        <Alert color="red">{errorMessageOf(outbox.error)}</Alert>
+      ) : (
+        <DataTable<OutboxMailDto>
+          withTableBorder
+          borderRadius="sm"
+          minHeight={outbox.data?.items.length ? undefined : 160}
+          fetching={outbox.isFetching}
+          records={outbox.data?.items ?? []}
+          totalRecords={outbox.data?.total ?? 0}
+          recordsPerPage={OUTBOX_PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+          noRecordsText={t('outbox.empty')}
+          {...paging}
+          rowExpansion={{
+            content: ({ record }) => (
+              <Stack gap="xs" p="sm">
+                {record.error && (
+                  <Alert color="red" variant="light" title={t('outbox.error')}>
+                    {record.error}
+                  </Alert>
+                )}
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {record.text}
+                </Text>
+              </Stack>
+            ),
+          }}
+          columns={[
+            {
+              accessor: 'createdAt',
+              title: t('outbox.time'),
+              width: 150,
+              render: (mail) => formatDateTime(mail.createdAt),
+            },
+            { accessor: 'recipient', title: t('outbox.recipient') },
+            { accessor: 'subject', title: t('outbox.subject'), ellipsis: true },
+            {
+              accessor: 'status',
+              title: t('outbox.statusTitle'),
+              width: 120,
+              render: (mail) => <MailStatusBadge status={mail.status} />,
+            },
+          ]}
+        />
+      )}
+    </Stack>
+  );
+};

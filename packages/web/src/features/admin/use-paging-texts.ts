@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+
+type PaginationControl = 'first' | 'last' | 'previous' | 'next';
+
+/** Translated pagination texts and labels for the admin area's server-paged tables. */
+export const usePagingTexts = () => {
+  const { t } = useTranslation('admin');
+  const controlLabels: Record<PaginationControl, string> = {
+    first: t('paging.firstPage'),
+    previous: t('paging.previousPage'),
+    next: t('paging.nextPage'),
+    last: t('paging.lastPage'),
+  };
+  return {
+    paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+      t('paging.summary', { from, to, total: totalRecords }),
+    getPaginationControlProps: (control: PaginationControl) => ({ 'aria-label': controlLabels[control] }),
+    getPaginationItemProps: (page: number) => ({ 'aria-label': t('paging.page', { page }) }),
+  };
+};
