@@ -23,6 +23,9 @@ import { employeesSocketHandlers } from './modules/employees/employees.socket';
 import { filesRoutes } from './modules/files/files.http';
 import { logsRoutes } from './modules/logs/logs.http';
 import { logsSocketHandlers } from './modules/logs/logs.socket';
+import { processesSocketHandlers } from './modules/processes/processes.socket';
+import { projectsRoutes } from './modules/projects/projects.http';
+import { projectsSocketHandlers } from './modules/projects/projects.socket';
 import { systemRoutes } from './modules/system/system.http';
 import type { AppContext } from './platform/context';
 import { AppError } from './platform/errors';
@@ -34,7 +37,7 @@ import { createGateway, type Gateway } from './platform/realtime/gateway';
 import type { SocketHandlers } from './platform/realtime/socket-handlers';
 
 /** Every module's REST routes, mounted under /api. */
-const HTTP_ROUTES: HttpRoutes[] = [systemRoutes, logsRoutes, filesRoutes, employeesRoutes];
+const HTTP_ROUTES: HttpRoutes[] = [systemRoutes, logsRoutes, filesRoutes, employeesRoutes, projectsRoutes];
 
 /** Every module's socket handlers; the contract lists the events, these answer them. */
 const SOCKET_HANDLERS: Partial<SocketHandlers<SocketEventName>> = {
@@ -45,6 +48,8 @@ const SOCKET_HANDLERS: Partial<SocketHandlers<SocketEventName>> = {
   ...customersSocketHandlers,
   ...employeesSocketHandlers,
   ...logsSocketHandlers,
+  ...projectsSocketHandlers,
+  ...processesSocketHandlers,
 };
 
 /** Requests per minute per address on the REST API: generous for people, a wall for scripts. */

@@ -35,6 +35,8 @@ export const VALIDATION_MESSAGE_KEYS = {
   /** Interpolates `{{min}}` and `{{max}}`. */
   syncIntervalRange: 'validation.syncIntervalRange',
   reorderMismatch: 'validation.reorderMismatch',
+  noteTypeUnsupported: 'validation.noteTypeUnsupported',
+  archiveReasonRequired: 'validation.archiveReasonRequired',
   /** Interpolates `{{max}}`. */
   tooLong: 'validation.tooLong',
   factorRange: 'validation.factorRange',

@@ -24,6 +24,7 @@ window.ResizeObserver = class {
   disconnect = noop;
 };
 window.HTMLElement.prototype.scrollIntoView = noop;
+window.HTMLElement.prototype.scrollTo = noop as HTMLElement['scrollTo'];
 Object.defineProperty(window, 'scrollTo', { writable: true, value: noop });
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);

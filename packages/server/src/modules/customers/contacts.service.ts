@@ -1,5 +1,5 @@
 import { type ContactDto, CUSTOMER_PUSHES, type contactCreateSchema } from '@karm/domain/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -70,4 +70,20 @@ export const createContact = async (
   ctx.realtime.toCompany(actor.companyId, CUSTOMER_PUSHES.contactChanged, contact);
   if (willPush) ctx.accounting.requestPush(actor.companyId);
   return contact;
+};
+
+/** Display names of the given contacts, for other modules' lists. */
+export const contactSummaries = async (ctx: AppContext, companyId: string, ids: string[]) => {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, { id: string; displayName: string }>();
+  const rows = await ctx.db
+    .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, unique)));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, displayName: [row.firstName, row.lastName].filter(Boolean).join(' ') },
+    ]),
+  );
 };

@@ -6,7 +6,7 @@ import {
   type customerUpdateSchema,
   type Page,
 } from '@karm/domain/contract';
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
@@ -36,7 +36,7 @@ export const findOwnCustomer = async (db: Executor, companyId: string, customerI
 
 const searchCondition = (search: string): SQL | undefined => {
   if (!search) return undefined;
-  const pattern = `%${search.replace(/[%_\\]/g, (character) => `\\${character}`)}%`;
+  const pattern = `%${escapeLike(search)}%`;
   const digits = search.replace(/\s/g, '');
   return or(
     ilike(customers.name, pattern),
@@ -184,3 +184,28 @@ export const updateCustomer = async (
   if (willPush) ctx.accounting.requestPush(actor.companyId);
   return toCustomerDto(row);
 };
+
+/** Names of the given customers, for lists in other modules (one query, no N+1). */
+export const customerSummaries = async (db: Executor, companyId: string, ids: string[]) => {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0)
+    return new Map<string, { id: string; name: string; customerNumber: number | null }>();
+  const rows = await db
+    .select({ id: customers.id, name: customers.name, customerNumber: customers.customerNumber })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), inArray(customers.id, unique)));
+  return new Map(rows.map((row) => [row.id, row]));
+};
+
+/** The customer's name as an SQL expression, for other modules to sort by (no join needed). */
+export const customerNameOf = (customerId: SQL | AnyColumn) =>
+  sql<string>`(select lower(${customers.name}) from ${customers} where ${customers.id} = ${customerId})`;
+
+/** Ids of the company's customers whose name matches, as a subquery for other modules' searches. */
+export const customerIdsMatching = (db: Executor, companyId: string, search: string) =>
+  db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), ilike(customers.name, `%${escapeLike(search)}%`)));
+
+export const escapeLike = (text: string) => text.replace(/[%_\\]/g, (character) => `\\${character}`);

@@ -4,7 +4,7 @@ import {
   type LookupDto,
   NO_ONE_CHOSEN,
 } from '@karm/domain/contract';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../platform/context';
 import { getCompanyInfo } from '../company/company.service';
 import { departments, employeeCategories, employees } from './employees.tables';
@@ -112,3 +112,50 @@ export const listServiceWorkers = async (ctx: AppContext, actor: Actor) => {
   if (!company.serviceEmployeeCategory) return [];
   return activeInCategory(ctx, actor.companyId, company.serviceEmployeeCategory);
 };
+
+/** Display names of the given employees and departments, for other modules' lists. */
+export const employeeSummaries = async (ctx: AppContext, companyId: string, ids: string[]) => {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, LookupDto>();
+  const rows = await ctx.db
+    .select({
+      id: employees.id,
+      firstName: employees.firstName,
+      lastName: employees.lastName,
+      displayName: employees.displayName,
+    })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), inArray(employees.id, unique)));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, displayName: row.displayName || [row.firstName, row.lastName].filter(Boolean).join(' ') },
+    ]),
+  );
+};
+
+export const departmentSummaries = async (ctx: AppContext, companyId: string, ids: string[]) => {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, LookupDto>();
+  const rows = await ctx.db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(and(eq(departments.companyId, companyId), inArray(departments.id, unique)));
+  return new Map(rows.map((row) => [row.id, { id: row.id, displayName: row.name }]));
+};
+
+/** The employee a user is, in a company ("Mine" in the project list). */
+export const employeeIdOfUser = async (ctx: AppContext, companyId: string, userId: string) => {
+  const [row] = await ctx.db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.userId, userId)))
+    .limit(1);
+  return row?.id ?? null;
+};
+
+/** The employee's or department's name as an SQL expression, for other modules to sort by. */
+export const employeeNameOf = (employeeId: SQL | AnyColumn) =>
+  sql<string>`(select lower(${employees.displayName} || ' ' || ${employees.firstName} || ' ' || ${employees.lastName}) from ${employees} where ${employees.id} = ${employeeId})`;
+export const departmentNameOf = (departmentId: SQL | AnyColumn) =>
+  sql<string>`(select lower(${departments.name}) from ${departments} where ${departments.id} = ${departmentId})`;

@@ -1,0 +1,165 @@
+import {
+  type NoteDates,
+  PROJECT_PUSHES,
+  type ProcessEntryDto,
+  type processEntryUpdateSchema,
+} from '@karm/domain/contract';
+import { assertNoteDateType, processDate } from '@karm/domain/rules';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../platform/context';
+import type { Executor } from '../../platform/db/client';
+import { AppError, validationError } from '../../platform/errors';
+import { ensureProcessColumns } from './process-columns.service';
+import { processColumns, processEntries } from './processes.tables';
+
+type EntryRow = typeof processEntries.$inferSelect;
+
+export const toEntryDto = (row: EntryRow): ProcessEntryDto => ({
+  id: row.id,
+  projectId: row.projectId,
+  processColumnId: row.columnId,
+  date: row.date,
+  isActive: row.isActive,
+  noteDates: row.noteDates,
+  comment: row.comment,
+  version: row.version,
+});
+
+/**
+ * Sets every cell's date of a project from its delivery date (SPEC §5: delivery minus the
+ * column's factor in weeks). Flags, note dates and comments stay as they are.
+ */
+export const applyDeliveryDate = async (
+  db: Executor,
+  companyId: string,
+  projectId: string,
+  deliveryDate: string | null,
+) => {
+  await ensureProcessColumns(db, companyId);
+  const columns = await db
+    .select({ id: processColumns.id, factor: processColumns.factor })
+    .from(processColumns)
+    .where(and(eq(processColumns.companyId, companyId), eq(processColumns.isDeleted, false)));
+  if (columns.length === 0) return;
+  await db
+    .insert(processEntries)
+    .values(
+      columns.map((column) => ({
+        companyId,
+        projectId,
+        columnId: column.id,
+        date: deliveryDate ? processDate(deliveryDate, column.factor) : null,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [processEntries.projectId, processEntries.columnId],
+      set: { date: sql`excluded.date`, updatedAt: sql`now()`, version: sql`${processEntries.version} + 1` },
+    });
+};
+
+export const entriesOfProjects = async (db: Executor, companyId: string, projectIds: string[]) =>
+  projectIds.length === 0
+    ? []
+    : (
+        await db
+          .select()
+          .from(processEntries)
+          .where(and(eq(processEntries.companyId, companyId), inArray(processEntries.projectId, projectIds)))
+      ).map(toEntryDto);
+
+export const removeEntriesOfProject = (db: Executor, companyId: string, projectId: string) =>
+  db
+    .delete(processEntries)
+    .where(and(eq(processEntries.companyId, companyId), eq(processEntries.projectId, projectId)));
+
+/** SPEC §8: the exact failure when the project of a process update is gone. */
+export const PROJECT_MISSING_FOR_PROCESS = 'could not find project to update process';
+
+/**
+ * Changes one cell (process edit dialog). The caller has checked that the project exists in the
+ * actor's company; note dates must be of the column's type (SPEC §8: any other type is an error).
+ */
+export const updateProcessEntry = async (
+  ctx: AppContext,
+  companyId: string,
+  input: z.output<typeof processEntryUpdateSchema>,
+): Promise<ProcessEntryDto> => {
+  const [column] = await ctx.db
+    .select()
+    .from(processColumns)
+    .where(and(eq(processColumns.companyId, companyId), eq(processColumns.id, input.processColumnId)));
+  if (!column) throw new AppError('NOT_FOUND', 'Process column not found');
+  let noteDates: NoteDates | undefined;
+  if (input.noteDates) {
+    noteDates = {};
+    for (const [type, date] of Object.entries(input.noteDates)) {
+      try {
+        assertNoteDateType(column.type, type);
+      } catch (error) {
+        throw validationError({ noteDates: 'validation.noteTypeUnsupported' }, (error as Error).message);
+      }
+      if (date) noteDates[type] = date;
+    }
+  }
+  const [row] = await ctx.db
+    .insert(processEntries)
+    .values({
+      companyId,
+      projectId: input.projectId,
+      columnId: column.id,
+      date: input.date ?? null,
+      isActive: input.isActive ?? true,
+      noteDates: noteDates ?? {},
+      comment: input.comment ?? '',
+    })
+    .onConflictDoUpdate({
+      target: [processEntries.projectId, processEntries.columnId],
+      set: {
+        ...(input.date !== undefined ? { date: input.date } : {}),
+        ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+        ...(noteDates ? { noteDates } : {}),
+        ...(input.comment !== undefined ? { comment: input.comment } : {}),
+        updatedAt: ctx.clock.now(),
+        version: sql`${processEntries.version} + 1`,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('Process entry upsert returned nothing');
+  const entry = toEntryDto(row);
+  ctx.realtime.toCompany(companyId, PROJECT_PUSHES.processChanged, entry);
+  return entry;
+};
+
+/**
+ * Ids of projects whose cell in a column is in a state, as a subquery for the project list:
+ * `active` (the cell is on), `done` (its completed or received date is set), `notDone`, and
+ * `overdue` (not done and its date has passed).
+ */
+export const projectIdsInProcessState = (
+  db: Executor,
+  companyId: string,
+  filter: { columnId: string; filterType: 'active' | 'done' | 'notDone' | 'overdue' },
+  today: string,
+) => {
+  const isDone = sql`(${processEntries.noteDates} ? 'completed' or ${processEntries.noteDates} ? 'received')`;
+  const state = {
+    active: undefined,
+    done: isDone,
+    notDone: sql`not ${isDone}`,
+    overdue: sql`not ${isDone} and ${processEntries.date} < ${today}`,
+  }[filter.filterType];
+  return db
+    .select({ id: processEntries.projectId })
+    .from(processEntries)
+    .innerJoin(processColumns, eq(processColumns.id, processEntries.columnId))
+    .where(
+      and(
+        eq(processEntries.companyId, companyId),
+        eq(processEntries.isActive, true),
+        // The filter names a column by its id or by its slot key (PID1…).
+        sql`(${processColumns.id}::text = ${filter.columnId} or ${processColumns.key} = ${filter.columnId})`,
+        state,
+      ),
+    );
+};
