@@ -21,9 +21,7 @@ beforeAll(async () => {
   server.clock.set(new Date('2026-03-02T09:00:00Z'));
   alice = await server.signedInUser({ role: 'admin' });
   mallory = await server.signedInUser({ role: 'admin' });
-  aliceEmployeeId = (
-    await seedEmployee(server.ctx.db, alice.companyId, { firstName: 'Alice', userId: alice.userId })
-  ).id;
+  await seedEmployee(server.ctx.db, alice.companyId, { firstName: 'Alice', userId: alice.userId });
 });
 afterAll(async () => {
   await server?.close();
