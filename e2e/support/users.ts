@@ -15,6 +15,10 @@ export const E2E_USERS = {
   profile: 'e2e-profile',
   customers: 'e2e-customers',
   customersSecond: 'e2e-customers-second',
+  projects: 'e2e-projects',
+  projectsSecond: 'e2e-projects-second',
+  process: 'e2e-process',
+  processSecond: 'e2e-process-second',
 } as const;
 
 export const DEMO_ADMIN = 'admin';
