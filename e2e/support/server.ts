@@ -4,7 +4,7 @@ import { buildApp } from '@karm/server/app';
 import { loadConfig } from '@karm/server/config';
 import { createContext } from '@karm/server/platform/create-context';
 import { findDemoCompanyId, SECOND_DEMO_COMPANY_NAME, seedDemo } from '@karm/server/seed/demo';
-import { seedUser } from '@karm/server/seed/factories';
+import { seedEmployee, seedUser } from '@karm/server/seed/factories';
 import { startFakeTripletex } from '@karm/server/test/fake-tripletex/fake-tripletex';
 import { E2E_ADMINS, E2E_PASSWORD, E2E_PORT, E2E_USERS } from './users';
 
@@ -54,7 +54,16 @@ const seedJourneyUser = (username: string, role: 'user' | 'admin', companyId: st
     firstName: 'E2E',
     lastName: username.replace('e2e-', ''),
   });
-for (const { username, role } of journeyUsers) await seedJourneyUser(username, role, demoCompanyId);
+// Every journey user is also an employee, so "Mine" in the project list has someone behind it.
+for (const { username, role } of journeyUsers) {
+  const user = await seedJourneyUser(username, role, demoCompanyId);
+  await seedEmployee(ctx.db, demoCompanyId, {
+    firstName: 'E2E',
+    lastName: username.replace('e2e-', ''),
+    displayName: `E2E ${username.replace('e2e-', '')}`,
+    userId: user.id,
+  });
+}
 await seedJourneyUser(E2E_ADMINS.accounting, 'admin', secondCompanyId);
 
 const app = await buildApp(ctx);
