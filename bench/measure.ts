@@ -24,12 +24,12 @@ export const measure = async (count: number, call: () => Promise<unknown>): Prom
 
 export const printFigures = (label: string, figures: Figures) =>
   console.log(
-    `${label.padEnd(44)} n=${figures.count}  p50=${figures.p50.toFixed(3)} ms  p95=${figures.p95.toFixed(3)} ms  mean=${figures.mean.toFixed(3)} ms`,
+    `${label.padEnd(60)} n=${figures.count}  p50=${figures.p50.toFixed(3)} ms  p95=${figures.p95.toFixed(3)} ms  mean=${figures.mean.toFixed(3)} ms`,
   );
 
 export const printRatio = (label: string, measured: Figures, baseline: Figures) =>
   console.log(
-    `${label.padEnd(44)} p50 ratio=${(measured.p50 / baseline.p50).toFixed(2)}  p95 ratio=${(measured.p95 / baseline.p95).toFixed(2)}`,
+    `${label.padEnd(60)} p50 ratio=${(measured.p50 / baseline.p50).toFixed(2)}  p95 ratio=${(measured.p95 / baseline.p95).toFixed(2)}`,
   );
 
 export const printMemory = () => {

@@ -97,6 +97,8 @@ describe('projectFiltersSchema', () => {
         'departments',
         'hasInvoice',
         'status',
+        // Karm's addition: the service projects screen is the same list with this set.
+        'isService',
         'startDate',
         'deliveryDate',
         'endedRange',

@@ -117,6 +117,8 @@ export const projectFiltersSchema = z.object({
   /** null: either. */
   hasInvoice: z.boolean().nullable().default(null),
   status: z.enum(PROJECT_STATUS_FILTERS).default('active'),
+  /** true: only service projects (the service projects screen); false: only others; null: both. */
+  isService: z.boolean().nullable().default(null),
   startDate: nullableDate,
   deliveryDate: nullableDate,
   endedRange: z.literal(ENDED_RANGES).default(ENDED_RANGE_ALL),
@@ -151,6 +153,7 @@ export const DEFAULT_PROJECT_FILTERS: Readonly<ProjectFilters> = Object.freeze({
   departments: [],
   hasInvoice: null,
   status: 'active',
+  isService: null,
   startDate: null,
   deliveryDate: null,
   endedRange: ENDED_RANGE_ALL,

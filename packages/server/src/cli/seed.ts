@@ -1,18 +1,52 @@
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
+import { companies } from '../modules/company/company.tables';
 import { createContext } from '../platform/create-context';
+import { seedBulkProjects } from '../seed/bulk-projects';
 import { seedDemo } from '../seed/demo';
 
-/**
- * `npm run seed`: creates the demo installation in the configured database (DATABASE_URL or the
- * embedded one in DATA_DIR) if it is empty. Stop the server first when it runs on the embedded
- * database: only one process can open it.
- */
+const HELP = `npm run seed [-- options]
+
+Creates the demo installation in the configured database (DATABASE_URL, or the embedded one in
+DATA_DIR) if it is empty. Stop the server first on the embedded database: one process opens it.
+
+  --projects <n>   also add n generated projects (deterministic) to a company, for benchmarks
+  --company <nr>   the company's short number for --projects (default 1, the demo company)
+  --help           this text`;
+
+/** `npm run seed`: demo data, and optionally bulk projects for the benchmark. */
 const run = async () => {
-  const config = loadConfig();
-  const ctx = await createContext(config);
+  const { values } = parseArgs({
+    options: {
+      projects: { type: 'string' },
+      company: { type: 'string', default: '1' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  const projectCount = values.projects === undefined ? 0 : Number(values.projects);
+  if (!Number.isInteger(projectCount) || projectCount < 0)
+    throw new Error('--projects must be a whole number');
+  const ctx = await createContext(loadConfig());
   try {
     const created = await seedDemo(ctx);
-    console.log(created ? 'Demo data created.' : 'The database already has data; nothing was changed.');
+    console.log(created ? 'Demo data created.' : 'The database already has data; the demo was not added.');
+    if (projectCount > 0) {
+      const [company] = await ctx.db
+        .select()
+        .from(companies)
+        .where(eq(companies.nr, Number(values.company)));
+      if (!company) throw new Error(`No company with nr ${values.company}`);
+      const started = Date.now();
+      await seedBulkProjects(ctx, company.id, projectCount);
+      console.log(
+        `${projectCount} projects added to ${company.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      );
+    }
   } finally {
     await ctx.database.close();
   }

@@ -69,14 +69,10 @@ const searchCondition = (ctx: AppContext, companyId: string, search: string): SQ
 };
 
 /**
- * SPEC §7 projects:filter_new — every filter of SPEC §3 and §9 in one query, paged on the server,
- * with the total. Names for sorting come as correlated subqueries, so the page needs no joins.
+ * The two SQL statements behind the project list: one page of rows and the total, under every
+ * filter of SPEC §3 and §9. Names for sorting come as correlated subqueries, so no joins.
  */
-export const filterProjects = async (
-  ctx: AppContext,
-  actor: Actor,
-  filters: ProjectFilters,
-): Promise<Page<ProjectListItemDto>> => {
+export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filters: ProjectFilters) => {
   const companyId = actor.companyId;
   const today = todayIn(ctx.clock);
   const mine = filters.who === 'mine' ? await employeeIdOfUser(ctx, companyId, actor.userId) : undefined;
@@ -87,6 +83,7 @@ export const filterProjects = async (
   const where = and(
     eq(projects.companyId, companyId),
     statusCondition(filters.status),
+    filters.isService === null ? undefined : eq(projects.isService, filters.isService),
     filters.hasInvoice === true ? sql`false` : undefined,
     // "Mine" with no employee behind the user shows nothing rather than everything.
     mine === undefined ? undefined : mine === null ? sql`false` : eq(projects.projectManagerId, mine),
@@ -125,18 +122,28 @@ export const filterProjects = async (
     asc(projects.number),
   ];
   const offset = (filters.pageNumber - 1) * filters.pageSize;
-  const [rows, [total]] = await Promise.all([
-    ctx.db
+  return {
+    rows: ctx.db
       .select()
       .from(projects)
       .where(where)
       .orderBy(...orderBy)
       .limit(filters.pageSize)
       .offset(offset),
-    ctx.db.select({ total: count() }).from(projects).where(where),
-  ]);
+    total: ctx.db.select({ total: count() }).from(projects).where(where),
+  };
+};
+
+/** SPEC §7 projects:filter_new — a page of projects and the total, paged on the server. */
+export const filterProjects = async (
+  ctx: AppContext,
+  actor: Actor,
+  filters: ProjectFilters,
+): Promise<Page<ProjectListItemDto>> => {
+  const queries = await projectFilterQueries(ctx, actor, filters);
+  const [rows, [total]] = await Promise.all([queries.rows, queries.total]);
   return {
-    items: await projectDtos(ctx, companyId, rows),
+    items: await projectDtos(ctx, actor.companyId, rows),
     total: total?.total ?? 0,
     page: filters.pageNumber,
     pageSize: filters.pageSize,

@@ -1,0 +1,80 @@
+import { projectFiltersSchema } from '@karm/domain/rules';
+import { buildApp } from '@karm/server/app';
+import { loadConfig } from '@karm/server/config';
+import { resolveActor } from '@karm/server/modules/auth/sessions.service';
+import { projectFilterQueries } from '@karm/server/modules/projects/project-filter';
+import { createContext } from '@karm/server/platform/create-context';
+import { connectTestClient } from '@karm/server/test/test-client';
+import { measure, printFigures, printMemory, printRatio } from './measure';
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 200);
+
+/**
+ * `npm run seed -- --projects 100000` first (same DATA_DIR or DATABASE_URL), then this: the project
+ * list (`projects:filter_new`) for five typical filters, through the socket as the browser asks it,
+ * against the same two SQL statements run directly on the database. The ratio is what the
+ * transport, validation, name look-ups and serialisation add.
+ */
+export const run = async () => {
+  const config = loadConfig({ ...process.env, ACCOUNTING_SYNC: 'false', LOG_LEVEL: 'warn', PORT: '0' });
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx);
+  try {
+    const url = await app.listen(0);
+    const client = await connectTestClient(url);
+    const { accessToken } = await client.request('authenticate', {
+      username: 'admin',
+      password: config.demoAdminPassword,
+    });
+    const actor = await resolveActor(ctx, accessToken);
+    if (!actor)
+      throw new Error('The demo admin could not sign in: run `npm run seed -- --projects 100000` first');
+    const someCustomer =
+      (await client.request('customer:get', { pageSize: 1, search: 'bygg' })).items[0]?.id ?? null;
+
+    const FILTERS = {
+      'default (mine, active, by delivery)': {},
+      'all, newest number first': {
+        who: 'alle',
+        status: 'all',
+        projectSortType: 'number',
+        sortDirection: 'desc',
+      },
+      'search "skole"': { who: 'alle', status: 'all', searchQuery: 'skole' },
+      'customer, completed last year': {
+        who: 'alle',
+        status: 'completed',
+        customer: someCustomer,
+        endedRange: 365,
+      },
+      'active by customer name, page 50': {
+        who: 'alle',
+        status: 'active',
+        projectSortType: 'customer',
+        pageNumber: 50,
+      },
+    } as const;
+
+    const total = (await client.request('projects:filter_new', { who: 'alle', status: 'all', pageSize: 1 }))
+      .total;
+    console.log(
+      `database: ${ctx.database.kind}, projects in the company: ${total}, calls per filter: ${CALLS}`,
+    );
+    for (const [label, input] of Object.entries(FILTERS)) {
+      const filters = projectFiltersSchema.parse(input);
+      const socket = await measure(CALLS, () => client.request('projects:filter_new', filters));
+      const direct = await measure(CALLS, async () => {
+        const queries = await projectFilterQueries(ctx, actor, filters);
+        await Promise.all([queries.rows, queries.total]);
+      });
+      printFigures(`${label} — socket`, socket);
+      printFigures(`${label} — SQL directly`, direct);
+      printRatio(`${label} — socket / SQL`, socket, direct);
+    }
+    printMemory();
+    client.close();
+  } finally {
+    await app.close();
+    await ctx.database.close();
+  }
+};
