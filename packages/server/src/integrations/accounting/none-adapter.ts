@@ -3,9 +3,9 @@ import { AccountingError, type AccountingPort } from './port';
 const NOT_CONNECTED = 'No accounting system is configured';
 
 /**
- * The default: Karm's own database is the master for customers, contacts and employees. Lists are
- * empty, so a sync finds nothing, and nothing is ever pushed (the sync engine does not queue work
- * for this adapter).
+ * The default: Karm's own database is the master for customers, contacts, employees, projects, orders
+ * and invoices. Lists are empty and look-ups find nothing, so a sync finds nothing; every write is
+ * refused, and nothing is ever pushed (the sync engine does not queue work for this adapter).
  */
 export const createNoneAdapter = (): AccountingPort => {
   const empty = async () => ({ items: [], isLast: true });
@@ -26,6 +26,17 @@ export const createNoneAdapter = (): AccountingPort => {
     listEmployees: empty,
     listEmployeeCategories: async () => [],
     listDepartments: empty,
+    listProjects: empty,
+    getProject: refuse,
+    findProjectByNumber: async () => null,
+    createProject: refuse,
+    updateProject: refuse,
+    createOrder: refuse,
+    getOrder: refuse,
+    listOrders: empty,
+    invoiceOrder: refuse,
+    listInvoices: empty,
+    getInvoice: refuse,
     close: async () => {},
   };
 };

@@ -1,10 +1,11 @@
 /**
  * The accounting port: everything Karm asks of an accounting system, whichever one sits behind it.
+ * It covers customers, contacts, employees, departments, projects, orders and invoices.
  * Two adapters implement it: `none` (Karm's own database is the master; nothing leaves Karm) and
  * `tripletex` (Tripletex API v2). Field names follow Tripletex, which the spec speaks in.
  *
  * Records carry the accounting system's id (`externalId`) and `version` for optimistic locking.
- * Failures are thrown as `AccountingError` with a kind the sync engine can act on.
+ * Failures are thrown as `AccountingError` with a kind the sync engine can act on. Money is integer øre.
  */
 
 export type AccountingAddress = {
@@ -87,6 +88,87 @@ export type AccountingDepartment = {
   isInactive: boolean;
 };
 
+/**
+ * A project. `number` is Tripletex's project number (text); null on create lets Tripletex number it.
+ * Dates are `YYYY-MM-DD`.
+ */
+export type AccountingProjectFields = {
+  name: string;
+  number: string | null;
+  projectManagerExternalId: string;
+  customerExternalId: string | null;
+  departmentExternalId: string | null;
+  startDate: string;
+  endDate: string | null;
+  isClosed: boolean;
+  isInternal: boolean;
+  description: string;
+};
+
+export type AccountingProject = Omit<AccountingProjectFields, 'number'> & {
+  externalId: string;
+  version: number;
+  /** Always set once the project exists (Tripletex numbers it when none is given). */
+  number: string;
+};
+
+/**
+ * One order line. Money is integer øre, as everywhere in Karm; the adapter converts to and from the
+ * accounting system's currency amounts. `count` may be fractional (e.g. 2.5 hours).
+ */
+export type AccountingOrderLineFields = {
+  description: string;
+  count: number;
+  /** Unit price excluding VAT, in øre. */
+  unitPriceExcludingVat: number;
+  discountPercent: number;
+  /** The accounting system's VAT type; null leaves it to the system's default for the line. */
+  vatTypeExternalId: string | null;
+};
+
+export type AccountingOrderLine = AccountingOrderLineFields & {
+  externalId: string;
+  /** count × unit price less the discount, as the accounting system computed it, in øre (read-only). */
+  amountExcludingVat: number;
+};
+
+/** An order (the thing that is invoiced). Dates are `YYYY-MM-DD`. */
+export type AccountingOrderFields = {
+  customerExternalId: string;
+  projectExternalId: string | null;
+  orderDate: string;
+  deliveryDate: string;
+  /** Free text; Karm puts its own order id here so an order whose answer was lost can be recognised. */
+  reference: string;
+  invoiceComment: string;
+  lines: AccountingOrderLineFields[];
+};
+
+export type AccountingOrder = Omit<AccountingOrderFields, 'lines'> & {
+  externalId: string;
+  version: number;
+  /** The accounting system's order number ("" when it has none). */
+  number: string;
+  lines: AccountingOrderLine[];
+};
+
+/** An invoice as the accounting system made it; read-only for Karm. Money in øre, dates `YYYY-MM-DD`. */
+export type AccountingInvoice = {
+  externalId: string;
+  version: number;
+  invoiceNumber: number;
+  invoiceDate: string;
+  invoiceDueDate: string;
+  /** Including VAT. */
+  amount: number;
+  amountOutstanding: number;
+  isCreditNote: boolean;
+  isCharged: boolean;
+  customerExternalId: string;
+  /** The orders invoiced (to recognise an invoice whose answer was lost). */
+  orderExternalIds: string[];
+};
+
 /** One page of a list; `isLast` is decided by a short page, never by a reported total. */
 export type AccountingPage<T> = { items: T[]; isLast: boolean };
 
@@ -161,6 +243,54 @@ export type AccountingPort = {
     from: number;
     count: number;
   }) => Promise<AccountingPage<AccountingDepartment>>;
+
+  /** Pages of projects, optionally only open (`isClosed: false`) or closed ones. */
+  listProjects: (options: {
+    from: number;
+    count: number;
+    isClosed?: boolean;
+  }) => Promise<AccountingPage<AccountingProject>>;
+  getProject: (externalId: string) => Promise<AccountingProject>;
+  /** Finds a project by its exact number (to recognise one created before a lost answer). */
+  findProjectByNumber: (number: string) => Promise<AccountingProject | null>;
+  createProject: (fields: AccountingProjectFields) => Promise<AccountingProject>;
+  /** Partial update; `version` is the one last seen — a newer one there fails with `conflict`. */
+  updateProject: (
+    externalId: string,
+    version: number,
+    changes: Partial<AccountingProjectFields>,
+  ) => Promise<AccountingProject>;
+
+  /** Creates an order with its lines in one call. */
+  createOrder: (fields: AccountingOrderFields) => Promise<AccountingOrder>;
+  getOrder: (externalId: string) => Promise<AccountingOrder>;
+  /**
+   * Pages of orders dated from `orderDateFrom` (inclusive) to `orderDateTo` (exclusive), both
+   * `YYYY-MM-DD`; both are required, as Tripletex requires them.
+   */
+  listOrders: (options: {
+    orderDateFrom: string;
+    orderDateTo: string;
+    from: number;
+    count: number;
+  }) => Promise<AccountingPage<AccountingOrder>>;
+
+  /**
+   * Invoices an order. Not repeated after a lost answer: look for the invoice with `listInvoices`
+   * (its `orderExternalIds`) before trying again.
+   */
+  invoiceOrder: (
+    orderExternalId: string,
+    options: { invoiceDate: string; sendToCustomer: boolean },
+  ) => Promise<AccountingInvoice>;
+  /** Pages of invoices dated from `invoiceDateFrom` (inclusive) to `invoiceDateTo` (exclusive). */
+  listInvoices: (options: {
+    invoiceDateFrom: string;
+    invoiceDateTo: string;
+    from: number;
+    count: number;
+  }) => Promise<AccountingPage<AccountingInvoice>>;
+  getInvoice: (externalId: string) => Promise<AccountingInvoice>;
 
   /** Ends the session with the accounting system, if it has one. */
   close: () => Promise<void>;

@@ -2,7 +2,7 @@ import type { ValidationMessage } from './fake-http';
 import { type FakeAddressText, type FakeCountry, NORWAY } from './fake-state';
 
 /** How the fake reads a JSON field: strictly, so the adapter's mistakes show up as Tripletex's 422s. */
-export type FieldKind = 'text' | 'flag' | 'number' | 'ref' | 'address' | 'date';
+export type FieldKind = 'text' | 'flag' | 'number' | 'decimal' | 'money' | 'ref' | 'address' | 'date';
 export type AddressInput = Partial<FakeAddressText> & { id?: number; country?: FakeCountry };
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -33,6 +33,20 @@ const readAddress = (raw: Record<string, unknown>): Read => {
   return { ok: true, value: address };
 };
 
+/**
+ * An amount in NOK as the JSON number's shortest text, at most two decimals, read as øre. Stricter than
+ * Tripletex on purpose: a client that computes NOK in floating point sends `1234.5600000000002`, and
+ * this is where that shows up.
+ */
+const readMoney = (raw: unknown): Read => {
+  if (raw === null) return { ok: true, value: 0 };
+  const match = typeof raw === 'number' ? /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(raw)) : null;
+  if (!match) return { ok: false, message: 'Must be an amount with at most two decimals' };
+  const [, minus, kroner, decimals = ''] = match;
+  const ore = Number(kroner) * 100 + Number(decimals.padEnd(2, '0'));
+  return { ok: true, value: minus ? -ore : ore };
+};
+
 const readValue = (kind: FieldKind, raw: unknown): Read => {
   switch (kind) {
     case 'text':
@@ -48,6 +62,13 @@ const readValue = (kind: FieldKind, raw: unknown): Read => {
       return Number.isInteger(raw) && Number(raw) >= 0
         ? { ok: true, value: raw }
         : { ok: false, message: 'Must be a whole number' };
+    case 'decimal':
+      if (raw === null) return { ok: true, value: 0 };
+      return typeof raw === 'number' && Number.isFinite(raw)
+        ? { ok: true, value: raw }
+        : { ok: false, message: 'Must be a number' };
+    case 'money':
+      return readMoney(raw);
     case 'date':
       if (raw === null) return { ok: true, value: null };
       return typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw)

@@ -1,8 +1,10 @@
 import type { Clock } from '../../platform/clock';
+import { createSalesState } from './fake-sales-state';
 
 /**
  * The fake's in-memory Tripletex: records in (nearly) Tripletex's shape, with integer ids from one
- * counter, a `version` bumped on every change and a `changedAt` instant for `changedSince`.
+ * counter, a `version` bumped on every change and a `changedAt` instant for `changedSince`. Projects,
+ * orders and invoices live in fake-sales-state.ts and are part of the same state.
  */
 export type FakeCountry = { id: number; isoAlpha2Code: string };
 export type FakeAddressText = {
@@ -223,6 +225,14 @@ export const createFakeState = (clock: Clock) => {
     return department;
   };
 
+  const sales = createSalesState({
+    clock,
+    nextId,
+    tracked,
+    bump,
+    seedCustomerId: () => seedCustomer().id,
+  });
+
   /** Ends every session, as Tripletex does when a session expires or is ended elsewhere. */
   const expireSessions = () => {
     for (const session of sessions.values()) session.isLive = false;
@@ -248,6 +258,7 @@ export const createFakeState = (clock: Clock) => {
     seedCategory,
     seedDepartment,
     expireSessions,
+    ...sales,
   };
 };
 

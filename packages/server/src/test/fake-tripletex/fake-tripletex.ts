@@ -5,9 +5,13 @@ import { type Clock, systemClock } from '../../platform/clock';
 import { isRecord } from './fake-body';
 import { createFaults, type FaultRule, faultResponse } from './fake-faults';
 import { type FakeConfig, type FakeResponse, fail, notFound, type Route } from './fake-http';
+import { FAKE_OWNER_ID } from './fake-sales-state';
 import { createFakeState, type FakeState } from './fake-state';
 import { contactRoutes } from './routes-contacts';
 import { customerRoutes } from './routes-customers';
+import { invoiceRoutes } from './routes-invoices';
+import { orderRoutes } from './routes-orders';
+import { projectRoutes } from './routes-projects';
 import { isSessionLive, sessionRoutes } from './routes-session';
 import { staffRoutes } from './routes-staff';
 
@@ -34,7 +38,15 @@ export const FAKE_TRIPLETEX_TOKENS = {
   employeeToken: 'test-employee-token-karm',
 } as const;
 
-const ROUTES: Route[] = [...sessionRoutes, ...customerRoutes, ...contactRoutes, ...staffRoutes];
+const ROUTES: Route[] = [
+  ...sessionRoutes,
+  ...customerRoutes,
+  ...contactRoutes,
+  ...staffRoutes,
+  ...projectRoutes,
+  ...orderRoutes,
+  ...invoiceRoutes,
+];
 
 const readRaw = async (req: IncomingMessage) => {
   const chunks: Buffer[] = [];
@@ -78,7 +90,7 @@ export const startFakeTripletex = async (options: FakeTripletexOptions = {}): Pr
     employeeToken: options.employeeToken ?? FAKE_TRIPLETEX_TOKENS.employeeToken,
     companyId: options.companyId ?? 4242,
     companyName: options.companyName ?? 'Dørfabrikken AS',
-    owner: { id: 1, ...(options.owner ?? { firstName: 'Åse', lastName: 'Økonomi' }) },
+    owner: { id: FAKE_OWNER_ID, ...(options.owner ?? { firstName: 'Åse', lastName: 'Økonomi' }) },
     exactFullResultSize: options.exactFullResultSize ?? false,
   };
   const state = createFakeState(options.clock ?? systemClock);

@@ -1,3 +1,12 @@
+import {
+  FAKE_VAT_TYPES,
+  type FakeInvoice,
+  type FakeOrder,
+  type FakeOrderLine,
+  type FakeProject,
+  lineAmountExcludingVat,
+  lineAmountIncludingVat,
+} from './fake-sales-state';
 import type {
   FakeAddress,
   FakeCategory,
@@ -85,4 +94,89 @@ export const departmentJson = (baseUrl: string, department: FakeDepartment) => (
   departmentNumber: department.departmentNumber,
   isInactive: department.isInactive,
   departmentManager: null,
+});
+
+/** The fake keeps øre; Tripletex speaks NOK with decimals. */
+const nok = (ore: number) => ore / 100;
+
+export const projectJson = (baseUrl: string, project: FakeProject) => ({
+  id: project.id,
+  version: project.version,
+  url: `${baseUrl}/project/${project.id}`,
+  name: project.name,
+  number: project.number,
+  displayName: `${project.number} ${project.name}`,
+  description: project.description,
+  projectManager: ref(baseUrl, 'employee', project.projectManagerId),
+  department: ref(baseUrl, 'department', project.departmentId),
+  customer: ref(baseUrl, 'customer', project.customerId),
+  startDate: project.startDate,
+  endDate: project.endDate,
+  isClosed: project.isClosed,
+  isInternal: project.isInternal,
+  isFixedPrice: project.isFixedPrice,
+  reference: project.reference,
+});
+
+const vatTypeJson = (baseUrl: string, id: number) => ({
+  ...ref(baseUrl, 'ledger/vatType', id),
+  percentage: FAKE_VAT_TYPES.get(id)?.percentage ?? 0,
+});
+
+export const orderLineJson = (baseUrl: string, order: FakeOrder, line: FakeOrderLine) => {
+  const excluding = lineAmountExcludingVat(line);
+  const percentage = FAKE_VAT_TYPES.get(line.vatTypeId)?.percentage ?? 0;
+  return {
+    id: line.id,
+    version: line.version,
+    url: `${baseUrl}/order/orderline/${line.id}`,
+    order: ref(baseUrl, 'order', order.id),
+    product: null,
+    description: line.description,
+    count: line.count,
+    unitCostCurrency: nok(line.unitCost),
+    unitPriceExcludingVatCurrency: nok(line.unitPriceExcludingVat),
+    unitPriceIncludingVatCurrency: nok(Math.round((line.unitPriceExcludingVat * (100 + percentage)) / 100)),
+    discount: line.discount,
+    vatType: vatTypeJson(baseUrl, line.vatTypeId),
+    amountExcludingVatCurrency: nok(excluding),
+    amountIncludingVatCurrency: nok(lineAmountIncludingVat(line)),
+  };
+};
+
+export const orderJson = (baseUrl: string, order: FakeOrder) => ({
+  id: order.id,
+  version: order.version,
+  url: `${baseUrl}/order/${order.id}`,
+  number: order.number,
+  customer: ref(baseUrl, 'customer', order.customerId),
+  contact: ref(baseUrl, 'contact', order.contactId),
+  project: ref(baseUrl, 'project', order.projectId),
+  department: ref(baseUrl, 'department', order.departmentId),
+  orderDate: order.orderDate,
+  deliveryDate: order.deliveryDate,
+  reference: order.reference,
+  invoiceComment: order.invoiceComment,
+  isPrioritizeAmountsIncludingVat: order.isPrioritizeAmountsIncludingVat,
+  isClosed: order.isClosed,
+  orderLines: order.lines.map((line) => orderLineJson(baseUrl, order, line)),
+});
+
+export const invoiceJson = (baseUrl: string, invoice: FakeInvoice) => ({
+  id: invoice.id,
+  version: invoice.version,
+  url: `${baseUrl}/invoice/${invoice.id}`,
+  invoiceNumber: invoice.invoiceNumber,
+  invoiceDate: invoice.invoiceDate,
+  invoiceDueDate: invoice.invoiceDueDate,
+  customer: ref(baseUrl, 'customer', invoice.customerId),
+  orders: invoice.orderIds.map((id) => ref(baseUrl, 'order', id)),
+  kid: '',
+  amount: nok(invoice.amount),
+  amountCurrency: nok(invoice.amount),
+  amountExcludingVat: nok(invoice.amountExcludingVat),
+  amountExcludingVatCurrency: nok(invoice.amountExcludingVat),
+  amountOutstanding: nok(invoice.amountOutstanding),
+  isCreditNote: invoice.isCreditNote,
+  isCharged: invoice.isCharged,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AccountingError } from '../port';
+import { MAX_NOK } from './money';
 
 /**
  * The Tripletex JSON Karm reads, parsed leniently: unset text comes back as "" (or, from some
@@ -120,6 +121,95 @@ export const departmentSchema = z.object({
   departmentNumber: text,
   isInactive: flag,
 });
+
+// Required by Tripletex's own schema (a project's manager, an order's customer and dates): an answer
+// without them is not one Karm can act on, so it is unreadable rather than guessed at.
+const requiredRef = z.object({ id }).transform((value) => value.id);
+const requiredDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}/)
+  .transform((value) => value.slice(0, 10));
+// Amounts and counts as Tripletex sends them (NOK with decimals); the mappers turn NOK into øre.
+const decimal = z
+  .number()
+  .nullish()
+  .transform((value) => value ?? 0);
+const nok = z
+  .number()
+  .refine((value) => Math.abs(value) <= MAX_NOK, 'Amount out of range')
+  .nullish()
+  .transform((value) => value ?? 0);
+
+export const PROJECT_FIELDS = [
+  'id,version,name,number,description,startDate,endDate,isClosed,isInternal',
+  'projectManager(id),customer(id),department(id)',
+].join(',');
+export const projectSchema = z.object({
+  id,
+  version,
+  name: text,
+  number: text,
+  description: text,
+  startDate: requiredDate,
+  endDate: date,
+  isClosed: flag,
+  isInternal: flag,
+  projectManager: requiredRef,
+  customer: ref,
+  department: ref,
+});
+export type TripletexProject = z.output<typeof projectSchema>;
+
+/** Everything of the order and of its lines; references arrive as `{id, url}`. */
+export const ORDER_FIELDS = '*,orderLines(*)';
+const orderLineSchema = z.object({
+  id,
+  description: text,
+  count: decimal,
+  unitPriceExcludingVatCurrency: nok,
+  discount: decimal,
+  vatType: ref,
+  amountExcludingVatCurrency: nok,
+});
+export const orderSchema = z.object({
+  id,
+  version,
+  number: text,
+  customer: requiredRef,
+  project: ref,
+  orderDate: requiredDate,
+  deliveryDate: requiredDate,
+  reference: text,
+  invoiceComment: text,
+  orderLines: z
+    .array(orderLineSchema)
+    .nullish()
+    .transform((value) => value ?? []),
+});
+export type TripletexOrder = z.output<typeof orderSchema>;
+export type TripletexOrderLine = z.output<typeof orderLineSchema>;
+
+export const INVOICE_FIELDS = [
+  'id,version,invoiceNumber,invoiceDate,invoiceDueDate,amount,amountOutstanding,isCreditNote,isCharged',
+  'customer(id),orders(id)',
+].join(',');
+export const invoiceSchema = z.object({
+  id,
+  version,
+  invoiceNumber: z.number().int(),
+  invoiceDate: requiredDate,
+  invoiceDueDate: requiredDate,
+  amount: nok,
+  amountOutstanding: nok,
+  isCreditNote: flag,
+  isCharged: flag,
+  customer: requiredRef,
+  orders: z
+    .array(z.object({ id }))
+    .nullish()
+    .transform((value) => (value ?? []).map((order) => order.id)),
+});
+export type TripletexInvoice = z.output<typeof invoiceSchema>;
 
 export const WHO_AM_I_FIELDS = '*,company(*),employee(*)';
 export const whoAmISchema = z.object({

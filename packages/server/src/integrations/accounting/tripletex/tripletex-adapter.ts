@@ -1,8 +1,7 @@
-import type { z } from 'zod';
 import { type Clock, systemClock } from '../../../platform/clock';
-import type { AccountingPage, AccountingPort } from '../port';
+import type { AccountingPort } from '../port';
 import { createApiClient } from './api-client';
-import { createHttpClient, type QueryValue, type TripletexLogger } from './http-client';
+import { createHttpClient, type TripletexLogger } from './http-client';
 import {
   fromTripletexContact,
   fromTripletexCustomer,
@@ -11,6 +10,8 @@ import {
   toTripletexCustomer,
   toTripletexId,
 } from './mappers';
+import { createPager } from './pager';
+import { createSalesOperations } from './sales-operations';
 import {
   CATEGORY_FIELDS,
   CONTACT_FIELDS,
@@ -22,7 +23,6 @@ import {
   departmentSchema,
   EMPLOYEE_FIELDS,
   employeeSchema,
-  listEnvelope,
   parseAnswer,
   valueEnvelope,
   WHO_AM_I_FIELDS,
@@ -65,12 +65,6 @@ const ALL_PAGE_SIZE = 1000;
  */
 export const formatChangedSince = (instant: Date) => instant.toISOString().slice(0, 19);
 
-const assertPage = (count: number) => {
-  // A zero count would make every page "short" and every page the last; a caller bug, not a Tripletex one.
-  if (!Number.isInteger(count) || count < 1)
-    throw new RangeError(`Page size must be a positive integer: ${count}`);
-};
-
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export const createTripletexAdapter = (options: TripletexAdapterOptions): AccountingPort => {
@@ -94,19 +88,7 @@ export const createTripletexAdapter = (options: TripletexAdapterOptions): Accoun
   });
   const api = createApiClient(http, session);
 
-  /** One page, ordered by id so pages stay stable while records change; last when short. */
-  const page = async <S extends z.ZodType, T>(
-    path: string,
-    schema: S,
-    map: (value: z.output<S>) => T,
-    query: Record<string, QueryValue> & { from: number; count: number; fields: string },
-  ): Promise<AccountingPage<T>> => {
-    assertPage(query.count);
-    const body = await api.get(path, { sorting: 'id', ...query });
-    // `fullResultSize` is deprecated and not exact, so it is not even read.
-    const { values } = parseAnswer(listEnvelope(schema), body, `list from ${path}`);
-    return { items: values.map(map), isLast: values.length < query.count };
-  };
+  const page = createPager(api);
 
   const readCustomer = (body: unknown) =>
     fromTripletexCustomer(parseAnswer(valueEnvelope(customerSchema), body, 'customer').value);
@@ -217,6 +199,8 @@ export const createTripletexAdapter = (options: TripletexAdapterOptions): Accoun
         }),
         { from, count, fields: DEPARTMENT_FIELDS },
       ),
+
+    ...createSalesOperations(api, page),
 
     close: () => session.end(),
   };

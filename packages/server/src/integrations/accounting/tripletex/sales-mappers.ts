@@ -1,0 +1,134 @@
+import type {
+  AccountingInvoice,
+  AccountingOrder,
+  AccountingOrderFields,
+  AccountingOrderLineFields,
+  AccountingProject,
+  AccountingProjectFields,
+} from '../port';
+import { toTripletexId } from './mappers';
+import { nokToOre, oreToNok } from './money';
+import type { TripletexInvoice, TripletexOrder, TripletexProject } from './schemas';
+
+const reference = (externalId: string) => ({ id: toTripletexId(externalId) });
+
+export const fromTripletexProject = (project: TripletexProject): AccountingProject => ({
+  externalId: project.id,
+  version: project.version,
+  name: project.name,
+  number: project.number,
+  projectManagerExternalId: project.projectManager,
+  customerExternalId: project.customer,
+  departmentExternalId: project.department,
+  startDate: project.startDate,
+  endDate: project.endDate,
+  isClosed: project.isClosed,
+  isInternal: project.isInternal,
+  description: project.description,
+});
+
+const PLAIN_PROJECT_FIELDS = [
+  'name',
+  'description',
+  'startDate',
+  'isClosed',
+  'isInternal',
+] as const satisfies readonly (keyof AccountingProjectFields)[];
+
+/**
+ * The body for POST (all fields) or a partial PUT (only the given ones).
+ * - A null or empty `number` is left out: on create Tripletex numbers the project itself, and a
+ *   project's number cannot be removed, only changed.
+ * - A null customer, department or end date is left out on create (there is nothing to unset) and
+ *   sent as `null` on update, to clear it.
+ */
+export const toTripletexProject = (fields: Partial<AccountingProjectFields>, mode: 'create' | 'update') => {
+  const body: Record<string, unknown> = {};
+  for (const key of PLAIN_PROJECT_FIELDS) {
+    if (fields[key] !== undefined) body[key] = fields[key];
+  }
+  if (fields.number) body.number = fields.number;
+  if (fields.projectManagerExternalId !== undefined) {
+    body.projectManager = reference(fields.projectManagerExternalId);
+  }
+  const setOptional = (
+    key: string,
+    given: string | null | undefined,
+    toValue: (value: string) => unknown,
+  ) => {
+    if (given === undefined) return;
+    if (given !== null) body[key] = toValue(given);
+    else if (mode === 'update') body[key] = null;
+  };
+  setOptional('customer', fields.customerExternalId, reference);
+  setOptional('department', fields.departmentExternalId, reference);
+  setOptional('endDate', fields.endDate, (date) => date);
+  return body;
+};
+
+const assertFinite = (what: string, value: number) => {
+  // NaN and Infinity become `null` in JSON: a caller bug that would otherwise arrive as an empty field.
+  if (!Number.isFinite(value)) throw new RangeError(`${what} must be a finite number: ${value}`);
+};
+
+const toTripletexOrderLine = (line: AccountingOrderLineFields) => {
+  assertFinite('count', line.count);
+  assertFinite('discountPercent', line.discountPercent);
+  return {
+    description: line.description,
+    count: line.count,
+    unitPriceExcludingVatCurrency: oreToNok(line.unitPriceExcludingVat),
+    discount: line.discountPercent,
+    ...(line.vatTypeExternalId !== null && { vatType: reference(line.vatTypeExternalId) }),
+  };
+};
+
+/**
+ * The POST body, lines embedded. Prices are given excluding VAT, so `isPrioritizeAmountsIncludingVat`
+ * is false: Tripletex derives the amounts including VAT, never the other way round.
+ */
+export const toTripletexOrder = (fields: AccountingOrderFields) => ({
+  customer: reference(fields.customerExternalId),
+  ...(fields.projectExternalId !== null && { project: reference(fields.projectExternalId) }),
+  orderDate: fields.orderDate,
+  deliveryDate: fields.deliveryDate,
+  reference: fields.reference,
+  invoiceComment: fields.invoiceComment,
+  isPrioritizeAmountsIncludingVat: false,
+  orderLines: fields.lines.map(toTripletexOrderLine),
+});
+
+export const fromTripletexOrder = (order: TripletexOrder): AccountingOrder => ({
+  externalId: order.id,
+  version: order.version,
+  number: order.number,
+  customerExternalId: order.customer,
+  projectExternalId: order.project,
+  orderDate: order.orderDate,
+  deliveryDate: order.deliveryDate,
+  reference: order.reference,
+  invoiceComment: order.invoiceComment,
+  lines: order.orderLines.map((line) => ({
+    externalId: line.id,
+    description: line.description,
+    count: line.count,
+    unitPriceExcludingVat: nokToOre(line.unitPriceExcludingVatCurrency),
+    discountPercent: line.discount,
+    vatTypeExternalId: line.vatType,
+    amountExcludingVat: nokToOre(line.amountExcludingVatCurrency),
+  })),
+});
+
+export const fromTripletexInvoice = (invoice: TripletexInvoice): AccountingInvoice => ({
+  externalId: invoice.id,
+  version: invoice.version,
+  invoiceNumber: invoice.invoiceNumber,
+  invoiceDate: invoice.invoiceDate,
+  invoiceDueDate: invoice.invoiceDueDate,
+  amount: nokToOre(invoice.amount),
+  amountOutstanding: nokToOre(invoice.amountOutstanding),
+  isCreditNote: invoice.isCreditNote,
+  isCharged: invoice.isCharged,
+  customerExternalId: invoice.customer,
+  orderExternalIds: invoice.orders,
+});

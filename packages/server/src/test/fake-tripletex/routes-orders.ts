@@ -1,0 +1,182 @@
+import { checkIdentity, type FieldKind, isRecord, readFields } from './fake-body';
+import {
+  created,
+  flagParam,
+  idsParam,
+  invalid,
+  listAnswer,
+  notFound,
+  ok,
+  type Route,
+  type RouteContext,
+  type ValidationMessage,
+} from './fake-http';
+import { FAKE_VAT_TYPES, type FakeOrderLineSeed, type FakeOrderSeed } from './fake-sales-state';
+import { invoiceJson, orderJson } from './serialize';
+
+const ORDER_SPEC: Record<string, FieldKind> = {
+  customer: 'ref',
+  contact: 'ref',
+  project: 'ref',
+  department: 'ref',
+  orderDate: 'date',
+  deliveryDate: 'date',
+  reference: 'text',
+  invoiceComment: 'text',
+  isPrioritizeAmountsIncludingVat: 'flag',
+};
+/**
+ * Prices are taken excluding VAT only: `unitPriceIncludingVatCurrency` (and with it
+ * `isPrioritizeAmountsIncludingVat: true`) is refused, so an adapter that starts sending it is noticed.
+ */
+const LINE_SPEC: Record<string, FieldKind> = {
+  description: 'text',
+  count: 'decimal',
+  unitPriceExcludingVatCurrency: 'money',
+  unitCostCurrency: 'money',
+  discount: 'decimal',
+  vatType: 'ref',
+  product: 'ref',
+};
+const READ_ONLY = ['id', 'version', 'url', 'displayName'];
+const LINE_READ_ONLY = ['url', 'amountExcludingVatCurrency', 'amountIncludingVatCurrency'];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date range both of whose ends Tripletex requires; the upper end is exclusive. */
+export const requiredDateRange = (query: URLSearchParams, fromName: string, toName: string) => {
+  const errors: ValidationMessage[] = [];
+  for (const name of [fromName, toName]) {
+    const value = query.get(name);
+    if (!value) errors.push({ field: name, message: 'Required' });
+    else if (!DATE.test(value)) errors.push({ field: name, message: 'Must be a date (YYYY-MM-DD)' });
+  }
+  const from = query.get(fromName) ?? '';
+  const to = query.get(toName) ?? '';
+  return { errors, includes: (date: string) => date >= from && date < to };
+};
+
+const list = (ctx: RouteContext) => {
+  const { query } = ctx;
+  const range = requiredDateRange(query, 'orderDateFrom', 'orderDateTo');
+  if (range.errors.length > 0) return invalid(range.errors);
+  const customerIds = idsParam(query, 'customerId');
+  const projectIds = idsParam(query, 'projectId');
+  const isClosed = flagParam(query, 'isClosed');
+  const matches = [...ctx.state.orders.values()].filter(
+    (o) =>
+      range.includes(o.orderDate) &&
+      (customerIds === null || customerIds.includes(o.customerId)) &&
+      (projectIds === null || (o.projectId !== null && projectIds.includes(o.projectId))) &&
+      (isClosed === null || o.isClosed === isClosed),
+  );
+  return listAnswer(ctx, matches, (o) => orderJson(ctx.baseUrl, o));
+};
+
+const readLines = (raw: unknown) => {
+  const errors: ValidationMessage[] = [];
+  const lines: FakeOrderLineSeed[] = [];
+  if (raw === undefined || raw === null) return { lines, errors };
+  if (!Array.isArray(raw)) return { lines, errors: [{ field: 'orderLines', message: 'Must be a list' }] };
+  raw.forEach((item, index) => {
+    const at = (field: string) => `orderLines[${index}]${field ? `.${field}` : ''}`;
+    if (!isRecord(item)) {
+      errors.push({ field: at(''), message: 'Expected an order line object' });
+      return;
+    }
+    const read = readFields(item, LINE_SPEC, LINE_READ_ONLY);
+    const lineErrors = [...checkIdentity(item, 'create'), ...read.errors];
+    const { product, vatType, unitPriceExcludingVatCurrency, unitCostCurrency, ...plain } = read.values;
+    if (typeof product === 'number') lineErrors.push({ field: 'product', message: 'No such product' });
+    if (typeof vatType === 'number' && !FAKE_VAT_TYPES.has(vatType)) {
+      lineErrors.push({ field: 'vatType', message: 'No such VAT type' });
+    }
+    const discount = plain.discount;
+    if (typeof discount === 'number' && (discount < 0 || discount > 100)) {
+      lineErrors.push({ field: 'discount', message: 'Must be from 0 to 100' });
+    }
+    errors.push(...lineErrors.map((e) => ({ ...e, field: at(e.field) })));
+    lines.push({
+      ...(plain as FakeOrderLineSeed),
+      ...(typeof vatType === 'number' && { vatTypeId: vatType }),
+      ...(unitPriceExcludingVatCurrency !== undefined && {
+        unitPriceExcludingVat: unitPriceExcludingVatCurrency as number,
+      }),
+      ...(unitCostCurrency !== undefined && { unitCost: unitCostCurrency as number }),
+    });
+  });
+  return { lines, errors };
+};
+
+const create = (ctx: RouteContext) => {
+  if (!isRecord(ctx.body)) return invalid([{ field: '', message: 'Expected an order object' }]);
+  const { orderLines, ...order } = ctx.body;
+  const { values, errors } = readFields(order, ORDER_SPEC, READ_ONLY);
+  const lines = readLines(orderLines);
+  const all = [...checkIdentity(order, 'create'), ...errors, ...lines.errors];
+  const { state } = ctx;
+  const { customer, contact, project, department, ...plain } = values;
+  if (typeof customer !== 'number') all.push({ field: 'customer', message: 'Customer is required' });
+  else if (!state.customers.has(customer)) all.push({ field: 'customer', message: 'No such customer' });
+  const references = [
+    ['contact', contact, state.contacts],
+    ['project', project, state.projects],
+    ['department', department, state.departments],
+  ] as const;
+  for (const [field, id, records] of references) {
+    if (typeof id === 'number' && !records.has(id)) all.push({ field, message: `No such ${field}` });
+  }
+  for (const field of ['orderDate', 'deliveryDate']) {
+    if (!plain[field]) all.push({ field, message: 'Required' });
+  }
+  if (plain.isPrioritizeAmountsIncludingVat === true) {
+    all.push({
+      field: 'isPrioritizeAmountsIncludingVat',
+      message: 'The fake takes prices excluding VAT only',
+    });
+  }
+  if (all.length > 0) return invalid(all);
+  const seed: FakeOrderSeed = {
+    ...(plain as FakeOrderSeed),
+    customerId: customer as number,
+    contactId: (contact as number | null | undefined) ?? null,
+    projectId: (project as number | null | undefined) ?? null,
+    departmentId: (department as number | null | undefined) ?? null,
+    lines: lines.lines,
+  };
+  return created(orderJson(ctx.baseUrl, state.seedOrder(seed)));
+};
+
+/** `PUT /order/{id}/:invoice?invoiceDate=…&sendToCustomer=…`: no body; answers with the new invoice. */
+const invoice = (ctx: RouteContext) => {
+  const order = ctx.state.orders.get(Number(ctx.params[0]));
+  if (!order) return notFound('Order');
+  const errors: ValidationMessage[] = [];
+  const invoiceDate = ctx.query.get('invoiceDate');
+  if (!invoiceDate || !DATE.test(invoiceDate)) {
+    errors.push({ field: 'invoiceDate', message: 'Required, a date (YYYY-MM-DD)' });
+  }
+  const sendToCustomer = ctx.query.get('sendToCustomer');
+  if (sendToCustomer !== null && sendToCustomer !== 'true' && sendToCustomer !== 'false') {
+    errors.push({ field: 'sendToCustomer', message: 'Must be true or false' });
+  }
+  if (ctx.body !== undefined) errors.push({ field: '', message: 'This action takes no body' });
+  // A closed order can no longer be invoiced (and the fake closes an order when it invoices it).
+  if (order.isClosed) errors.push({ field: '', message: 'The order is closed' });
+  if (order.lines.length === 0) errors.push({ field: 'orderLines', message: 'The order has no lines' });
+  if (errors.length > 0) return invalid(errors);
+  return ok(invoiceJson(ctx.baseUrl, ctx.state.invoiceOrder(order, invoiceDate as string)));
+};
+
+export const orderRoutes: Route[] = [
+  { method: 'GET', pattern: /^\/order$/, handle: list },
+  { method: 'POST', pattern: /^\/order$/, handle: create },
+  {
+    method: 'GET',
+    pattern: /^\/order\/(\d+)$/,
+    handle: (ctx) => {
+      const order = ctx.state.orders.get(Number(ctx.params[0]));
+      return order ? ok(orderJson(ctx.baseUrl, order)) : notFound('Order');
+    },
+  },
+  { method: 'PUT', pattern: /^\/order\/(\d+)\/:invoice$/, handle: invoice },
+];
