@@ -26,6 +26,7 @@ import { logsSocketHandlers } from './modules/logs/logs.socket';
 import { processesSocketHandlers } from './modules/processes/processes.socket';
 import { projectsRoutes } from './modules/projects/projects.http';
 import { projectsSocketHandlers } from './modules/projects/projects.socket';
+import { workOrderRoutes } from './modules/projects/work-order.http';
 import { systemRoutes } from './modules/system/system.http';
 import type { AppContext } from './platform/context';
 import { AppError } from './platform/errors';
@@ -37,7 +38,14 @@ import { createGateway, type Gateway } from './platform/realtime/gateway';
 import type { SocketHandlers } from './platform/realtime/socket-handlers';
 
 /** Every module's REST routes, mounted under /api. */
-const HTTP_ROUTES: HttpRoutes[] = [systemRoutes, logsRoutes, filesRoutes, employeesRoutes, projectsRoutes];
+const HTTP_ROUTES: HttpRoutes[] = [
+  systemRoutes,
+  logsRoutes,
+  filesRoutes,
+  employeesRoutes,
+  projectsRoutes,
+  workOrderRoutes,
+];
 
 /** Every module's socket handlers; the contract lists the events, these answer them. */
 const SOCKET_HANDLERS: Partial<SocketHandlers<SocketEventName>> = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/index';
 import { isDateOnly } from '../rules/date-only';
 import type { NOTE_DATE_TYPES, PROCESS_COLUMN_TYPES } from '../rules/process-columns';
 import { type PROJECT_STATES, projectFiltersSchema } from '../rules/project-state';
@@ -266,6 +267,15 @@ export const projectEvents = {
   ),
   'process-columns:delete-sub': socketEvent<ProcessColumnDto>()(z.object({ id: z.uuid() })),
 };
+
+/** GET /api/project/:id/work-order.pdf (the work order, A4). */
+export const workOrderParamsSchema = z.object({ id: z.uuid() });
+export const workOrderQuerySchema = z.object({
+  /** The document's language; without it, the user's own (profile) language. */
+  locale: z.enum(LOCALES).optional(),
+  /** Like /api/file links, a PDF opened in a new tab carries the token in the query. */
+  token: z.string().min(1).max(200).optional(),
+});
 
 export const PROJECT_PUSHES = {
   projectChanged: 'project:changed',

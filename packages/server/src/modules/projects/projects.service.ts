@@ -31,7 +31,7 @@ import { countActiveDependents, removeDependents } from './project-removal';
 import { projectHistory, projects } from './projects.tables';
 
 /** Project numbers Karm hands out start here. */
-const FIRST_PROJECT_NUMBER = 1_001;
+export const FIRST_PROJECT_NUMBER = 1_001;
 
 export const findOwnProject = async (db: Executor, companyId: string, projectId: string) => {
   const [row] = await db
