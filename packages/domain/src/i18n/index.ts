@@ -5,6 +5,8 @@ import enComponents from './en/components.json';
 import enCustomers from './en/customers.json';
 import enErrors from './en/errors.json';
 import enNav from './en/nav.json';
+import enProcesses from './en/processes.json';
+import enProjects from './en/projects.json';
 import enScreens from './en/screens.json';
 import enValidation from './en/validation.json';
 import nbAdmin from './nb/admin.json';
@@ -14,6 +16,8 @@ import nbComponents from './nb/components.json';
 import nbCustomers from './nb/customers.json';
 import nbErrors from './nb/errors.json';
 import nbNav from './nb/nav.json';
+import nbProcesses from './nb/processes.json';
+import nbProjects from './nb/projects.json';
 import nbScreens from './nb/screens.json';
 import nbValidation from './nb/validation.json';
 
@@ -35,6 +39,8 @@ export const resources = {
     screens: enScreens,
     admin: enAdmin,
     customers: enCustomers,
+    projects: enProjects,
+    processes: enProcesses,
   },
   nb: {
     common: nbCommon,
@@ -46,6 +52,8 @@ export const resources = {
     screens: nbScreens,
     admin: nbAdmin,
     customers: nbCustomers,
+    projects: nbProjects,
+    processes: nbProcesses,
   },
 } as const;
 

@@ -5,6 +5,8 @@ import { ProfilePage } from '@/features/auth/profile-page';
 import { CustomerPage } from '@/features/customers/customer-page';
 import { LogsPage } from '@/features/logs/logs-page';
 import { PrintPage } from '@/features/print/print-page';
+import { ProcessColumnsAdmin } from '@/features/processes/process-columns-admin';
+import { ProjectControlPage } from '@/features/processes/project-control-page';
 import { verifyStoredSession } from '@/lib/session';
 import { LoginLayout } from './layouts/login-layout';
 import { MainLayout } from './layouts/main-layout';
@@ -55,7 +57,14 @@ export const router = createBrowserRouter([
           { id: 'profile', path: ROUTES.profile, element: <ProfilePage /> },
           { id: 'logs', path: ROUTES.logs, element: <LogsPage /> },
           { id: 'customer', path: ROUTES.customer, element: <CustomerPage /> },
-          { id: 'admin', path: ROUTES.admin, element: <AdminPage logsPath={href.to('logs')} /> },
+          {
+            id: 'admin',
+            path: ROUTES.admin,
+            element: (
+              <AdminPage logsPath={href.to('logs')} moduleTabs={{ process: <ProcessColumnsAdmin /> }} />
+            ),
+          },
+          { id: 'projectControl', path: ROUTES.projectControl, element: <ProjectControlPage /> },
         ],
       },
       { id: 'notFound', path: '*', element: <NotFoundPage /> },

@@ -46,7 +46,6 @@ export const href = {
 /** Routes whose screens later issues fill; until then each shows its title and what will be there. */
 export const PLANNED_SCREENS = [
   { name: 'dashboard', titleKey: 'nav:dashboard', textKey: 'screens:planned.dashboard' },
-  { name: 'projectControl', titleKey: 'nav:projectControl', textKey: 'screens:planned.projectControl' },
   { name: 'projects', titleKey: 'nav:projects', textKey: 'screens:planned.projects' },
   { name: 'serviceProjects', titleKey: 'nav:serviceProjects', textKey: 'screens:planned.serviceProjects' },
   { name: 'serviceItem', titleKey: 'nav:serviceItem', textKey: 'screens:planned.serviceItem' },

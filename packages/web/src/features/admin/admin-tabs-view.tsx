@@ -1,16 +1,36 @@
 import { Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconHourglassHigh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components';
 import { AccountingSettings } from './accounting-settings';
-import { ADMIN_TABS, type AdminTab, DEFAULT_ADMIN_TAB, isAdminTab, TAB_PARAM } from './admin-tabs';
+import {
+  ADMIN_TABS,
+  type AdminTab,
+  type AdminTabValue,
+  DEFAULT_ADMIN_TAB,
+  isAdminTab,
+  TAB_PARAM,
+} from './admin-tabs';
 import { MessagesTab } from './messages-tab';
 import { ServerLogsTab } from './server-logs-tab';
 
-const TabContent = ({ tab, logsPath }: { tab: AdminTab; logsPath: string }) => {
+type ModuleTabs = Partial<Record<AdminTabValue, ReactNode>>;
+
+const TabContent = ({
+  tab,
+  logsPath,
+  moduleTabs,
+}: {
+  tab: AdminTab;
+  logsPath: string;
+  moduleTabs: ModuleTabs;
+}) => {
   const { t } = useTranslation('admin');
+  const fromModule = moduleTabs[tab.value];
+  if (fromModule) return fromModule;
   switch (tab.content) {
     case 'accounting':
       return <AccountingSettings />;
@@ -30,7 +50,7 @@ const TabContent = ({ tab, logsPath }: { tab: AdminTab; logsPath: string }) => {
 };
 
 /** The tabs; the open one lives in `?tab=` so a reload or a shared link opens the same tab. */
-export const AdminTabs = ({ logsPath }: { logsPath: string }) => {
+export const AdminTabs = ({ logsPath, moduleTabs }: { logsPath: string; moduleTabs: ModuleTabs }) => {
   const { t } = useTranslation('admin');
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get(TAB_PARAM);
@@ -69,7 +89,7 @@ export const AdminTabs = ({ logsPath }: { logsPath: string }) => {
       </Tabs.List>
       {ADMIN_TABS.map((tab) => (
         <Tabs.Panel key={tab.value} value={tab.value} pl={isWide ? 'lg' : undefined} style={{ minWidth: 0 }}>
-          <TabContent tab={tab} logsPath={logsPath} />
+          <TabContent tab={tab} logsPath={logsPath} moduleTabs={moduleTabs} />
         </Tabs.Panel>
       ))}
     </Tabs>

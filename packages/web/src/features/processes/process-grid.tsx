@@ -1,0 +1,76 @@
+import type { ProcessColumnDto, ProcessEntryDto, ProjectListItemDto } from '@karm/domain/contract';
+import { Table } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './process-grid.module.css';
+import { ColumnHeader, ProcessRow, type RowEntries } from './process-row';
+
+export type ProcessGridProps = {
+  projects: readonly ProjectListItemDto[];
+  columns: readonly ProcessColumnDto[];
+  entries: readonly ProcessEntryDto[];
+  today: string;
+  onCellClick: (projectId: string, columnId: string) => void;
+  onDeliveryWeek: (projectId: string) => void;
+};
+
+const NO_ENTRIES: RowEntries = Object.freeze({});
+
+/** Cells by project, then by column. Unchanged cells keep their identity, so rows can skip rendering. */
+const indexEntries = (entries: readonly ProcessEntryDto[]) => {
+  const byProject = new Map<string, Record<string, ProcessEntryDto>>();
+  for (const entry of entries) {
+    let row = byProject.get(entry.projectId);
+    if (!row) {
+      row = {};
+      byProject.set(entry.projectId, row);
+    }
+    row[entry.processColumnId] = entry;
+  }
+  return byProject;
+};
+
+/**
+ * Projects down, process columns across. The box scrolls both ways with the column headers and the
+ * project column sticky; every cell is a button that opens the process edit dialog.
+ */
+export const ProcessGrid = ({
+  projects,
+  columns,
+  entries,
+  today,
+  onCellClick,
+  onDeliveryWeek,
+}: ProcessGridProps) => {
+  const { t } = useTranslation('processes');
+  const byProject = useMemo(() => indexEntries(entries), [entries]);
+  return (
+    // A focusable region, so keyboard users can scroll the grid sideways.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section className={classes.scroller} aria-label={t('grid.label')} tabIndex={0}>
+      <Table className={classes.table} withRowBorders={false} horizontalSpacing={0} verticalSpacing={0}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th className={classes.corner}>{t('grid.project')}</Table.Th>
+            {columns.map((column) => (
+              <ColumnHeader key={column.id} column={column} />
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {projects.map((project) => (
+            <ProcessRow
+              key={project.id}
+              project={project}
+              columns={columns}
+              entries={byProject.get(project.id) ?? NO_ENTRIES}
+              today={today}
+              onCellClick={onCellClick}
+              onDeliveryWeek={onDeliveryWeek}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </section>
+  );
+};
