@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validateOrganisationNumber } from '../rules/organisation-number';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
-import { socketEvent } from './define';
+import { patchOf, socketEvent } from './define';
 import { type Page, pageQuerySchema } from './paging';
 
 /** Where a customer comes from (SPEC §3 inquiry: accounting system, local database or one-time). */
@@ -85,24 +85,25 @@ export const customerCreateSchema = z
   );
 export type CustomerCreateInput = z.input<typeof customerCreateSchema>;
 
+/** The customer fields a person edits; the update sends only those that changed. */
+const customerEditableSchema = z.object({
+  name: text(200).min(1, MESSAGES.required),
+  organizationNumber: organisationNumber,
+  isPrivateIndividual: z.boolean(),
+  email,
+  invoiceEmail: email,
+  phoneNumber: optionalText(40),
+  phoneNumberMobile: optionalText(40),
+  invoiceSendMethod: z.enum(INVOICE_SEND_METHODS),
+  postalAddress: addressSchema,
+  physicalAddress: addressSchema.nullable(),
+  category: z.enum(CUSTOMER_CATEGORIES),
+});
+
 export const customerUpdateSchema = z.object({
   id: z.uuid(),
   version: z.number().int().positive(),
-  changes: z
-    .object({
-      name: text(200).min(1, MESSAGES.required),
-      organizationNumber: organisationNumber,
-      isPrivateIndividual: z.boolean(),
-      email,
-      invoiceEmail: email,
-      phoneNumber: optionalText(40),
-      phoneNumberMobile: optionalText(40),
-      invoiceSendMethod: z.enum(INVOICE_SEND_METHODS),
-      postalAddress: addressSchema,
-      physicalAddress: addressSchema.nullable(),
-      category: z.enum(CUSTOMER_CATEGORIES),
-    })
-    .partial(),
+  changes: patchOf(customerEditableSchema),
 });
 
 export type CreditScore = { score: string; date: string; source: string } | null;

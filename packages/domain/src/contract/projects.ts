@@ -4,7 +4,7 @@ import { isDateOnly } from '../rules/date-only';
 import type { NOTE_DATE_TYPES, PROCESS_COLUMN_TYPES } from '../rules/process-columns';
 import { type PROJECT_STATES, projectFiltersSchema } from '../rules/project-state';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
-import { socketEvent } from './define';
+import { patchOf, socketEvent } from './define';
 import type { Page } from './paging';
 
 const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
@@ -70,7 +70,7 @@ export const projectCreateSchema = projectFieldsSchema.extend({
 export const projectUpdateSchema = z.object({
   id: z.uuid(),
   version: z.number().int().positive(),
-  changes: projectFieldsSchema.partial(),
+  changes: patchOf(projectFieldsSchema),
 });
 
 export const projectOrdersSaveSchema = z.object({

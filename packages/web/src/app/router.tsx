@@ -7,6 +7,7 @@ import { LogsPage } from '@/features/logs/logs-page';
 import { PrintPage } from '@/features/print/print-page';
 import { ProcessColumnsAdmin } from '@/features/processes/process-columns-admin';
 import { ProjectControlPage } from '@/features/processes/project-control-page';
+import { ProjectsPage, ServiceProjectsPage } from '@/features/projects';
 import { verifyStoredSession } from '@/lib/session';
 import { LoginLayout } from './layouts/login-layout';
 import { MainLayout } from './layouts/main-layout';
@@ -65,6 +66,8 @@ export const router = createBrowserRouter([
             ),
           },
           { id: 'projectControl', path: ROUTES.projectControl, element: <ProjectControlPage /> },
+          { id: 'projects', path: ROUTES.projects, element: <ProjectsPage /> },
+          { id: 'serviceProjects', path: ROUTES.serviceProjects, element: <ServiceProjectsPage /> },
         ],
       },
       { id: 'notFound', path: '*', element: <NotFoundPage /> },

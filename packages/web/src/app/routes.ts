@@ -46,8 +46,6 @@ export const href = {
 /** Routes whose screens later issues fill; until then each shows its title and what will be there. */
 export const PLANNED_SCREENS = [
   { name: 'dashboard', titleKey: 'nav:dashboard', textKey: 'screens:planned.dashboard' },
-  { name: 'projects', titleKey: 'nav:projects', textKey: 'screens:planned.projects' },
-  { name: 'serviceProjects', titleKey: 'nav:serviceProjects', textKey: 'screens:planned.serviceProjects' },
   { name: 'serviceItem', titleKey: 'nav:serviceItem', textKey: 'screens:planned.serviceItem' },
   { name: 'convertDownload', titleKey: 'nav:clientDownload', textKey: 'screens:planned.convertDownload' },
   {

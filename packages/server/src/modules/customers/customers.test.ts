@@ -182,6 +182,8 @@ describe('customer:update', () => {
     const customer = await alice.client.request('customer:create', {
       name: 'Versjon AS',
       isPrivateIndividual: true,
+      email: 'post@versjon.no',
+      phoneNumberMobile: '900 00 000',
     });
     const updated = await alice.client.request('customer:update', {
       id: customer.id,
@@ -189,6 +191,12 @@ describe('customer:update', () => {
       changes: { phoneNumber: '22 22 22 22' },
     });
     expect(updated.version).toBe(customer.version + 1);
+    // Fields the update does not name stay as they were.
+    expect(updated).toMatchObject({
+      name: 'Versjon AS',
+      email: 'post@versjon.no',
+      phoneNumberMobile: '900 00 000',
+    });
     const stale = await alice.client.requestError('customer:update', {
       id: customer.id,
       version: customer.version,

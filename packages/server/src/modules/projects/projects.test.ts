@@ -96,6 +96,27 @@ describe('projects', () => {
     expect((await alice.client.request('project:get', { id: project.id })).name).toBe('Versjon 2');
   });
 
+  it('changes only the fields an update names', async () => {
+    const project = await create('Delvis', {
+      description: 'Før',
+      projectCity: 'Drammen',
+      isDirect: true,
+      deliveryDate: '2026-09-18',
+    });
+    const updated = await alice.client.request('project:update', {
+      id: project.id,
+      version: project.version,
+      changes: { description: 'Etter' },
+    });
+    expect(updated).toMatchObject({
+      description: 'Etter',
+      projectCity: 'Drammen',
+      isDirect: true,
+      deliveryDate: '2026-09-18',
+      name: 'Delvis',
+    });
+  });
+
   it('updates start, delivery and end dates together', async () => {
     const project = await create('Datoer');
     const updated = await alice.client.request('project:update-dates', {

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { AppErrorBoundary } from '@/components';
+import { ProjectDialog } from '@/features/projects';
 import { useCustomerPushes } from '@/lib/api/customers';
 import { useEmployeePushes } from '@/lib/api/employees';
 import { signOut } from '@/lib/session';
@@ -76,7 +77,8 @@ export const MainLayout = () => {
         </AppErrorBoundary>
       </AppShell.Main>
       <HelpDialog opened={isHelpOpened} onClose={help.close} />
-      <NewItemDialog action={newItem} onClose={() => setNewItem(null)} />
+      <NewItemDialog action={newItem === 'addNewProject' ? null : newItem} onClose={() => setNewItem(null)} />
+      <ProjectDialog opened={newItem === 'addNewProject'} onClose={() => setNewItem(null)} />
       <ErrorMessageDialog />
     </AppShell>
   );

@@ -1,0 +1,2 @@
+export { ProjectDialog, type ProjectDialogProps } from './project-dialog';
+export { ProjectsPage, ServiceProjectsPage } from './projects-page';

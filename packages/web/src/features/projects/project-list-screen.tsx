@@ -1,0 +1,83 @@
+import type { ProjectFieldsInput } from '@karm/domain/contract';
+import { osloDateOf } from '@karm/domain/rules';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf, PageHeader } from '@/components';
+import { useProjectPushes, useProjects } from '@/lib/api/projects';
+import { ProjectDialog } from './project-dialog';
+import { ProjectFilterBar } from './project-filter-bar';
+import { ProjectTable } from './project-table';
+import { useProjectFilters } from './use-project-filters';
+
+export type ProjectListKind = 'projects' | 'service';
+
+const SERVICE_DEFAULTS: Partial<ProjectFieldsInput> = { isService: true };
+
+type DialogState = { opened: false } | { opened: true; projectId: string | null };
+
+/**
+ * SPEC §2 /projects and /serviceProjects: the filtered, server-paged project list, and the project
+ * dialog for a clicked row or a new project.
+ */
+export const ProjectListScreen = ({ kind }: { kind: ProjectListKind }) => {
+  const { t } = useTranslation(['projects', 'nav']);
+  useProjectPushes();
+  const { filters, setFilters, resetFilters, isReady } = useProjectFilters();
+  const isService = kind === 'service';
+  // Both lists share the stored filters; the service list only adds its flag when it asks.
+  const projects = useProjects(isService ? { ...filters, isService: true } : filters, { enabled: isReady });
+  const [dialog, setDialog] = useState<DialogState>({ opened: false });
+  const today = osloDateOf(new Date());
+
+  return (
+    <Stack>
+      <PageHeader
+        title={t(isService ? 'nav:serviceProjects' : 'nav:projects')}
+        subtitle={t(isService ? 'page.serviceSubtitle' : 'page.subtitle')}
+        actions={
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setDialog({ opened: true, projectId: null })}
+          >
+            {t(isService ? 'page.newServiceProject' : 'page.newProject')}
+          </Button>
+        }
+      />
+      {isReady ? (
+        <>
+          <ProjectFilterBar filters={filters} setFilters={setFilters} resetFilters={resetFilters} />
+          {projects.isError ? (
+            <Alert color="red" variant="light" title={t('page.loadFailed')}>
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{errorMessageOf(projects.error)}</Text>
+                <Button size="xs" variant="light" color="red" onClick={() => void projects.refetch()}>
+                  {t('page.retry')}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            <ProjectTable
+              projects={projects.data?.items ?? []}
+              total={projects.data?.total ?? 0}
+              filters={filters}
+              setFilters={setFilters}
+              isFetching={projects.isFetching}
+              today={today}
+              onOpen={(project) => setDialog({ opened: true, projectId: project.id })}
+            />
+          )}
+        </>
+      ) : (
+        <Loader aria-label={t('page.loading')} />
+      )}
+      <ProjectDialog
+        opened={dialog.opened}
+        projectId={dialog.opened ? dialog.projectId : null}
+        defaults={isService ? SERVICE_DEFAULTS : undefined}
+        onClose={() => setDialog({ opened: false })}
+      />
+    </Stack>
+  );
+};

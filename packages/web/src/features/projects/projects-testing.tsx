@@ -1,0 +1,148 @@
+import type {
+  LookupDto,
+  OrderDto,
+  ProjectCombinedDto,
+  ProjectDto,
+  SocketEventInput,
+  SocketEventName,
+  SocketEventResult,
+  UserDto,
+} from '@karm/domain/contract';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import type { Mock } from 'vitest';
+import { ConfirmProvider } from '@/components';
+import { ApiError } from '@/lib/http';
+import type { request } from '@/lib/socket';
+import { renderWithProviders } from '@/test/render';
+
+/**
+ * Test helpers for the project screens. Each test file mocks `@/lib/socket`, `@/lib/http` and the
+ * encrypted storage itself (vi.mock is hoisted per file) and hands the mocks to these helpers.
+ */
+
+type Handlers = {
+  [E in SocketEventName]?: (
+    input: SocketEventInput<E>,
+  ) => SocketEventResult<E> | Promise<SocketEventResult<E>>;
+};
+
+/** Makes the mocked `request` answer the listed events; any other event fails with NOT_FOUND. */
+export const answer = (requestMock: Mock<typeof request>, handlers: Handlers) =>
+  requestMock.mockImplementation((async (event: SocketEventName, input: unknown) => {
+    const handler = handlers[event] as ((input: unknown) => unknown) | undefined;
+    if (!handler) throw new ApiError({ code: 'NOT_FOUND', message: `No mock for ${event}` });
+    return handler(input);
+  }) as typeof request);
+
+/** The inputs the mocked `request` was called with for one event, in order. */
+export const inputsOf = <E extends SocketEventName>(requestMock: Mock<typeof request>, event: E) =>
+  requestMock.mock.calls.filter(([name]) => name === event).map(([, input]) => input as SocketEventInput<E>);
+
+export const conflict = (details: Record<string, unknown>) =>
+  new ApiError({ code: 'CONFLICT', message: 'conflict', details });
+
+/** Renders inside the app's providers, a fresh query client and a confirm host, in Mantine's test mode. */
+export const renderProjects = (ui: ReactElement) => {
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },
+      mutations: { retry: false },
+    },
+  });
+  // Mantine's test mode: no transitions, and dropdowns are not hidden for lack of layout.
+  const view = renderWithProviders(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <ConfirmProvider>{ui}</ConfirmProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...view, queryClient };
+};
+
+/**
+ * mantine-datatable shows a column while `matchMedia(column.visibleMediaQuery ?? '')` matches; the
+ * shared jsdom stub matches nothing, which would hide every cell. Here the screen is a wide one: the
+ * empty query and every min-width query match.
+ */
+export const matchWideScreen = () => {
+  const stub = window.matchMedia;
+  window.matchMedia = (query: string) => ({
+    ...stub(query),
+    matches: query === '' || query.includes('min-width'),
+  });
+};
+
+let sequence = 0;
+const nextId = (prefix: string) => {
+  sequence += 1;
+  return `${prefix}-0000-7000-8000-${String(sequence).padStart(12, '0')}`;
+};
+
+export const MANAGER: LookupDto = { id: nextId('20000000'), displayName: 'Kari Prosjektleder' };
+export const OTHER_MANAGER: LookupDto = { id: nextId('20000000'), displayName: 'Ola Montør' };
+export const DEPARTMENT: LookupDto = { id: nextId('30000000'), displayName: 'Montasje Oslo' };
+
+export const aProject = (overrides: Partial<ProjectDto> = {}): ProjectDto => ({
+  id: nextId('40000000'),
+  number: 1042,
+  name: 'Skolebygg Nord',
+  description: '',
+  state: 'active',
+  department: DEPARTMENT,
+  customer: { id: nextId('00000000'), name: 'Fjord Bygg AS', customerNumber: 10_001 },
+  contact: null,
+  projectManager: MANAGER,
+  startDate: '2026-03-02',
+  endDate: null,
+  deliveryDate: '2026-05-15',
+  agreedInstallationDate: null,
+  isClosed: false,
+  isDirect: false,
+  isService: false,
+  projectAddress: 'Skoleveien 1',
+  projectPostalCode: '0150',
+  projectCity: 'Oslo',
+  noteToPlanner: '',
+  workOrderNotes: '',
+  siteContactName: '',
+  siteContactPhone: '',
+  productionHours: null,
+  installationHours: null,
+  installationStaff: null,
+  missingData: false,
+  missingDataComment: '',
+  serviceReportCount: 0,
+  projectValue: 12_500_00,
+  archiveReason: null,
+  version: 1,
+  updatedAt: '2026-03-02T10:00:00.000Z',
+  ...overrides,
+});
+
+export const aCombined = (project: ProjectDto, orders: OrderDto[] = []): ProjectCombinedDto => ({
+  project,
+  processEntries: [],
+  orders,
+  invoiceSummary: { orderCount: orders.length, total: 0, invoiceStatus: 1 },
+});
+
+export const aPage = <T,>(items: T[], total = items.length) => ({ items, total, page: 1, pageSize: 20 });
+
+export const aUser = (overrides: Partial<UserDto> = {}): UserDto => ({
+  id: nextId('50000000'),
+  username: 'kari',
+  email: 'kari@karm.test',
+  firstName: 'Kari',
+  lastName: 'Prosjektleder',
+  fornavn: 'Kari',
+  etternavn: 'Prosjektleder',
+  fullName: 'Kari Prosjektleder',
+  phone: null,
+  userType: 'user',
+  role: 'user',
+  profile: {},
+  ...overrides,
+});
