@@ -20,7 +20,11 @@ describe('patch schemas', () => {
 
   it('still validate what is sent', () => {
     expect(
-      projectUpdateSchema.safeParse({ id: '01a1fe00-0000-7000-8000-000000000000', version: 1, changes: { name: '' } }).success,
+      projectUpdateSchema.safeParse({
+        id: '01a1fe00-0000-7000-8000-000000000000',
+        version: 1,
+        changes: { name: '' },
+      }).success,
     ).toBe(false);
   });
 });

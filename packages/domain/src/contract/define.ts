@@ -25,7 +25,10 @@ export const patchOf = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>)
   z
     .object(
       Object.fromEntries(
-        Object.entries(schema.shape).map(([key, field]) => [key, field instanceof z.ZodDefault ? field.unwrap() : field]),
+        Object.entries(schema.shape).map(([key, field]) => [
+          key,
+          field instanceof z.ZodDefault ? field.unwrap() : field,
+        ]),
       ) as { [Key in keyof Shape]: WithoutDefault<Shape[Key]> },
     )
     .partial();
