@@ -243,6 +243,23 @@ test('archive a project with a reason', async ({ page }) => {
   await expect(page.getByText('No projects match the filters.')).toBeVisible();
 });
 
+test('open the work order of a project as a PDF', async ({ page }) => {
+  const stamp = Date.now();
+  const name = `E2E Arbeidsordre ${stamp}`;
+  await createProject(E2E_USERS.projects, name);
+  await signInWith(page, E2E_USERS.projects, { projectFilters: { searchQuery: String(stamp) } });
+  await page.goto('/projects');
+  await page.getByRole('row').filter({ hasText: name }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`– ${name}$`) });
+  await dialog.getByRole('button', { name: 'Show document' }).click();
+  const frame = page.locator('iframe[title^="work-order-"]');
+  await expect(frame).toBeVisible();
+  const response = await page.request.get((await frame.getAttribute('src')) ?? '');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  await saveScreen(page, 'projects-en-work-order');
+});
+
 test('the project screens in Norwegian', async ({ page }) => {
   test.setTimeout(60_000);
   const stamp = Date.now();

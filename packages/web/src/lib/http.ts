@@ -63,3 +63,10 @@ export const http = async <T>(path: string, options: RequestOptions = {}): Promi
 /** Builds the download link of a stored file (SPEC §7: type, id, entityId, companyId, token). */
 export const fileUrl = (file: { id: string; type: string; entityId?: string; companyId: string }) =>
   buildUrl('/file', { ...file, token: getAccessToken() ?? undefined }).toString();
+
+/** The work order of a project as a PDF, in the given language (GET /api/project/:id/work-order.pdf). */
+export const workOrderUrl = (projectId: string, locale: string) =>
+  buildUrl(`/project/${projectId}/work-order.pdf`, {
+    locale,
+    token: getAccessToken() ?? undefined,
+  }).toString();

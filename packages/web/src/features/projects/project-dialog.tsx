@@ -5,7 +5,14 @@ import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog, errorMessageOf, notifyError, notifySuccess, useConfirm } from '@/components';
+import {
+  AppDialog,
+  errorMessageOf,
+  notifyError,
+  notifySuccess,
+  PdfViewerDialog,
+  useConfirm,
+} from '@/components';
 import {
   projectCombinedQueryOptions,
   useArchiveProject,
@@ -18,6 +25,7 @@ import {
   useUpdateProject,
 } from '@/lib/api/projects';
 import { applyServerFieldErrors } from '@/lib/forms';
+import { workOrderUrl } from '@/lib/http';
 import { ArchiveReasonDialog } from './archive-reason-dialog';
 import { ProjectStateBadge } from './project-badges';
 import { activePlansOf, isStaleVersion } from './project-errors';
@@ -72,7 +80,7 @@ const ProjectDialogWindow = ({
   onSaved,
   onDeleted,
 }: Omit<ProjectDialogProps, 'opened'>) => {
-  const { t } = useTranslation('projects');
+  const { t, i18n } = useTranslation('projects');
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [projectId, setProjectId] = useState(openedId ?? null);
@@ -83,6 +91,7 @@ const ProjectDialogWindow = ({
   const [orders, setOrders] = useState<OrderDraft[]>([]);
   const [tab, setTab] = useState<Tab>('project');
   const [isArchiving, setArchiving] = useState(false);
+  const [isShowingWorkOrder, setIsShowingWorkOrder] = useState(false);
   const createProject = useCreateProject();
   const updateProject = useUpdateProject();
   const saveOrders = useSaveProjectOrders();
@@ -291,6 +300,7 @@ const ProjectDialogWindow = ({
         onArchive={project && project.state !== 'archived' ? () => setArchiving(true) : undefined}
         onUnarchive={project?.state === 'archived' ? unarchive : undefined}
         onDelete={project ? remove : undefined}
+        onShowDocument={project ? () => setIsShowingWorkOrder(true) : undefined}
         deleteConfirmMessage={
           project ? t('delete.confirm', { number: project.number, name: project.name }) : undefined
         }
@@ -366,6 +376,14 @@ const ProjectDialogWindow = ({
         )}
       </AppDialog>
       <ArchiveReasonDialog opened={isArchiving} onCancel={() => setArchiving(false)} onConfirm={archive} />
+      {project && (
+        <PdfViewerDialog
+          opened={isShowingWorkOrder}
+          onClose={() => setIsShowingWorkOrder(false)}
+          fileName={t('workOrder.fileName', { number: project.number })}
+          url={workOrderUrl(project.id, i18n.language === 'nb' ? 'nb' : 'en')}
+        />
+      )}
     </>
   );
 };
