@@ -89,6 +89,8 @@ test('a revoked token sends the open app to /login', async ({ page }) => {
 test('forgot password: the reset mail lands in the outbox and the new password works', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Forgot password?' }).click();
+  // The panel changes with the address; fill the field only once the forgot-password form is there.
+  await expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible();
   await page.getByLabel('E-mail or username').fill(`${E2E_USERS.reset}@e2e.test`);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('If the account exists, a reset link is on its way')).toBeVisible();
