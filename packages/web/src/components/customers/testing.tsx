@@ -1,47 +1,19 @@
-import type {
-  ContactDto,
-  CustomerDto,
-  SocketEventInput,
-  SocketEventName,
-  SocketEventResult,
-} from '@karm/domain/contract';
+import type { ContactDto, CustomerDto } from '@karm/domain/contract';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import type { Mock } from 'vitest';
-import { ApiError } from '@/lib/http';
-import type { request } from '@/lib/socket';
 import { renderWithProviders } from '@/test/render';
+import { createTestQueryClient } from '@/test/socket-mock';
+
+export { answer, eventsOf, inputsOf } from '@/test/socket-mock';
 
 /**
  * Test helpers for the customer dialogs and page. Each test file mocks `@/lib/socket` itself
  * (vi.mock is hoisted per file) and hands the mocked `request` to `answer`.
  */
 
-type Handlers = {
-  [E in SocketEventName]?: (
-    input: SocketEventInput<E>,
-  ) => SocketEventResult<E> | Promise<SocketEventResult<E>>;
-};
-
-/** Makes the mocked `request` answer the listed events; any other event fails with NOT_FOUND. */
-export const answer = (requestMock: Mock<typeof request>, handlers: Handlers) =>
-  requestMock.mockImplementation((async (event: SocketEventName, input: unknown) => {
-    const handler = handlers[event] as ((input: unknown) => unknown) | undefined;
-    if (!handler) throw new ApiError({ code: 'NOT_FOUND', message: `No mock for ${event}` });
-    return handler(input);
-  }) as typeof request);
-
-/** The events the mocked `request` was called with, in order. */
-export const eventsOf = (requestMock: Mock<typeof request>) => requestMock.mock.calls.map(([event]) => event);
-
 export const renderWithQuery = (ui: ReactElement) => {
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },
-      mutations: { retry: false },
-    },
-  });
+  const queryClient = createTestQueryClient();
   // Mantine's test mode: jsdom has no layout, so dropdowns would count as detached and stay hidden.
   const view = renderWithProviders(
     <MantineProvider env="test">

@@ -1,42 +1,18 @@
-import type {
-  AccountingSettingsDto,
-  SocketEventInput,
-  SocketEventName,
-  SocketEventResult,
-  SyncRunDto,
-} from '@karm/domain/contract';
+import type { AccountingSettingsDto, SyncRunDto } from '@karm/domain/contract';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { Mock } from 'vitest';
 import { ConfirmProvider } from '@/components';
-import { ApiError } from '@/lib/http';
-import type { request } from '@/lib/socket';
 import { renderWithProviders } from '@/test/render';
+import { createTestQueryClient } from '@/test/socket-mock';
+
+export { answer, eventsOf, inputsOf } from '@/test/socket-mock';
 
 /**
  * Test helpers for the admin area. Each test file mocks `@/lib/socket` itself (vi.mock is hoisted
  * per file) and hands the mocked `request` to `answer`.
  */
-
-type Handlers = {
-  [E in SocketEventName]?: (
-    input: SocketEventInput<E>,
-  ) => SocketEventResult<E> | Promise<SocketEventResult<E>>;
-};
-
-/** Makes the mocked `request` answer the listed events; any other event fails with NOT_FOUND. */
-export const answer = (requestMock: Mock<typeof request>, handlers: Handlers) =>
-  requestMock.mockImplementation((async (event: SocketEventName, input: unknown) => {
-    const handler = handlers[event] as ((input: unknown) => unknown) | undefined;
-    if (!handler) throw new ApiError({ code: 'NOT_FOUND', message: `No mock for ${event}` });
-    return handler(input);
-  }) as typeof request);
-
-/** The inputs the mocked `request` was called with for one event, in order. */
-export const inputsOf = (requestMock: Mock<typeof request>, event: SocketEventName) =>
-  requestMock.mock.calls.filter(([name]) => name === event).map(([, input]) => input);
 
 const LocationProbe = () => {
   const location = useLocation();
@@ -45,12 +21,7 @@ const LocationProbe = () => {
 
 /** Renders inside the app's providers, a fresh query client, a confirm host and a router at `url`. */
 export const renderAdmin = (ui: ReactElement, url = '/admin') => {
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },
-      mutations: { retry: false },
-    },
-  });
+  const queryClient = createTestQueryClient();
   // Mantine's test mode: no transitions, and dropdowns are not hidden for lack of layout.
   const view = renderWithProviders(
     <MantineProvider env="test">

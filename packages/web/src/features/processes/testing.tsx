@@ -1,51 +1,21 @@
-import type {
-  ProcessColumnDto,
-  ProcessEntryDto,
-  ProjectDto,
-  SocketEventInput,
-  SocketEventName,
-  SocketEventResult,
-} from '@karm/domain/contract';
+import type { ProcessColumnDto, ProcessEntryDto, ProjectDto } from '@karm/domain/contract';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import type { Mock } from 'vitest';
 import { ConfirmProvider } from '@/components';
-import { ApiError } from '@/lib/http';
-import type { request } from '@/lib/socket';
 import { renderWithProviders } from '@/test/render';
+import { createTestQueryClient } from '@/test/socket-mock';
+
+export { answer, eventsOf, inputsOf } from '@/test/socket-mock';
 
 /**
  * Test helpers for the process grid and the process column admin. Each test file mocks `@/lib/socket`
  * itself (vi.mock is hoisted per file) and hands the mocked `request` to `answer`.
  */
 
-type Handlers = {
-  [E in SocketEventName]?: (
-    input: SocketEventInput<E>,
-  ) => SocketEventResult<E> | Promise<SocketEventResult<E>>;
-};
-
-/** Makes the mocked `request` answer the listed events; any other event fails with NOT_FOUND. */
-export const answer = (requestMock: Mock<typeof request>, handlers: Handlers) =>
-  requestMock.mockImplementation((async (event: SocketEventName, input: unknown) => {
-    const handler = handlers[event] as ((input: unknown) => unknown) | undefined;
-    if (!handler) throw new ApiError({ code: 'NOT_FOUND', message: `No mock for ${event}` });
-    return handler(input);
-  }) as typeof request);
-
-/** The inputs the mocked `request` was called with for one event, in order. */
-export const inputsOf = <E extends SocketEventName>(requestMock: Mock<typeof request>, event: E) =>
-  requestMock.mock.calls.filter(([name]) => name === event).map(([, input]) => input as SocketEventInput<E>);
-
 /** Renders inside the app's providers, Mantine's test mode, a fresh query client and a confirm host. */
 export const renderProcesses = (ui: ReactElement) => {
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },
-      mutations: { retry: false },
-    },
-  });
+  const queryClient = createTestQueryClient();
   // Mantine's test mode: no transitions, and dropdowns are not hidden for lack of layout.
   const view = renderWithProviders(
     <MantineProvider env="test">
