@@ -117,3 +117,26 @@ export const listAnswer = <T extends { id: number; version: number }>(
     },
   };
 };
+
+/** GET /<resource>/{id}: the record as Tripletex answers it, or its 404. */
+export const getByIdRoute = <T>(
+  resource: string,
+  what: string,
+  find: (state: FakeState, id: number) => T | undefined,
+  toJson: (ctx: RouteContext, record: T) => unknown,
+): Route => ({
+  method: 'GET',
+  pattern: new RegExp(`^\\/${resource}\\/(\\d+)$`),
+  handle: (ctx) => {
+    const record = find(ctx.state, Number(ctx.params[0]));
+    return record === undefined ? notFound(what) : ok(toJson(ctx, record));
+  },
+});
+
+/** Tripletex refuses a PUT carrying another `version` than the record's (409, code 8000); null when fine. */
+export const staleVersion = (body: Record<string, unknown>, current: number): FakeResponse | null => {
+  const { version } = body;
+  return version !== undefined && version !== null && version !== current
+    ? fail(409, 8000, 'The object has been changed by someone else since it was read')
+    : null;
+};

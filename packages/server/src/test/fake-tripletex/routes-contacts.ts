@@ -3,8 +3,8 @@ import {
   containsParam,
   created,
   equalsParam,
-  fail,
   flagParam,
+  getByIdRoute,
   idsParam,
   invalid,
   listAnswer,
@@ -12,6 +12,7 @@ import {
   ok,
   type Route,
   type RouteContext,
+  staleVersion,
   type ValidationMessage,
 } from './fake-http';
 import type { FakeContact } from './fake-state';
@@ -80,10 +81,8 @@ const update = (ctx: RouteContext) => {
   const contact = ctx.state.contacts.get(Number(ctx.params[0]));
   if (!contact) return notFound('Contact');
   if (!isRecord(ctx.body)) return invalid([{ field: '', message: 'Expected a contact object' }]);
-  const { version } = ctx.body;
-  if (version !== undefined && version !== null && version !== contact.version) {
-    return fail(409, 8000, 'The object has been changed by someone else since it was read');
-  }
+  const stale = staleVersion(ctx.body, contact.version);
+  if (stale) return stale;
   const { values, errors } = readFields(ctx.body, CONTACT_SPEC, READ_ONLY);
   const read = toRecordFields(ctx, values, contact);
   const all = [...checkIdentity(ctx.body, { id: contact.id }), ...errors, ...read.errors];
@@ -96,13 +95,11 @@ const update = (ctx: RouteContext) => {
 export const contactRoutes: Route[] = [
   { method: 'GET', pattern: /^\/contact$/, handle: list },
   { method: 'POST', pattern: /^\/contact$/, handle: create },
-  {
-    method: 'GET',
-    pattern: /^\/contact\/(\d+)$/,
-    handle: (ctx) => {
-      const contact = ctx.state.contacts.get(Number(ctx.params[0]));
-      return contact ? ok(contactJson(ctx.baseUrl, contact)) : notFound('Contact');
-    },
-  },
+  getByIdRoute(
+    'contact',
+    'Contact',
+    (state, id) => state.contacts.get(id),
+    (ctx, contact) => contactJson(ctx.baseUrl, contact),
+  ),
   { method: 'PUT', pattern: /^\/contact\/(\d+)$/, handle: update },
 ];

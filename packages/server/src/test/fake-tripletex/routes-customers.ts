@@ -6,8 +6,8 @@ import {
   containsParam,
   created,
   equalsParam,
-  fail,
   flagParam,
+  getByIdRoute,
   idsParam,
   invalid,
   listAnswer,
@@ -15,6 +15,7 @@ import {
   ok,
   type Route,
   type RouteContext,
+  staleVersion,
   type ValidationMessage,
 } from './fake-http';
 import type { FakeCustomer, FakeCustomerSeed } from './fake-state';
@@ -116,10 +117,8 @@ const update = (ctx: RouteContext) => {
   const customer = ctx.state.customers.get(Number(ctx.params[0]));
   if (!customer) return notFound('Customer');
   if (!isRecord(ctx.body)) return invalid([{ field: '', message: 'Expected a customer object' }]);
-  const { version } = ctx.body;
-  if (version !== undefined && version !== null && version !== customer.version) {
-    return fail(409, 8000, 'The object has been changed by someone else since it was read');
-  }
+  const stale = staleVersion(ctx.body, customer.version);
+  if (stale) return stale;
   const { values, errors } = readFields(ctx.body, CUSTOMER_SPEC, READ_ONLY);
   const all = [
     ...checkIdentity(ctx.body, { id: customer.id }),
@@ -141,13 +140,11 @@ const update = (ctx: RouteContext) => {
 export const customerRoutes: Route[] = [
   { method: 'GET', pattern: /^\/customer$/, handle: list },
   { method: 'POST', pattern: /^\/customer$/, handle: create },
-  {
-    method: 'GET',
-    pattern: /^\/customer\/(\d+)$/,
-    handle: (ctx) => {
-      const customer = ctx.state.customers.get(Number(ctx.params[0]));
-      return customer ? ok(customerJson(ctx.baseUrl, customer)) : notFound('Customer');
-    },
-  },
+  getByIdRoute(
+    'customer',
+    'Customer',
+    (state, id) => state.customers.get(id),
+    (ctx, customer) => customerJson(ctx.baseUrl, customer),
+  ),
   { method: 'PUT', pattern: /^\/customer\/(\d+)$/, handle: update },
 ];

@@ -1,4 +1,4 @@
-import { equalsParam, idsParam, invalid, listAnswer, notFound, ok, type Route } from './fake-http';
+import { equalsParam, getByIdRoute, idsParam, invalid, listAnswer, type Route } from './fake-http';
 import { requiredDateRange } from './routes-orders';
 import { invoiceJson } from './serialize';
 
@@ -21,12 +21,10 @@ export const invoiceRoutes: Route[] = [
       return listAnswer(ctx, matches, (i) => invoiceJson(ctx.baseUrl, i));
     },
   },
-  {
-    method: 'GET',
-    pattern: /^\/invoice\/(\d+)$/,
-    handle: (ctx) => {
-      const invoice = ctx.state.invoices.get(Number(ctx.params[0]));
-      return invoice ? ok(invoiceJson(ctx.baseUrl, invoice)) : notFound('Invoice');
-    },
-  },
+  getByIdRoute(
+    'invoice',
+    'Invoice',
+    (state, id) => state.invoices.get(id),
+    (ctx, invoice) => invoiceJson(ctx.baseUrl, invoice),
+  ),
 ];

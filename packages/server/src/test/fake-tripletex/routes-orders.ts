@@ -2,6 +2,7 @@ import { checkIdentity, type FieldKind, isRecord, readFields } from './fake-body
 import {
   created,
   flagParam,
+  getByIdRoute,
   idsParam,
   invalid,
   listAnswer,
@@ -170,13 +171,11 @@ const invoice = (ctx: RouteContext) => {
 export const orderRoutes: Route[] = [
   { method: 'GET', pattern: /^\/order$/, handle: list },
   { method: 'POST', pattern: /^\/order$/, handle: create },
-  {
-    method: 'GET',
-    pattern: /^\/order\/(\d+)$/,
-    handle: (ctx) => {
-      const order = ctx.state.orders.get(Number(ctx.params[0]));
-      return order ? ok(orderJson(ctx.baseUrl, order)) : notFound('Order');
-    },
-  },
+  getByIdRoute(
+    'order',
+    'Order',
+    (state, id) => state.orders.get(id),
+    (ctx, order) => orderJson(ctx.baseUrl, order),
+  ),
   { method: 'PUT', pattern: /^\/order\/(\d+)\/:invoice$/, handle: invoice },
 ];

@@ -2,8 +2,8 @@ import { checkIdentity, type FieldKind, isRecord, readFields } from './fake-body
 import {
   containsParam,
   created,
-  fail,
   flagParam,
+  getByIdRoute,
   idsParam,
   invalid,
   listAnswer,
@@ -11,6 +11,7 @@ import {
   ok,
   type Route,
   type RouteContext,
+  staleVersion,
   type ValidationMessage,
 } from './fake-http';
 import type { FakeProject } from './fake-sales-state';
@@ -113,10 +114,8 @@ const update = (ctx: RouteContext) => {
   const project = ctx.state.projects.get(Number(ctx.params[0]));
   if (!project) return notFound('Project');
   if (!isRecord(ctx.body)) return invalid([{ field: '', message: 'Expected a project object' }]);
-  const { version } = ctx.body;
-  if (version !== undefined && version !== null && version !== project.version) {
-    return fail(409, 8000, 'The object has been changed by someone else since it was read');
-  }
+  const stale = staleVersion(ctx.body, project.version);
+  if (stale) return stale;
   const { values, errors } = readFields(ctx.body, PROJECT_SPEC, READ_ONLY);
   const read = toRecordFields(ctx, values, project);
   const all = [...checkIdentity(ctx.body, { id: project.id }), ...errors, ...read.errors];
@@ -129,13 +128,11 @@ const update = (ctx: RouteContext) => {
 export const projectRoutes: Route[] = [
   { method: 'GET', pattern: /^\/project$/, handle: list },
   { method: 'POST', pattern: /^\/project$/, handle: create },
-  {
-    method: 'GET',
-    pattern: /^\/project\/(\d+)$/,
-    handle: (ctx) => {
-      const project = ctx.state.projects.get(Number(ctx.params[0]));
-      return project ? ok(projectJson(ctx.baseUrl, project)) : notFound('Project');
-    },
-  },
+  getByIdRoute(
+    'project',
+    'Project',
+    (state, id) => state.projects.get(id),
+    (ctx, project) => projectJson(ctx.baseUrl, project),
+  ),
   { method: 'PUT', pattern: /^\/project\/(\d+)$/, handle: update },
 ];

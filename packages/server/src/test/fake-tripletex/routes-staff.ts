@@ -2,10 +2,9 @@ import {
   containsParam,
   equalsParam,
   flagParam,
+  getByIdRoute,
   idsParam,
   listAnswer,
-  notFound,
-  ok,
   type Route,
 } from './fake-http';
 import { categoryJson, departmentJson, employeeJson } from './serialize';
@@ -39,14 +38,12 @@ export const staffRoutes: Route[] = [
       return listAnswer(ctx, matches, (c) => categoryJson(ctx.baseUrl, c));
     },
   },
-  {
-    method: 'GET',
-    pattern: /^\/employee\/(\d+)$/,
-    handle: (ctx) => {
-      const employee = ctx.state.employees.get(Number(ctx.params[0]));
-      return employee ? ok(employeeJson(ctx.baseUrl, ctx.state, employee)) : notFound('Employee');
-    },
-  },
+  getByIdRoute(
+    'employee',
+    'Employee',
+    (state, id) => state.employees.get(id),
+    (ctx, employee) => employeeJson(ctx.baseUrl, ctx.state, employee),
+  ),
   {
     method: 'GET',
     pattern: /^\/department$/,
