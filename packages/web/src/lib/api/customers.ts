@@ -2,7 +2,6 @@ import {
   type ContactDto,
   CUSTOMER_PUSHES,
   type CustomerDto,
-  type Page,
   type SocketEventInput,
 } from '@karm/domain/contract';
 import {
@@ -15,6 +14,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onPush, request } from '@/lib/socket';
+import { newer, replaceInPages } from './cache';
 
 /**
  * Customer and contact data (SPEC §3, §7). Shared by every feature that picks or shows a customer,
@@ -92,10 +92,6 @@ export const usePostalPlace = (postalCode: string) => {
 
 // --- cache updates --------------------------------------------------------------------------
 
-/** The newer of two copies of a record: pushes and answers may arrive out of order. */
-const newer = <T extends { version: number }>(current: T | undefined, incoming: T) =>
-  current && current.version > incoming.version ? current : incoming;
-
 /**
  * Seeds the detail cache with a customer already at hand (a clicked row, a search hit), so its
  * details show at once; a newer cached copy wins.
@@ -106,11 +102,7 @@ export const primeCustomer = (queryClient: QueryClient, customer: CustomerDto) =
 /** Puts a created or changed customer into the caches; lists are refetched (search and order are the server's). */
 export const storeCustomer = (queryClient: QueryClient, customer: CustomerDto) => {
   primeCustomer(queryClient, customer);
-  queryClient.setQueriesData<Page<CustomerDto>>({ queryKey: customerKeys.lists() }, (page) =>
-    page
-      ? { ...page, items: page.items.map((item) => (item.id === customer.id ? newer(item, customer) : item)) }
-      : page,
-  );
+  replaceInPages(queryClient, customerKeys.lists(), customer);
   return queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
 };
 

@@ -18,6 +18,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onPush, request } from '@/lib/socket';
+import { newer } from './cache';
 
 /**
  * The process grid ("project control", SPEC §2, §3, §5) and the admin's process columns. The grid is
@@ -89,10 +90,6 @@ export const useProcessGrid = (projectIds: readonly string[] | undefined) =>
 export const useProcessColumns = () => useQuery(processColumnsQueryOptions());
 
 // --- cache updates --------------------------------------------------------------------------
-
-/** The newer of two copies: pushes and answers may arrive out of order. */
-const newer = <T extends { version: number }>(current: T | undefined, incoming: T) =>
-  current && current.version > incoming.version ? current : incoming;
 
 const byPosition = (columns: readonly ProcessColumnDto[]) =>
   [...columns].sort((left, right) => left.position - right.position);

@@ -1,6 +1,5 @@
 import {
   type OrderDto,
-  type Page,
   PROJECT_PUSHES,
   type ProcessEntryDto,
   type ProjectCombinedDto,
@@ -20,6 +19,7 @@ import { useEffect } from 'react';
 import { processColumnsQueryOptions } from '@/lib/api/processes';
 import { http } from '@/lib/http';
 import { onPush, request } from '@/lib/socket';
+import { newer, replaceInPages } from './cache';
 
 /**
  * Project data (SPEC §3, §4, §7). Lives in lib because the dashboard, planner and process grid show
@@ -105,10 +105,6 @@ export const useProcessColumnsLookup = ({ enabled = true }: { enabled?: boolean 
 
 // --- cache updates --------------------------------------------------------------------------
 
-/** The newer of two copies of a record: pushes and answers may arrive out of order. */
-const newer = <T extends { version: number }>(current: T | undefined, incoming: T) =>
-  current && current.version > incoming.version ? current : incoming;
-
 /**
  * Puts a created or changed project into the caches (detail, combined view, visible list rows);
  * lists are refetched, since filters and order are the server's.
@@ -119,11 +115,7 @@ export const storeProject = (queryClient: QueryClient, project: ProjectDto, orde
     if (!combined || newer(combined.project, project) !== project) return combined;
     return { ...combined, project, orders: orders ?? combined.orders };
   });
-  queryClient.setQueriesData<Page<ProjectDto>>({ queryKey: projectKeys.lists() }, (page) =>
-    page
-      ? { ...page, items: page.items.map((item) => (item.id === project.id ? newer(item, project) : item)) }
-      : page,
-  );
+  replaceInPages(queryClient, projectKeys.lists(), project);
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: projectKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: activeProjectsQueryOptions().queryKey }),

@@ -1,0 +1,18 @@
+import type { Page } from '@karm/domain/contract';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/** The newer of two copies of a record: pushes and answers may arrive out of order. */
+export const newer = <T extends { version: number }>(current: T | undefined, incoming: T) =>
+  current && current.version > incoming.version ? current : incoming;
+
+/** Replaces a record in every loaded page under `listsKey` where it shows, unless the page has a newer copy. */
+export const replaceInPages = <T extends { id: string; version: number }>(
+  queryClient: QueryClient,
+  listsKey: QueryKey,
+  record: T,
+) =>
+  queryClient.setQueriesData<Page<T>>({ queryKey: listsKey }, (page) =>
+    page
+      ? { ...page, items: page.items.map((item) => (item.id === record.id ? newer(item, record) : item)) }
+      : page,
+  );
