@@ -1,7 +1,6 @@
 import type { ProcessColumnDto } from '@karm/domain/contract';
 import {
   PROCESS_COLUMN_TYPES,
-  PROCESS_NAME_MAX_LENGTH,
   PROCESS_WEEKS_MAX,
   type ProcessColumnType,
   validateProcessColumn,
@@ -21,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog, notifyError, notifySuccess } from '@/components';
 import { useCreateProcessColumn, useUpdateProcessColumn } from '@/lib/api/processes';
 import { applyServerFieldErrors, translateMessage } from '@/lib/forms';
+import { ProcessNameFields } from './process-name-fields';
 
 /** The grid colours offered first; any #rrggbb may be typed. */
 export const COLUMN_SWATCHES = [
@@ -135,21 +135,7 @@ export const ProcessColumnDialog = ({ opened, onClose, column }: ProcessColumnDi
       saving={create.isPending || update.isPending}
     >
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label={t('admin.nameNo')}
-            description={t('admin.nameHint', { max: PROCESS_NAME_MAX_LENGTH })}
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('nameNo')}
-          />
-          <TextInput
-            label={t('admin.nameEn')}
-            description={t('admin.nameHint', { max: PROCESS_NAME_MAX_LENGTH })}
-            withAsterisk
-            {...form.getInputProps('nameEn')}
-          />
-        </SimpleGrid>
+        <ProcessNameFields getInputProps={form.getInputProps} />
         <Input.Wrapper label={t('admin.type')}>
           <div>
             <SegmentedControl<ProcessColumnType>

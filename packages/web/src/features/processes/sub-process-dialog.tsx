@@ -1,12 +1,13 @@
 import type { ProcessColumnDto } from '@karm/domain/contract';
-import { PROCESS_COLUMN_TYPES, PROCESS_NAME_MAX_LENGTH, validateSubProcess } from '@karm/domain/rules';
-import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { PROCESS_COLUMN_TYPES, validateSubProcess } from '@karm/domain/rules';
+import { Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { AppDialog, notifyError, notifySuccess } from '@/components';
 import { useCreateSubProcess } from '@/lib/api/processes';
 import { applyServerFieldErrors, translateMessage } from '@/lib/forms';
 import { nameIn } from './process-cell-state';
+import { ProcessNameFields } from './process-name-fields';
 
 type SubProcessFormValues = { nameNo: string; nameEn: string; type: string | null };
 
@@ -67,21 +68,7 @@ export const SubProcessDialog = ({ opened, onClose, column }: SubProcessDialogPr
       saving={create.isPending}
     >
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label={t('admin.nameNo')}
-            description={t('admin.nameHint', { max: PROCESS_NAME_MAX_LENGTH })}
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('nameNo')}
-          />
-          <TextInput
-            label={t('admin.nameEn')}
-            description={t('admin.nameHint', { max: PROCESS_NAME_MAX_LENGTH })}
-            withAsterisk
-            {...form.getInputProps('nameEn')}
-          />
-        </SimpleGrid>
+        <ProcessNameFields getInputProps={form.getInputProps} />
         <Select
           label={t('admin.type')}
           placeholder={t('admin.choose')}
