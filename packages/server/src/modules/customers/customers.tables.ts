@@ -54,6 +54,7 @@ export const customers = pgTable(
     uniqueIndex('customers_company_number_key').on(table.companyId, table.customerNumber),
     uniqueIndex('customers_company_accounting_id_key').on(table.companyId, table.accountingId),
     index('customers_company_name_idx').on(table.companyId, sql`lower(${table.name})`),
+    index('customers_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('customers_company_org_idx').on(table.companyId, table.organizationNumber),
     index('customers_pending_sync_idx').on(table.syncStatus, table.nextSyncAt),
   ],

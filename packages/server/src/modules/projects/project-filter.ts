@@ -64,7 +64,8 @@ const searchCondition = (ctx: AppContext, companyId: string, search: string): SQ
     ilike(projects.name, pattern),
     ilike(projects.projectAddress, pattern),
     ilike(projects.projectCity, pattern),
-    inArray(projects.customerId, customerIdsMatching(ctx.db, companyId, search)),
+    // = any(array(…)) runs the customer search once, so the planner can combine index scans.
+    sql`${projects.customerId} = any(array(${customerIdsMatching(ctx.db, companyId, search)}))`,
   );
 };
 

@@ -79,6 +79,10 @@ export const projects = pgTable(
     index('projects_company_end_idx').on(table.companyId, table.endDate),
     index('projects_company_service_idx').on(table.companyId, table.isService, table.state),
     index('projects_company_name_idx').on(table.companyId, sql`lower(${table.name})`),
+    // Trigram indexes answer the list's "contains" search (ILIKE '%…%') without reading every row.
+    index('projects_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('projects_address_trgm_idx').using('gin', sql`${table.projectAddress} gin_trgm_ops`),
+    index('projects_city_trgm_idx').using('gin', sql`${table.projectCity} gin_trgm_ops`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -63,7 +64,8 @@ const openPostgres = (url: string): DatabaseHandle => {
 
 const openPglite = async (dataDir: string | undefined): Promise<DatabaseHandle> => {
   if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? await PGlite.create({ dataDir }) : await PGlite.create();
+  // pg_trgm backs the "contains" searches' indexes, as it does on PostgreSQL.
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   let queue: Promise<unknown> = Promise.resolve();
   return {

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -101,7 +102,7 @@ describe.skipIf(process.env.KARM_TEST_DB === 'postgres')('crash durability of th
     second.child.kill('SIGTERM');
     await second.exited;
 
-    const database = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
+    const database = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm } });
     const { rows } = await database.query<{ message: string }>(
       "select message from server_logs where action = 'durability'",
     );
