@@ -10,5 +10,6 @@ export * from './logs';
 export * from './paging';
 export * from './profile';
 export * from './projects';
+export * from './search';
 export * from './socket-events';
 export * from './system';

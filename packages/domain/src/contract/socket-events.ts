@@ -6,6 +6,7 @@ import { companyEvents } from './company';
 import { customerEvents } from './customers';
 import { logEvents } from './logs';
 import { projectEvents } from './projects';
+import { searchEvents } from './search';
 
 /** Every socket event the client may request, with its input schema and result type. */
 export const SOCKET_EVENTS = {
@@ -16,6 +17,7 @@ export const SOCKET_EVENTS = {
   ...customerEvents,
   ...logEvents,
   ...projectEvents,
+  ...searchEvents,
 };
 
 export type SocketEventName = keyof typeof SOCKET_EVENTS;

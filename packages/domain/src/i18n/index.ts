@@ -5,6 +5,7 @@ import enComponents from './en/components.json';
 import enCustomers from './en/customers.json';
 import enErrors from './en/errors.json';
 import enNav from './en/nav.json';
+import enPipeline from './en/pipeline.json';
 import enProcesses from './en/processes.json';
 import enProjects from './en/projects.json';
 import enScreens from './en/screens.json';
@@ -16,6 +17,7 @@ import nbComponents from './nb/components.json';
 import nbCustomers from './nb/customers.json';
 import nbErrors from './nb/errors.json';
 import nbNav from './nb/nav.json';
+import nbPipeline from './nb/pipeline.json';
 import nbProcesses from './nb/processes.json';
 import nbProjects from './nb/projects.json';
 import nbScreens from './nb/screens.json';
@@ -41,6 +43,7 @@ export const resources = {
     customers: enCustomers,
     projects: enProjects,
     processes: enProcesses,
+    pipeline: enPipeline,
   },
   nb: {
     common: nbCommon,
@@ -54,6 +57,7 @@ export const resources = {
     customers: nbCustomers,
     projects: nbProjects,
     processes: nbProcesses,
+    pipeline: nbPipeline,
   },
 } as const;
 

@@ -8,6 +8,7 @@ export * from './money';
 export * from './name-rule';
 export * from './order-lines';
 export * from './organisation-number';
+export * from './pipeline-codes';
 export * from './process-columns';
 export * from './process-dates';
 export * from './project-state';

@@ -10,6 +10,7 @@ export {
 export { type Confirm, ConfirmProvider, useConfirm } from './confirm-action/confirm-provider';
 export * from './customers';
 export { DateInput, type DateInputProps } from './date-input/date-input';
+export * from './deadline-badge/deadline-badge';
 export * from './delivery-week-picker/delivery-week-picker';
 export { EmptyState, type EmptyStateProps } from './empty-state/empty-state';
 export {
