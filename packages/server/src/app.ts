@@ -29,6 +29,7 @@ import { projectsSocketHandlers } from './modules/projects/projects.socket';
 import { workOrderRoutes } from './modules/projects/work-order.http';
 import { systemRoutes } from './modules/system/system.http';
 import type { AppContext } from './platform/context';
+import { startStatisticsRefresh } from './platform/db/statistics';
 import { AppError } from './platform/errors';
 import { requireActor } from './platform/http/actor';
 import { handleHttpError } from './platform/http/error-handler';
@@ -139,6 +140,7 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
   });
   ctx.realtime.attach(gateway.io);
   const scheduler = ctx.config.isAccountingSyncEnabled ? startAccountingScheduler(ctx) : undefined;
+  const statistics = startStatisticsRefresh(ctx);
 
   return {
     fastify,
@@ -146,6 +148,7 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
     listen: (port, host = '127.0.0.1') => fastify.listen({ port, host }),
     close: async () => {
       scheduler?.stop();
+      statistics.stop();
       await ctx.accounting.closeAll();
       await gateway.close();
       await fastify.close();

@@ -13,6 +13,7 @@ import {
 } from '../modules/projects/legacy-import';
 import type { AppContext } from '../platform/context';
 import { createContext } from '../platform/create-context';
+import { refreshStatistics } from '../platform/db/statistics';
 import { AppError } from '../platform/errors';
 import { createLogger } from '../platform/logging';
 
@@ -120,6 +121,7 @@ const run = async () => {
     const company = await chooseCompany(ctx, values.company);
     const isDryRun = values['dry-run'];
     const report = await importLegacyProjects(ctx, commandLineActor(company.id), records, { isDryRun });
+    if (!isDryRun) await refreshStatistics(ctx);
     printReport(report, `${company.name} (nr ${company.nr})`, isDryRun);
   } finally {
     await ctx.database.close();

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { companies } from '../modules/company/company.tables';
 import { createContext } from '../platform/create-context';
+import { refreshStatistics } from '../platform/db/statistics';
 import { seedBulkProjects } from '../seed/bulk-projects';
 import { seedDemo } from '../seed/demo';
 
@@ -43,6 +44,7 @@ const run = async () => {
       if (!company) throw new Error(`No company with nr ${values.company}`);
       const started = Date.now();
       await seedBulkProjects(ctx, company.id, projectCount);
+      await refreshStatistics(ctx);
       console.log(
         `${projectCount} projects added to ${company.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
       );

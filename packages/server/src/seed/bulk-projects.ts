@@ -41,6 +41,46 @@ const KINDS = [
   'Sykehjem',
   'Butikk',
 ];
+/** Place names built from common parts ("Lindheim", "Østberg"), so a specific search finds a few projects. */
+const AREA_STARTS = [
+  'Lind',
+  'Øst',
+  'Vest',
+  'Bjørke',
+  'Fjell',
+  'Holm',
+  'Eike',
+  'Furu',
+  'Rosen',
+  'Solli',
+  'Berg',
+  'Haug',
+  'Lunde',
+  'Stein',
+  'Myr',
+  'Dal',
+  'Nord',
+  'Sør',
+  'Bakke',
+  'Skog',
+];
+const AREA_ENDS = [
+  'heim',
+  'berg',
+  'haugen',
+  'vollen',
+  'lia',
+  'åsen',
+  'tun',
+  'jordet',
+  'gården',
+  'stua',
+  'vika',
+  'moen',
+  'dalen',
+  'sletta',
+  'bråten',
+];
 const BATCH = 1_000;
 
 /**
@@ -87,7 +127,7 @@ export const seedBulkProjects = async (ctx: AppContext, companyId: string, count
       return {
         companyId,
         number: first + offset,
-        name: `${pick(KINDS)} ${pick(PLACES)} ${first + offset}`,
+        name: `${pick(KINDS)} ${pick(AREA_STARTS)}${pick(AREA_ENDS)} ${first + offset}`,
         state: state as 'active' | 'completed' | 'archived',
         customerId: pick(customerIds),
         projectManagerId: pick(managerIds),
