@@ -6,6 +6,7 @@ import {
   asc,
   count,
   eq,
+  getTableColumns,
   gte,
   ilike,
   inArray,
@@ -16,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
-import { customerIdsMatching, customerNameOf, escapeLike } from '../customers/customers.service';
+import { customerIdsMatching, customerNameSort, escapeLike } from '../customers/customers.service';
 import { departmentNameOf, employeeIdOfUser, employeeNameOf } from '../employees/employees.service';
 import { projectIdsInProcessState } from '../processes/process-entries.service';
 import { projectDtos } from './project-dto';
@@ -48,7 +49,8 @@ const statusCondition = (status: ProjectFilters['status']): SQL | undefined => {
 const SORT_KEYS: Record<ProjectSortType, SQL | AnyColumn> = {
   number: projects.number,
   name: sql`lower(${projects.name})`,
-  customer: customerNameOf(projects.customerId),
+  // Only used with the customers join below.
+  customer: customerNameSort.key,
   projectManager: employeeNameOf(projects.projectManagerId),
   department: departmentNameOf(projects.departmentId),
   startDate: projects.startDate,
@@ -71,7 +73,8 @@ const searchCondition = (ctx: AppContext, companyId: string, search: string): SQ
 
 /**
  * The two SQL statements behind the project list: one page of rows and the total, under every
- * filter of SPEC §3 and §9. Names for sorting come as correlated subqueries, so no joins.
+ * filter of SPEC §3 and §9. Sorting by customer joins the customers; the other names for sorting
+ * come as correlated subqueries.
  */
 export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filters: ProjectFilters) => {
   const companyId = actor.companyId;
@@ -123,10 +126,13 @@ export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filter
     asc(projects.number),
   ];
   const offset = (filters.pageNumber - 1) * filters.pageSize;
+  const isSortedByCustomer = sorts.some((sort) => sort.projectSortType === 'customer');
+  const rowsQuery = ctx.db.select(getTableColumns(projects)).from(projects).$dynamic();
   return {
-    rows: ctx.db
-      .select()
-      .from(projects)
+    rows: (isSortedByCustomer
+      ? rowsQuery.leftJoin(customerNameSort.table, customerNameSort.on(projects.customerId))
+      : rowsQuery
+    )
       .where(where)
       .orderBy(...orderBy)
       .limit(filters.pageSize)

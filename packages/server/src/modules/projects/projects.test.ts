@@ -238,6 +238,12 @@ describe('projects:filter_new', () => {
         (project) => project.name,
       ),
     ).toEqual(['Min skole', 'Min hall', 'Annens bygg']);
+    // Projects without a customer come last, in number order, whichever way the names sort.
+    expect(
+      (await page({ who: 'alle', projectSortType: 'customer', sortDirection: 'desc' })).items.map(
+        (project) => project.name,
+      ),
+    ).toEqual(['Min skole', 'Min hall', 'Annens bygg']);
     const second = await page({ who: 'alle', pageSize: 2, pageNumber: 2 });
     expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(second.items).toHaveLength(1);
