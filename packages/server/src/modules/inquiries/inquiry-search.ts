@@ -28,7 +28,7 @@ export const inquirySearchSource =
         kind: sql<'inquiry'>`'inquiry'::text`.as('kind'),
         id: inquiries.id,
         number: inquiries.number,
-        title: inquiries.projectName,
+        title: sql<string>`${inquiries.projectName}`.as('title'),
         subtitle: sql<
           string | null
         >`nullif(concat_ws(' · ', ${customerName}, nullif(${inquiries.projectAddress}, '')), '')`.as(
