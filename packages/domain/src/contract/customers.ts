@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validateOrganisationNumber } from '../rules/organisation-number';
+import { CUSTOMER_CATEGORIES, type CustomerCategory } from '../rules/pipeline-codes';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { patchOf, socketEvent } from './define';
 import { type Page, pageQuerySchema } from './paging';
@@ -8,9 +9,8 @@ import { type Page, pageQuerySchema } from './paging';
 export const CUSTOMER_SOURCES = ['accounting', 'local', 'one-time'] as const;
 export type CustomerSource = (typeof CUSTOMER_SOURCES)[number];
 
-/** SPEC §3 customer categories. */
-export const CUSTOMER_CATEGORIES = ['private', 'company', 'project', 'hardwareStore', 'special'] as const;
-export type CustomerCategory = (typeof CUSTOMER_CATEGORIES)[number];
+/** SPEC §3 customer categories: the shared code list (one binding, so the package index has no clash). */
+export { CUSTOMER_CATEGORIES, type CustomerCategory } from '../rules/pipeline-codes';
 
 /** Tripletex's invoice send methods (its field names are the spec's). */
 export const INVOICE_SEND_METHODS = [
