@@ -122,8 +122,8 @@ export const InquiryDetailsTab = ({ form }: { form: InquiryForm }) => {
       </SimpleGrid>
       <Textarea
         label={t('fields.comment')}
-        autosize
-        minRows={2}
+        rows={3}
+        resize="vertical"
         maxLength={4000}
         {...form.getInputProps('comment')}
       />
