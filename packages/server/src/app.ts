@@ -20,7 +20,10 @@ import { companySocketHandlers } from './modules/company/company.socket';
 import { customersSocketHandlers } from './modules/customers/customers.socket';
 import { employeesRoutes } from './modules/employees/employees.http';
 import { employeesSocketHandlers } from './modules/employees/employees.socket';
+import { registerDocumentOwner } from './modules/files/document-owners';
 import { filesRoutes } from './modules/files/files.http';
+import { inquiriesSocketHandlers } from './modules/inquiries/inquiries.socket';
+import { inquiryDocumentOwner } from './modules/inquiries/inquiry-documents';
 import { logsRoutes } from './modules/logs/logs.http';
 import { logsSocketHandlers } from './modules/logs/logs.socket';
 import { processesSocketHandlers } from './modules/processes/processes.socket';
@@ -56,10 +59,14 @@ const SOCKET_HANDLERS: Partial<SocketHandlers<SocketEventName>> = {
   ...companySocketHandlers,
   ...customersSocketHandlers,
   ...employeesSocketHandlers,
+  ...inquiriesSocketHandlers,
   ...logsSocketHandlers,
   ...projectsSocketHandlers,
   ...processesSocketHandlers,
 };
+
+/** Records documents attach to; the files module checks them on upload and tells them of changes. */
+for (const owner of [inquiryDocumentOwner]) registerDocumentOwner(owner);
 
 /** Requests per minute per address on the REST API: generous for people, a wall for scripts. */
 const API_RATE_LIMIT_PER_MINUTE = 1_200;

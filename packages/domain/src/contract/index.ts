@@ -6,6 +6,7 @@ export * from './customers';
 export * from './define';
 export * from './errors';
 export * from './files';
+export * from './inquiries';
 export * from './logs';
 export * from './paging';
 export * from './profile';

@@ -4,6 +4,7 @@ import { adminEvents } from './admin';
 import { authEvents } from './auth';
 import { companyEvents } from './company';
 import { customerEvents } from './customers';
+import { inquiryEvents } from './inquiries';
 import { logEvents } from './logs';
 import { projectEvents } from './projects';
 import { searchEvents } from './search';
@@ -15,6 +16,7 @@ export const SOCKET_EVENTS = {
   ...accountingEvents,
   ...companyEvents,
   ...customerEvents,
+  ...inquiryEvents,
   ...logEvents,
   ...projectEvents,
   ...searchEvents,

@@ -4,6 +4,7 @@ import enCommon from './en/common.json';
 import enComponents from './en/components.json';
 import enCustomers from './en/customers.json';
 import enErrors from './en/errors.json';
+import enInquiries from './en/inquiries.json';
 import enNav from './en/nav.json';
 import enPipeline from './en/pipeline.json';
 import enProcesses from './en/processes.json';
@@ -16,6 +17,7 @@ import nbCommon from './nb/common.json';
 import nbComponents from './nb/components.json';
 import nbCustomers from './nb/customers.json';
 import nbErrors from './nb/errors.json';
+import nbInquiries from './nb/inquiries.json';
 import nbNav from './nb/nav.json';
 import nbPipeline from './nb/pipeline.json';
 import nbProcesses from './nb/processes.json';
@@ -44,6 +46,7 @@ export const resources = {
     projects: enProjects,
     processes: enProcesses,
     pipeline: enPipeline,
+    inquiries: enInquiries,
   },
   nb: {
     common: nbCommon,
@@ -58,6 +61,7 @@ export const resources = {
     projects: nbProjects,
     processes: nbProcesses,
     pipeline: nbPipeline,
+    inquiries: nbInquiries,
   },
 } as const;
 

@@ -3,6 +3,7 @@ export * from './date-only';
 export * from './date-parse';
 export * from './delivery-colour';
 export * from './delivery-weeks';
+export * from './inquiry-deadline';
 export * from './iso-week';
 export * from './money';
 export * from './name-rule';

@@ -29,8 +29,14 @@ export const OWNER_TYPES = [
 ] as const;
 export type OwnerType = (typeof OWNER_TYPES)[number];
 
+/** Where each code list's labels live; customer categories belong to customers (contract/customers.ts). */
+const CODE_LABEL_PREFIXES = {
+  projectCategory: 'pipeline:projectCategory',
+  complexity: 'pipeline:complexity',
+  ownerType: 'pipeline:ownerType',
+  customerCategory: 'customers:category',
+} as const;
+export type CodeList = keyof typeof CODE_LABEL_PREFIXES;
+
 /** i18n key of a code's label, e.g. `codeLabelKey('complexity', 'low')` → `pipeline:complexity.low`. */
-export const codeLabelKey = (
-  list: 'projectCategory' | 'complexity' | 'ownerType',
-  code: string,
-): string => `pipeline:${list}.${code}`;
+export const codeLabelKey = (list: CodeList, code: string): string => `${CODE_LABEL_PREFIXES[list]}.${code}`;

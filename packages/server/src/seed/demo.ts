@@ -1,8 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { companies } from '../modules/company/company.tables';
 import { ADMIN_CATEGORY_NAME } from '../modules/employees/employees.service';
+import { todayIn } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import { seedDemoCustomers } from './demo-customers';
+import { seedDemoInquiries } from './demo-inquiries';
 import { seedCompany, seedDepartment, seedEmployee, seedEmployeeCategory, seedUser } from './factories';
 
 export const DEMO_COMPANY_NAME = 'Demo Dør & Vindu AS';
@@ -147,6 +149,7 @@ export const seedDemo = async (ctx: AppContext) => {
       });
     }
     await seedDemoCustomers(tx, demo.id);
+    await seedDemoInquiries(tx, demo.id, todayIn(ctx.clock));
   });
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;

@@ -3,8 +3,11 @@ import { memberships, users } from '../modules/auth/auth.tables';
 import { createCompany } from '../modules/company/company.service';
 import { contacts, customers } from '../modules/customers/customers.tables';
 import { departments, employeeCategories, employees } from '../modules/employees/employees.tables';
+import { FIRST_INQUIRY_NUMBER } from '../modules/inquiries/inquiries.service';
+import { inquiries } from '../modules/inquiries/inquiries.tables';
 import { hashPassword } from '../platform/auth/passwords';
 import type { Executor } from '../platform/db/client';
+import { takeNextNumber } from '../platform/db/number-sequences';
 import { newId } from '../platform/ids';
 
 /**
@@ -156,5 +159,25 @@ export const seedEmployee = async (
     .values({ companyId, firstName: 'Ansatt', lastName: id, ...overrides })
     .returning();
   if (!row) throw new Error('Employee insert returned nothing');
+  return row;
+};
+
+export const seedInquiry = async (
+  db: Executor,
+  companyId: string,
+  overrides: Partial<typeof inquiries.$inferInsert> = {},
+) => {
+  const number = await takeNextNumber(db, companyId, 'inquiry', FIRST_INQUIRY_NUMBER);
+  const [row] = await db
+    .insert(inquiries)
+    .values({
+      companyId,
+      number,
+      receivedDate: '2026-01-05',
+      projectName: `Forespørsel ${unique()}`,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('Inquiry insert returned nothing');
   return row;
 };

@@ -3,6 +3,7 @@ import { AdminPage } from '@/features/admin/admin-page';
 import { LoginPage } from '@/features/auth/login-page';
 import { ProfilePage } from '@/features/auth/profile-page';
 import { CustomerPage } from '@/features/customers/customer-page';
+import { InquiriesPage } from '@/features/inquiries';
 import { LogsPage } from '@/features/logs/logs-page';
 import { PrintPage } from '@/features/print/print-page';
 import { ProcessColumnsAdmin } from '@/features/processes/process-columns-admin';
@@ -66,6 +67,7 @@ export const router = createBrowserRouter([
             ),
           },
           { id: 'projectControl', path: ROUTES.projectControl, element: <ProjectControlPage /> },
+          { id: 'inquiries', path: ROUTES.inquiries, element: <InquiriesPage /> },
           { id: 'projects', path: ROUTES.projects, element: <ProjectsPage /> },
           { id: 'serviceProjects', path: ROUTES.serviceProjects, element: <ServiceProjectsPage /> },
         ],

@@ -70,5 +70,4 @@ export const PLANNED_SCREENS = [
     titleKey: 'nav:serviceProjectDetails',
     textKey: 'screens:planned.serviceProjectDetails',
   },
-  { name: 'inquiries', titleKey: 'nav:inquiryManagement', textKey: 'screens:planned.inquiries' },
 ] as const satisfies readonly { name: RouteName; titleKey: string; textKey: string }[];

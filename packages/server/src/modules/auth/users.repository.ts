@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { memberships, users } from './auth.tables';
 
@@ -37,3 +37,16 @@ export const membershipOf = async (db: Executor, userId: string, companyId: stri
 /** Ids of a company's members, as a subquery other modules can filter by without touching the table. */
 export const memberIdsOfCompany = (db: Executor, companyId: string) =>
   db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.companyId, companyId));
+
+/** People's names by user id ("first last", else the username), for other modules' history. */
+export const userNamesByIds = async (db: Executor, ids: string[]) => {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(
+    rows.map((row) => [row.id, [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username]),
+  );
+};

@@ -207,6 +207,25 @@ export const customerNameSort = {
   key: sql<string>`lower(${customers.name})`,
 };
 
+/** Whole customers by id (one query), for other modules that show source and credit score. */
+export const customersByIds = async (db: Executor, companyId: string, ids: string[]) => {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, CustomerDto>();
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), inArray(customers.id, unique)));
+  return new Map(rows.map((row) => [row.id, toCustomerDto(row)]));
+};
+
+/** The customer's name as an SQL expression, for small lists to sort by (no join needed). */
+export const customerNameOf = (customerId: SQL | AnyColumn) =>
+  sql<string>`(select lower(${customers.name}) from ${customers} where ${customers.id} = ${customerId})`;
+
+/** The customer's name as written, as an SQL expression (other modules' search results). */
+export const customerDisplayNameOf = (customerId: SQL | AnyColumn) =>
+  sql<string>`(select ${customers.name} from ${customers} where ${customers.id} = ${customerId})`;
+
 /** Ids of the company's customers whose name matches, as a subquery for other modules' searches. */
 export const customerIdsMatching = (db: Executor, companyId: string, search: string) =>
   db

@@ -1,8 +1,10 @@
 import type { FileDto, FileType, fileDownloadQuerySchema } from '@karm/domain/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
+import type { Executor } from '../../platform/db/client';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { documentOwnerOf, requireDocumentOwner } from './document-owners';
 import { ALLOWED_MIME_TYPES, sniffMimeType } from './file-types';
 import { files } from './files.tables';
 
@@ -45,28 +47,42 @@ export const storeUpload = async (
       allowed: ALLOWED_MIME_TYPES[upload.type],
     });
   }
+  // A document may attach only to a record of the uploader's own company.
+  const owner =
+    upload.type === 'document' && upload.entityId
+      ? await requireDocumentOwner(ctx.db, actor.companyId, upload.entityId)
+      : null;
   const storageKey = await ctx.files.save(upload.bytes);
+  let stored: FileDto;
   try {
-    const [row] = await ctx.db
-      .insert(files)
-      .values({
-        companyId: actor.companyId,
-        type: upload.type,
-        entityId: upload.entityId ?? null,
-        originalName: cleanFileName(upload.originalName),
-        mimeType,
-        sizeBytes: upload.bytes.length,
-        storageKey,
-        uploadedBy: actor.userId,
-        createdAt: ctx.clock.now(),
-      })
-      .returning();
-    if (!row) throw new Error('File insert returned nothing');
-    return toFileDto(row);
+    stored = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(files)
+        .values({
+          companyId: actor.companyId,
+          type: upload.type,
+          entityId: upload.entityId ?? null,
+          originalName: cleanFileName(upload.originalName),
+          mimeType,
+          sizeBytes: upload.bytes.length,
+          storageKey,
+          uploadedBy: actor.userId,
+          createdAt: ctx.clock.now(),
+        })
+        .returning();
+      if (!row) throw new Error('File insert returned nothing');
+      const file = toFileDto(row);
+      if (owner && upload.entityId) {
+        await owner.record(tx, actor, upload.entityId, { action: 'documentAdded', file });
+      }
+      return file;
+    });
   } catch (error) {
     await ctx.files.remove(storageKey);
     throw error;
   }
+  if (owner && upload.entityId) await owner.announce(ctx, actor, upload.entityId);
+  return stored;
 };
 
 /** A file of the actor's company; another company's file is "not found", never "forbidden". */
@@ -94,7 +110,24 @@ export const openFileForDownload = async (
 
 export const deleteFile = async (ctx: AppContext, actor: Actor, fileId: string) => {
   const row = await findOwnFile(ctx, actor, fileId);
-  await ctx.db.delete(files).where(eq(files.id, row.id));
+  const owner = row.type === 'document' ? await documentOwnerOf(ctx.db, actor.companyId, row.entityId) : null;
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(files).where(eq(files.id, row.id));
+    if (owner && row.entityId) {
+      await owner.record(tx, actor, row.entityId, { action: 'documentDeleted', file: toFileDto(row) });
+    }
+  });
   await ctx.files.remove(row.storageKey);
+  if (owner && row.entityId) await owner.announce(ctx, actor, row.entityId);
   return { id: row.id };
 };
+
+/** The files of one record of the company, oldest first (e.g. an inquiry's documents). */
+export const filesOfEntity = async (db: Executor, companyId: string, type: FileType, entityId: string) =>
+  (
+    await db
+      .select()
+      .from(files)
+      .where(and(eq(files.companyId, companyId), eq(files.type, type), eq(files.entityId, entityId)))
+      .orderBy(asc(files.createdAt), asc(files.id))
+  ).map(toFileDto);

@@ -52,12 +52,7 @@ const download = (user: SignedInUser, query: Record<string, string>, viaHeader =
 
 describe('files', () => {
   it('stores an upload and serves it back to its company, by header or query token', async () => {
-    const response = await upload(
-      alice,
-      PDF,
-      { type: 'document', entityId: alice.companyId },
-      { fileName: '../../etc/tilbud.pdf' },
-    );
+    const response = await upload(alice, PDF, { type: 'document' }, { fileName: '../../etc/tilbud.pdf' });
     expect(response.status).toBe(201);
     const file = await bodyOf<FileDto>(response);
     expect(file).toMatchObject({

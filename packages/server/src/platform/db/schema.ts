@@ -6,6 +6,7 @@ export * from '../../modules/company/company.tables';
 export * from '../../modules/customers/customers.tables';
 export * from '../../modules/employees/employees.tables';
 export * from '../../modules/files/files.tables';
+export * from '../../modules/inquiries/inquiries.tables';
 export * from '../../modules/logs/logs.tables';
 export * from '../../modules/processes/processes.tables';
 export * from '../../modules/projects/projects.tables';

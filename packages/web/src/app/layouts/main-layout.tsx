@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { AppErrorBoundary } from '@/components';
+import { InquiryDialog } from '@/features/inquiries';
 import { ProjectDialog } from '@/features/projects';
 import { useCustomerPushes } from '@/lib/api/customers';
 import { useEmployeePushes } from '@/lib/api/employees';
@@ -15,7 +16,6 @@ import { AppHeader } from '../shell/app-header';
 import type { NewItemAction } from '../shell/drawer-items';
 import { ErrorMessageDialog } from '../shell/error-message-dialog';
 import { HelpDialog } from '../shell/help-dialog';
-import { NewItemDialog } from '../shell/new-item-dialog';
 import { useApplyProfile } from '../shell/use-apply-profile';
 import { useDrawerState } from '../shell/use-drawer-state';
 
@@ -77,7 +77,7 @@ export const MainLayout = () => {
         </AppErrorBoundary>
       </AppShell.Main>
       <HelpDialog opened={isHelpOpened} onClose={help.close} />
-      <NewItemDialog action={newItem === 'addNewProject' ? null : newItem} onClose={() => setNewItem(null)} />
+      <InquiryDialog opened={newItem === 'addNewInquiry'} onClose={() => setNewItem(null)} />
       <ProjectDialog opened={newItem === 'addNewProject'} onClose={() => setNewItem(null)} />
       <ErrorMessageDialog />
     </AppShell>

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { isDateOnly } from '../rules/date-only';
+import type { DeadlineFilter } from '../rules/inquiry-deadline';
+import { COMPLEXITIES, OWNER_TYPES, PROJECT_CATEGORIES } from '../rules/pipeline-codes';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import type { CreditScore, CustomerSource, LookupDto } from './customers';
+import { CUSTOMER_CATEGORIES } from './customers';
+import { patchOf, socketEvent } from './define';
+import type { FileDto } from './files';
+import { type Page, pageQuerySchema } from './paging';
+
+const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
+const optionalText = (max: number) => text(max).default('');
+const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
+const email = z.union([z.literal(''), z.email(MESSAGES.emailInvalid)]).default('');
+
+/** A customer kept on the inquiry only: never saved as a customer, never sent to accounting. */
+export const oneTimeCustomerSchema = z.object({
+  name: text(200).min(1, MESSAGES.required),
+  email,
+  phone: optionalText(40),
+  address: optionalText(300),
+});
+export type OneTimeCustomer = z.output<typeof oneTimeCustomerSchema>;
+
+/**
+ * SPEC §3 inquiry fields a person edits. The customer is either one of the company's customers
+ * (`customerId`; with an accounting id it came from Tripletex) or a one-time customer — never both.
+ * The credit score is entered only for a one-time customer; a chosen customer brings its own.
+ */
+export const inquiryFieldsSchema = z.object({
+  receivedDate: dateOnly,
+  deadline: dateOnly.nullable().default(null),
+  ownerId: z.uuid().nullable().default(null),
+  projectName: text(200).min(1, MESSAGES.required),
+  projectAddress: optionalText(200),
+  postalCode: optionalText(10),
+  city: optionalText(100),
+  comment: optionalText(4000),
+  projectCategory: z.enum(PROJECT_CATEGORIES).nullable().default(null),
+  calculationGroup: optionalText(60),
+  complexity: z.enum(COMPLEXITIES).nullable().default(null),
+  customerCategory: z.enum(CUSTOMER_CATEGORIES).nullable().default(null),
+  ownerType: z.enum(OWNER_TYPES).nullable().default(null),
+  projectOwner: optionalText(200),
+  architect: optionalText(200),
+  consultant: optionalText(200),
+  customerId: z.uuid().nullable().default(null),
+  oneTimeCustomer: oneTimeCustomerSchema.nullable().default(null),
+  contactId: z.uuid().nullable().default(null),
+  creditScore: optionalText(40),
+});
+export type InquiryFieldsInput = z.input<typeof inquiryFieldsSchema>;
+export type InquiryField = keyof z.output<typeof inquiryFieldsSchema>;
+
+export const inquiryCreateSchema = inquiryFieldsSchema;
+
+export const inquiryUpdateSchema = z.object({
+  id: z.uuid(),
+  version: z.number().int().positive(),
+  changes: patchOf(inquiryFieldsSchema),
+});
+
+export const inquiryArchiveSchema = z.object({
+  id: z.uuid(),
+  reason: text(500).min(1, MESSAGES.archiveReasonRequired),
+});
+
+export const INQUIRY_SORT_FIELDS = [
+  'number',
+  'receivedDate',
+  'deadline',
+  'projectName',
+  'customer',
+  'owner',
+] as const;
+export type InquirySortField = (typeof INQUIRY_SORT_FIELDS)[number];
+
+export const deadlineFilterSchema: z.ZodType<DeadlineFilter> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('overdue') }),
+  z.object({ kind: z.literal('within'), days: z.number().int().min(0).max(366) }),
+  z.object({ kind: z.literal('before'), date: dateOnly }),
+]);
+
+/** "Inquiry management": filters, search and paging, all on the server. */
+export const inquiryQuerySchema = pageQuerySchema.extend({
+  ownerId: z.uuid().nullable().default(null),
+  projectCategory: z.enum(PROJECT_CATEGORIES).nullable().default(null),
+  deadline: deadlineFilterSchema.nullable().default(null),
+  archived: z.boolean().default(false),
+  /** Number, project name, address or customer name. */
+  search: z.string().trim().max(200).default(''),
+  sort: z.enum(INQUIRY_SORT_FIELDS).default('number'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+});
+export type InquiryQuery = z.input<typeof inquiryQuerySchema>;
+
+export type InquiryCustomerDto = {
+  id: string;
+  name: string;
+  customerNumber: number | null;
+  /** 'accounting' = from Tripletex, 'local' = only in Karm. */
+  source: CustomerSource;
+  creditScore: CreditScore;
+};
+
+export type InquiryDto = {
+  id: string;
+  number: number;
+  receivedDate: string;
+  deadline: string | null;
+  owner: LookupDto | null;
+  projectName: string;
+  projectAddress: string;
+  postalCode: string;
+  city: string;
+  comment: string;
+  projectCategory: (typeof PROJECT_CATEGORIES)[number] | null;
+  calculationGroup: string;
+  complexity: (typeof COMPLEXITIES)[number] | null;
+  customerCategory: (typeof CUSTOMER_CATEGORIES)[number] | null;
+  ownerType: (typeof OWNER_TYPES)[number] | null;
+  projectOwner: string;
+  architect: string;
+  consultant: string;
+  customer: InquiryCustomerDto | null;
+  oneTimeCustomer: OneTimeCustomer | null;
+  /** The name the list shows: the customer's or the one-time customer's. */
+  customerName: string | null;
+  contact: LookupDto | null;
+  /** Entered for a one-time customer; a chosen customer's own score is in `customer.creditScore`. */
+  creditScore: string;
+  archived: boolean;
+  archiveReason: string | null;
+  archivedAt: string | null;
+  archivedBy: LookupDto | null;
+  /** Set when the inquiry was converted to an offer (SPEC §4). */
+  offerId: string | null;
+  offerNumber: number | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export const INQUIRY_HISTORY_ACTIONS = [
+  'created',
+  'updated',
+  'archived',
+  'unarchived',
+  'documentAdded',
+  'documentDeleted',
+] as const;
+export type InquiryHistoryAction = (typeof INQUIRY_HISTORY_ACTIONS)[number];
+
+/** One changed field, values as shown to people (names rather than ids; codes and dates as stored). */
+export type InquiryFieldChange = { field: InquiryField; from: string | null; to: string | null };
+
+/** DESIGN rule 6: who changed what and when. */
+export type InquiryHistoryDto = {
+  id: string;
+  at: string;
+  user: { id: string; name: string } | null;
+  action: InquiryHistoryAction;
+  changes: InquiryFieldChange[];
+  /** The archive reason, or the added or deleted document's name. */
+  detail: string | null;
+};
+
+export type InquiryDetailsDto = InquiryDto & { history: InquiryHistoryDto[]; documents: FileDto[] };
+
+export const inquiryEvents = {
+  'inquiries:get': socketEvent<Page<InquiryDto>>()(inquiryQuerySchema),
+  'inquiry:get': socketEvent<InquiryDetailsDto>()(z.object({ id: z.uuid() })),
+  'inquiry:create': socketEvent<InquiryDetailsDto>()(inquiryCreateSchema),
+  'inquiry:update': socketEvent<InquiryDetailsDto>()(inquiryUpdateSchema),
+  'inquiry:archive': socketEvent<InquiryDetailsDto>()(inquiryArchiveSchema),
+  'inquiry:unarchive': socketEvent<InquiryDetailsDto>()(z.object({ id: z.uuid() })),
+};
+
+/** Pushed to the company's room after a committed change (DESIGN rule 7). */
+export const INQUIRY_PUSHES = {
+  inquiryChanged: 'inquiry:changed',
+} as const;

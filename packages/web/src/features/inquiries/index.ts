@@ -1,0 +1,2 @@
+export { InquiriesPage } from './inquiries-page';
+export { InquiryDialog, type InquiryDialogProps } from './inquiry-dialog';

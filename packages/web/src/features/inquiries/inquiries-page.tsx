@@ -1,0 +1,203 @@
+import type { InquiryDto, InquiryQuery, InquirySortField } from '@karm/domain/contract';
+import { codeLabelKey, formatDate, osloDateOf, PROJECT_CATEGORIES } from '@karm/domain/rules';
+import { Badge, Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DeadlineBadge, PageHeader } from '@/components';
+import { useEmployees } from '@/lib/api/employees';
+import { useInquiries, useInquiryPushes } from '@/lib/api/inquiries';
+import { InquiryDialog } from './inquiry-dialog';
+
+const PAGE_SIZES = [20, 50, 100];
+const DEADLINE_CHOICES = ['overdue', 'within7', 'within30'] as const;
+type DeadlineChoice = (typeof DEADLINE_CHOICES)[number];
+const DEADLINE_FILTERS: Record<DeadlineChoice, NonNullable<InquiryQuery['deadline']>> = {
+  overdue: { kind: 'overdue' },
+  within7: { kind: 'within', days: 7 },
+  within30: { kind: 'within', days: 30 },
+};
+
+/** "Inquiry management" (SPEC §2 drawer): filters, search and paging on the server; `?open=<id>` opens one. */
+export const InquiriesPage = () => {
+  const { t } = useTranslation(['inquiries', 'pipeline']);
+  useInquiryPushes();
+  const [params, setParams] = useSearchParams();
+  const employees = useEmployees();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [ownerId, setOwnerId] = useState<string | null>(null);
+  const [projectCategory, setProjectCategory] = useState<string | null>(null);
+  const [deadline, setDeadline] = useState<DeadlineChoice | null>(null);
+  const [beforeDate, setBeforeDate] = useState('');
+  const [archived, setArchived] = useState(false);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [sort, setSort] = useState<{ columnAccessor: InquirySortField; direction: 'asc' | 'desc' }>({
+    columnAccessor: 'number',
+    direction: 'desc',
+  });
+  const [isCreating, setCreating] = useState(false);
+  const today = osloDateOf(new Date());
+  const query: InquiryQuery = {
+    search: debounced,
+    ownerId,
+    projectCategory: projectCategory as InquiryQuery['projectCategory'],
+    deadline: deadline
+      ? DEADLINE_FILTERS[deadline]
+      : beforeDate
+        ? { kind: 'before', date: beforeDate }
+        : null,
+    archived,
+    page,
+    pageSize,
+    sort: sort.columnAccessor,
+    direction: sort.direction,
+  };
+  const inquiries = useInquiries(query);
+  const openId = params.get('open');
+  const filtered =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t('list.title')}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            {t('list.add')}
+          </Button>
+        }
+      />
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('list.search')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => filtered(setSearch)(event.currentTarget.value)}
+          maxLength={200}
+        />
+        <Select
+          label={t('fields.owner')}
+          clearable
+          searchable
+          value={ownerId}
+          onChange={filtered(setOwnerId)}
+          data={(employees.data ?? []).map((employee) => ({
+            value: employee.id,
+            label: employee.displayName,
+          }))}
+        />
+        <Select
+          label={t('fields.projectCategory')}
+          clearable
+          value={projectCategory}
+          onChange={filtered(setProjectCategory)}
+          data={PROJECT_CATEGORIES.map((value) => ({
+            value,
+            label: t(codeLabelKey('projectCategory', value)),
+          }))}
+        />
+        <Select
+          label={t('fields.deadline')}
+          clearable
+          value={deadline}
+          onChange={(value) => filtered(setDeadline)(value as DeadlineChoice | null)}
+          data={DEADLINE_CHOICES.map((value) => ({ value, label: t(`list.deadline.${value}`) }))}
+        />
+        <TextInput
+          type="date"
+          label={t('list.deadline.before')}
+          value={beforeDate}
+          disabled={deadline !== null}
+          onChange={(event) => filtered(setBeforeDate)(event.currentTarget.value)}
+        />
+        <Switch
+          label={t('list.showArchived')}
+          checked={archived}
+          onChange={(event) => filtered(setArchived)(event.currentTarget.checked)}
+        />
+      </Group>
+      <DataTable<InquiryDto>
+        withTableBorder
+        borderRadius="sm"
+        minHeight={180}
+        highlightOnHover
+        fetching={inquiries.isFetching}
+        records={inquiries.data?.items ?? []}
+        totalRecords={inquiries.data?.total ?? 0}
+        recordsPerPage={pageSize}
+        recordsPerPageOptions={PAGE_SIZES}
+        recordsPerPageLabel={t('list.recordsPerPage')}
+        onRecordsPerPageChange={filtered(setPageSize)}
+        page={page}
+        onPageChange={setPage}
+        sortStatus={sort}
+        onSortStatusChange={(status) =>
+          setSort({ columnAccessor: status.columnAccessor as InquirySortField, direction: status.direction })
+        }
+        noRecordsText={t('list.empty')}
+        paginationText={({ from, to, totalRecords }) =>
+          t('list.pagination', { from, to, total: totalRecords })
+        }
+        onRowClick={({ record }) => setParams({ open: record.id })}
+        rowStyle={() => ({ cursor: 'pointer' })}
+        columns={[
+          { accessor: 'number', title: t('fields.number'), sortable: true, width: 80 },
+          { accessor: 'projectName', title: t('fields.projectName'), sortable: true },
+          {
+            accessor: 'customer',
+            title: t('fields.customer'),
+            sortable: true,
+            render: (inquiry) => inquiry.customerName ?? '',
+          },
+          {
+            accessor: 'projectAddress',
+            title: t('fields.projectAddress'),
+            render: (inquiry) => [inquiry.projectAddress, inquiry.city].filter(Boolean).join(', '),
+          },
+          {
+            accessor: 'owner',
+            title: t('fields.owner'),
+            sortable: true,
+            render: (inquiry) => inquiry.owner?.displayName ?? '',
+          },
+          {
+            accessor: 'receivedDate',
+            title: t('fields.receivedDate'),
+            sortable: true,
+            render: (inquiry) => formatDate(inquiry.receivedDate),
+          },
+          {
+            accessor: 'deadline',
+            title: t('fields.deadline'),
+            sortable: true,
+            render: (inquiry) => (
+              <Group gap={4} wrap="nowrap">
+                <DeadlineBadge deadline={inquiry.deadline} today={today} />
+                {inquiry.offerNumber !== null && (
+                  <Badge variant="light">{t('offerLink', { number: inquiry.offerNumber })}</Badge>
+                )}
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <InquiryDialog
+        opened={isCreating || openId !== null}
+        inquiryId={isCreating ? null : openId}
+        onClose={() => {
+          setCreating(false);
+          if (openId) setParams({});
+        }}
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,248 @@
+import type { InquiryDetailsDto } from '@karm/domain/contract';
+import { inquiryFieldsSchema } from '@karm/domain/contract';
+import { osloDateOf } from '@karm/domain/rules';
+import { Alert, Badge, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog, ArchiveReasonDialog, notifyError, notifySuccess, useConfirm } from '@/components';
+import {
+  useArchiveInquiry,
+  useCreateInquiry,
+  useInquiry,
+  useUnarchiveInquiry,
+  useUpdateInquiry,
+} from '@/lib/api/inquiries';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { ApiError } from '@/lib/http';
+import { InquiryCustomerTab } from './inquiry-customer-tab';
+import { InquiryDetailsTab } from './inquiry-details-tab';
+import { InquiryDocumentsTab } from './inquiry-documents-tab';
+import { changedFields, newInquiryValues, toFormValues, useInquiryForm } from './inquiry-form';
+import { InquiryHistoryTab } from './inquiry-history-tab';
+
+export type InquiryDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** The inquiry to open; null or left out for a new inquiry. */
+  inquiryId?: string | null;
+};
+
+const TABS = ['details', 'customer', 'documents', 'history'] as const;
+type Tab = (typeof TABS)[number];
+const CUSTOMER_FIELDS = ['customerId', 'contactId', 'oneTimeCustomer', 'creditScore'];
+
+/** SPEC §2 "inquiry add" and edit. A new inquiry must be saved before documents and history open. */
+export const InquiryDialog = ({ opened, ...props }: InquiryDialogProps) =>
+  opened ? <InquiryDialogWindow key={props.inquiryId ?? 'new'} {...props} /> : null;
+
+const InquiryDialogWindow = ({ onClose, inquiryId: openedId }: Omit<InquiryDialogProps, 'opened'>) => {
+  const { t } = useTranslation('inquiries');
+  const confirm = useConfirm();
+  const [inquiryId, setInquiryId] = useState(openedId ?? null);
+  const loaded = useInquiry(inquiryId);
+  const [saved, setSaved] = useState<InquiryDetailsDto | null>(null);
+  const form = useInquiryForm(newInquiryValues(osloDateOf(new Date())));
+  const [tab, setTab] = useState<Tab>('details');
+  const [isArchiving, setArchiving] = useState(false);
+  const create = useCreateInquiry();
+  const update = useUpdateInquiry();
+  const archiveInquiry = useArchiveInquiry();
+  const unarchiveInquiry = useUnarchiveInquiry();
+
+  const adopt = (inquiry: InquiryDetailsDto) => {
+    const values = toFormValues(inquiry);
+    setSaved(inquiry);
+    form.setInitialValues(values);
+    form.setValues(values);
+    form.resetDirty(values);
+  };
+
+  // The first answer becomes the form. A newer version (a push) replaces it only while nothing is
+  // edited; the same version (a document added or deleted) refreshes documents and history only.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: adopt is recreated every render
+  useEffect(() => {
+    const fresh = loaded.data;
+    if (!fresh) return;
+    if (saved === null || (fresh.version > saved.version && !form.isDirty())) adopt(fresh);
+    else if (fresh.version === saved.version) setSaved(fresh);
+  }, [loaded.data]);
+
+  const isNew = inquiryId === null;
+  const inquiry = saved ?? (isNew ? null : (loaded.data ?? null));
+  const isLoading = !isNew && saved === null;
+
+  const fail = async (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'CONFLICT' && inquiry) {
+      const isWanted = await confirm({
+        title: t('conflict.title'),
+        message: t('conflict.message'),
+        confirmLabel: t('conflict.retrieve'),
+        color: 'blue',
+      });
+      if (isWanted) {
+        const fresh = await loaded.refetch();
+        if (fresh.data) adopt(fresh.data);
+      }
+    } else if (applyServerFieldErrors(form, error)) {
+      const fields = Object.keys(form.errors);
+      setTab(
+        fields.some((field) => CUSTOMER_FIELDS.some((name) => field.startsWith(name)))
+          ? 'customer'
+          : 'details',
+      );
+    } else notifyError(error);
+  };
+
+  const save = async () => {
+    const validation = form.validate();
+    if (validation.hasErrors) {
+      const fields = Object.keys(validation.errors);
+      setTab(
+        fields.every((field) => CUSTOMER_FIELDS.some((name) => field.startsWith(name)))
+          ? 'customer'
+          : 'details',
+      );
+      return;
+    }
+    try {
+      const values = inquiryFieldsSchema.parse(form.getValues());
+      if (!saved) {
+        const created = await create.mutateAsync(values);
+        setInquiryId(created.id);
+        adopt(created);
+        notifySuccess(t('toast.created', { number: created.number }));
+        return;
+      }
+      const changes = changedFields(toFormValues(saved), values);
+      if (Object.keys(changes).length === 0) {
+        notifySuccess(t('toast.noChanges'));
+        return;
+      }
+      adopt(await update.mutateAsync({ id: saved.id, version: saved.version, changes }));
+      notifySuccess(t('toast.saved'));
+    } catch (error) {
+      await fail(error);
+    }
+  };
+
+  const archive = async (reason: string) => {
+    if (!saved) return;
+    try {
+      const archived = await archiveInquiry.mutateAsync({ id: saved.id, reason });
+      setSaved(archived);
+      notifySuccess(t('toast.archived'));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setArchiving(false);
+    }
+  };
+
+  const unarchive = async () => {
+    if (!saved) return;
+    try {
+      setSaved(await unarchiveInquiry.mutateAsync({ id: saved.id }));
+      notifySuccess(t('toast.unarchived'));
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const close = async () => {
+    if (
+      form.isDirty() &&
+      !(await confirm({
+        title: t('dialog.discardTitle'),
+        message: t('dialog.discardMessage'),
+        confirmLabel: t('dialog.discard'),
+      }))
+    ) {
+      return;
+    }
+    onClose();
+  };
+
+  return (
+    <>
+      <AppDialog
+        opened
+        onClose={() => void close()}
+        title={
+          inquiry
+            ? t('dialog.title', { number: inquiry.number, name: inquiry.projectName })
+            : t('dialog.newTitle')
+        }
+        size={900}
+        onCancel={close}
+        onSave={isLoading ? undefined : save}
+        onArchive={saved && !saved.archived ? () => setArchiving(true) : undefined}
+        onUnarchive={saved?.archived ? unarchive : undefined}
+      >
+        {isLoading ? (
+          <Group justify="center" py="xl">
+            <Loader aria-label={t('dialog.loading')} />
+          </Group>
+        ) : (
+          <Stack gap="sm">
+            {saved && (saved.archived || saved.offerNumber !== null) && (
+              <Group gap="xs">
+                {saved.archived && (
+                  <>
+                    <Badge color="gray">{t('list.archivedBadge')}</Badge>
+                    <Text size="sm" c="dimmed">
+                      {t('archive.reasonShown', { reason: saved.archiveReason ?? '' })}
+                    </Text>
+                  </>
+                )}
+                {saved.offerNumber !== null && (
+                  <Badge variant="light" data-testid="offer-link">
+                    {t('offerLink', { number: saved.offerNumber })}
+                  </Badge>
+                )}
+              </Group>
+            )}
+            <Tabs value={tab} onChange={(next) => next && setTab(next as Tab)}>
+              <Tabs.List>
+                {TABS.map((value) => (
+                  <Tabs.Tab
+                    key={value}
+                    value={value}
+                    disabled={isNew && (value === 'documents' || value === 'history')}
+                  >
+                    {t(`tabs.${value}`)}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {isNew && (
+                <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} mt="sm">
+                  {t('dialog.saveFirst')}
+                </Alert>
+              )}
+              <Tabs.Panel value="details" pt="md">
+                <InquiryDetailsTab form={form} />
+              </Tabs.Panel>
+              <Tabs.Panel value="customer" pt="md">
+                <InquiryCustomerTab form={form} />
+              </Tabs.Panel>
+              <Tabs.Panel value="documents" pt="md">
+                {saved && <InquiryDocumentsTab inquiryId={saved.id} documents={saved.documents} />}
+              </Tabs.Panel>
+              <Tabs.Panel value="history" pt="md">
+                {saved && <InquiryHistoryTab history={saved.history} />}
+              </Tabs.Panel>
+            </Tabs>
+          </Stack>
+        )}
+      </AppDialog>
+      <ArchiveReasonDialog
+        opened={isArchiving}
+        onCancel={() => setArchiving(false)}
+        onConfirm={archive}
+        title={t('archive.title')}
+        text={t('archive.text')}
+        maxLength={500}
+      />
+    </>
+  );
+};
