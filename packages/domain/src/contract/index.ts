@@ -8,6 +8,7 @@ export * from './errors';
 export * from './files';
 export * from './logs';
 export * from './paging';
+export * from './price-calculator';
 export * from './profile';
 export * from './projects';
 export * from './search';

@@ -5,6 +5,7 @@ import { authEvents } from './auth';
 import { companyEvents } from './company';
 import { customerEvents } from './customers';
 import { logEvents } from './logs';
+import { priceCalculatorEvents } from './price-calculator';
 import { projectEvents } from './projects';
 import { searchEvents } from './search';
 
@@ -16,6 +17,7 @@ export const SOCKET_EVENTS = {
   ...companyEvents,
   ...customerEvents,
   ...logEvents,
+  ...priceCalculatorEvents,
   ...projectEvents,
   ...searchEvents,
 };

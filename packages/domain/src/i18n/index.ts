@@ -1,5 +1,6 @@
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
+import enCalculator from './en/calculator.json';
 import enCommon from './en/common.json';
 import enComponents from './en/components.json';
 import enCustomers from './en/customers.json';
@@ -12,6 +13,7 @@ import enScreens from './en/screens.json';
 import enValidation from './en/validation.json';
 import nbAdmin from './nb/admin.json';
 import nbAuth from './nb/auth.json';
+import nbCalculator from './nb/calculator.json';
 import nbCommon from './nb/common.json';
 import nbComponents from './nb/components.json';
 import nbCustomers from './nb/customers.json';
@@ -44,6 +46,7 @@ export const resources = {
     projects: enProjects,
     processes: enProcesses,
     pipeline: enPipeline,
+    calculator: enCalculator,
   },
   nb: {
     common: nbCommon,
@@ -58,6 +61,7 @@ export const resources = {
     projects: nbProjects,
     processes: nbProcesses,
     pipeline: nbPipeline,
+    calculator: nbCalculator,
   },
 } as const;
 

@@ -44,6 +44,18 @@ export const VALIDATION_MESSAGE_KEYS = {
   processTypeRequired: 'validation.processTypeRequired',
   subProcessTypeRequired: 'validation.subProcessTypeRequired',
   deliveryPostponed: 'validation.deliveryPostponed',
+  /** Interpolates `{{max}}`. */
+  tooMany: 'validation.tooMany',
+  rangeFromBeforeTo: 'validation.rangeFromBeforeTo',
+  rangesOverlap: 'validation.rangesOverlap',
+  pricePositive: 'validation.pricePositive',
+  duplicateName: 'validation.duplicateName',
+  cellUnknown: 'validation.cellUnknown',
+  duplicateId: 'validation.duplicateId',
+  doorTypeUnknown: 'validation.doorTypeUnknown',
+  widthOutOfRange: 'validation.widthOutOfRange',
+  heightOutOfRange: 'validation.heightOutOfRange',
+  sizeNotOffered: 'validation.sizeNotOffered',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGE_KEYS;
