@@ -23,6 +23,7 @@ import { employeesSocketHandlers } from './modules/employees/employees.socket';
 import { filesRoutes } from './modules/files/files.http';
 import { logsRoutes } from './modules/logs/logs.http';
 import { logsSocketHandlers } from './modules/logs/logs.socket';
+import { priceCalculatorSocketHandlers } from './modules/price-calculator/price-calculator.socket';
 import { processesSocketHandlers } from './modules/processes/processes.socket';
 import { projectsRoutes } from './modules/projects/projects.http';
 import { projectsSocketHandlers } from './modules/projects/projects.socket';
@@ -58,6 +59,7 @@ const SOCKET_HANDLERS: Partial<SocketHandlers<SocketEventName>> = {
   ...logsSocketHandlers,
   ...projectsSocketHandlers,
   ...processesSocketHandlers,
+  ...priceCalculatorSocketHandlers,
 };
 
 /** Requests per minute per address on the REST API: generous for people, a wall for scripts. */
