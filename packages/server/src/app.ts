@@ -28,6 +28,7 @@ import { processesSocketHandlers } from './modules/processes/processes.socket';
 import { projectsRoutes } from './modules/projects/projects.http';
 import { projectsSocketHandlers } from './modules/projects/projects.socket';
 import { workOrderRoutes } from './modules/projects/work-order.http';
+import { searchSocketHandlers } from './modules/search/search.socket';
 import { systemRoutes } from './modules/system/system.http';
 import type { AppContext } from './platform/context';
 import { AppError } from './platform/errors';
@@ -60,6 +61,7 @@ const SOCKET_HANDLERS: Partial<SocketHandlers<SocketEventName>> = {
   ...projectsSocketHandlers,
   ...processesSocketHandlers,
   ...priceCalculatorSocketHandlers,
+  ...searchSocketHandlers,
 };
 
 /** Requests per minute per address on the REST API: generous for people, a wall for scripts. */

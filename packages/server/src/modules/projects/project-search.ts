@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { customerDisplayNameOf, customerIdsMatchingSql, escapeLike } from '../customers/customers.service';
+import { numberInTerm, type SearchSource } from '../search/search-source';
+import { projects } from './projects.tables';
+
+/**
+ * Projects for the header's global search: by number, name, address or city (trigram GIN indexes,
+ * migration 0003) and customer name (the customer match runs once, as in project-filter.ts).
+ */
+export const projectSearchSource: SearchSource = ({ companyId, term, limit }) => {
+  const pattern = `%${escapeLike(term)}%`;
+  const number = numberInTerm(term);
+  const isNumber = number === null ? sql`false` : sql`${projects.number} = ${number}`;
+  const address = sql`nullif(concat_ws(', ', nullif(${projects.projectAddress}, ''), nullif(${projects.projectCity}, '')), '')`;
+  return sql`select 'project'::text as kind, ${projects.id} as id, ${projects.number} as number,
+      ${projects.name} as title,
+      nullif(concat_ws(' · ', ${customerDisplayNameOf(projects.customerId)}, ${address}), '') as subtitle,
+      ${projects.state} = 'archived' as archived,
+      case when ${isNumber} then 0 else 1 end as rank
+    from ${projects}
+    where ${projects.companyId} = ${companyId}
+      and (${isNumber}
+        or ${projects.name} ilike ${pattern}
+        or ${projects.projectAddress} ilike ${pattern}
+        or ${projects.projectCity} ilike ${pattern}
+        or ${projects.customerId} = any(array(${customerIdsMatchingSql(companyId, term)})))
+    order by rank, ${projects.number} desc
+    limit ${limit}`;
+};
