@@ -4,6 +4,7 @@ import { LoginPage } from '@/features/auth/login-page';
 import { ProfilePage } from '@/features/auth/profile-page';
 import { CustomerPage } from '@/features/customers/customer-page';
 import { LogsPage } from '@/features/logs/logs-page';
+import { PriceCalculatorPage } from '@/features/price-calculator';
 import { PrintPage } from '@/features/print/print-page';
 import { ProcessColumnsAdmin } from '@/features/processes/process-columns-admin';
 import { ProjectControlPage } from '@/features/processes/project-control-page';
@@ -68,6 +69,7 @@ export const router = createBrowserRouter([
           { id: 'projectControl', path: ROUTES.projectControl, element: <ProjectControlPage /> },
           { id: 'projects', path: ROUTES.projects, element: <ProjectsPage /> },
           { id: 'serviceProjects', path: ROUTES.serviceProjects, element: <ServiceProjectsPage /> },
+          { id: 'priceCalculator', path: ROUTES.priceCalculator, element: <PriceCalculatorPage /> },
         ],
       },
       { id: 'notFound', path: '*', element: <NotFoundPage /> },
