@@ -11,6 +11,12 @@ export const projectSearchSource: SearchSource = ({ companyId, term, limit }) =>
   const pattern = `%${escapeLike(term)}%`;
   const number = numberInTerm(term);
   const isNumber = number === null ? sql`false` : sql`${projects.number} = ${number}`;
+  const ownCompany = sql`${projects.companyId} = ${companyId}`;
+  // The company is repeated inside the number and customer arms so each arm of the OR has an index of
+  // its own (company+number, company+customer, three trigram indexes) and PostgreSQL can BitmapOr them.
+  // Ordering by number lets a common word stop after `limit` rows on the number index (measured on
+  // 100 000 projects: 15–30 ms); the price is a term matching nothing, which walks that index (~0.7 s
+  // on PGlite). Forcing a sort instead made common words take 1–3 s.
   const address = sql`nullif(concat_ws(', ', nullif(${projects.projectAddress}, ''), nullif(${projects.projectCity}, '')), '')`;
   return sql`select 'project'::text as kind, ${projects.id} as id, ${projects.number} as number,
       ${projects.name} as title,
@@ -18,12 +24,12 @@ export const projectSearchSource: SearchSource = ({ companyId, term, limit }) =>
       ${projects.state} = 'archived' as archived,
       case when ${isNumber} then 0 else 1 end as rank
     from ${projects}
-    where ${projects.companyId} = ${companyId}
-      and (${isNumber}
+    where ${ownCompany}
+      and ((${ownCompany} and ${isNumber})
         or ${projects.name} ilike ${pattern}
         or ${projects.projectAddress} ilike ${pattern}
         or ${projects.projectCity} ilike ${pattern}
-        or ${projects.customerId} = any(array(${customerIdsMatchingSql(companyId, term)})))
+        or (${ownCompany} and ${projects.customerId} = any(array(${customerIdsMatchingSql(companyId, term)}))))
     order by rank, ${projects.number} desc
     limit ${limit}`;
 };
