@@ -30,6 +30,7 @@ const ROUTES: { path: string; en: string; nb: string }[] = [
   { path: '/company', en: 'Company settings', nb: 'Firmainnstillinger' },
   { path: '/service-project-details', en: 'Service project details', nb: 'Serviceprosjektdetaljer' },
   { path: '/inquiries', en: 'Inquiry management', nb: 'Forespørselsoversikt' },
+  { path: '/price-calculator', en: 'Price calculator', nb: 'Priskalkulator' },
 ];
 
 const screenName = (path: string) => (path === '/' ? 'root' : path.slice(1).replaceAll('/', '-'));

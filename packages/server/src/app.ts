@@ -26,10 +26,12 @@ import { inquiriesSocketHandlers } from './modules/inquiries/inquiries.socket';
 import { inquiryDocumentOwner } from './modules/inquiries/inquiry-documents';
 import { logsRoutes } from './modules/logs/logs.http';
 import { logsSocketHandlers } from './modules/logs/logs.socket';
+import { priceCalculatorSocketHandlers } from './modules/price-calculator/price-calculator.socket';
 import { processesSocketHandlers } from './modules/processes/processes.socket';
 import { projectsRoutes } from './modules/projects/projects.http';
 import { projectsSocketHandlers } from './modules/projects/projects.socket';
 import { workOrderRoutes } from './modules/projects/work-order.http';
+import { searchSocketHandlers } from './modules/search/search.socket';
 import { systemRoutes } from './modules/system/system.http';
 import type { AppContext } from './platform/context';
 import { startStatisticsRefresh } from './platform/db/statistics';
@@ -63,6 +65,8 @@ const SOCKET_HANDLERS: Partial<SocketHandlers<SocketEventName>> = {
   ...logsSocketHandlers,
   ...projectsSocketHandlers,
   ...processesSocketHandlers,
+  ...priceCalculatorSocketHandlers,
+  ...searchSocketHandlers,
 };
 
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */

@@ -9,6 +9,7 @@ export * from './files';
 export * from './inquiries';
 export * from './logs';
 export * from './paging';
+export * from './price-calculator';
 export * from './profile';
 export * from './projects';
 export * from './search';

@@ -6,6 +6,7 @@ import { companyEvents } from './company';
 import { customerEvents } from './customers';
 import { inquiryEvents } from './inquiries';
 import { logEvents } from './logs';
+import { priceCalculatorEvents } from './price-calculator';
 import { projectEvents } from './projects';
 import { searchEvents } from './search';
 
@@ -18,6 +19,7 @@ export const SOCKET_EVENTS = {
   ...customerEvents,
   ...inquiryEvents,
   ...logEvents,
+  ...priceCalculatorEvents,
   ...projectEvents,
   ...searchEvents,
 };

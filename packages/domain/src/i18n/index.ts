@@ -1,5 +1,6 @@
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
+import enCalculator from './en/calculator.json';
 import enCommon from './en/common.json';
 import enComponents from './en/components.json';
 import enCustomers from './en/customers.json';
@@ -13,6 +14,7 @@ import enScreens from './en/screens.json';
 import enValidation from './en/validation.json';
 import nbAdmin from './nb/admin.json';
 import nbAuth from './nb/auth.json';
+import nbCalculator from './nb/calculator.json';
 import nbCommon from './nb/common.json';
 import nbComponents from './nb/components.json';
 import nbCustomers from './nb/customers.json';
@@ -47,6 +49,7 @@ export const resources = {
     processes: enProcesses,
     pipeline: enPipeline,
     inquiries: enInquiries,
+    calculator: enCalculator,
   },
   nb: {
     common: nbCommon,
@@ -62,6 +65,7 @@ export const resources = {
     processes: nbProcesses,
     pipeline: nbPipeline,
     inquiries: nbInquiries,
+    calculator: nbCalculator,
   },
 } as const;
 

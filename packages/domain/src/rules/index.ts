@@ -10,6 +10,7 @@ export * from './name-rule';
 export * from './order-lines';
 export * from './organisation-number';
 export * from './pipeline-codes';
+export * from './price-matrix';
 export * from './process-columns';
 export * from './process-dates';
 export * from './project-state';

@@ -46,6 +46,18 @@ export const VALIDATION_MESSAGE_KEYS = {
   deliveryPostponed: 'validation.deliveryPostponed',
   oneCustomerOnly: 'validation.oneCustomerOnly',
   contactNotOfCustomer: 'validation.contactNotOfCustomer',
+  /** Interpolates `{{max}}`. */
+  tooMany: 'validation.tooMany',
+  rangeFromBeforeTo: 'validation.rangeFromBeforeTo',
+  rangesOverlap: 'validation.rangesOverlap',
+  pricePositive: 'validation.pricePositive',
+  duplicateName: 'validation.duplicateName',
+  cellUnknown: 'validation.cellUnknown',
+  duplicateId: 'validation.duplicateId',
+  doorTypeUnknown: 'validation.doorTypeUnknown',
+  widthOutOfRange: 'validation.widthOutOfRange',
+  heightOutOfRange: 'validation.heightOutOfRange',
+  sizeNotOffered: 'validation.sizeNotOffered',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGE_KEYS;

@@ -1,6 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { companies } from '../modules/company/company.tables';
 import { ADMIN_CATEGORY_NAME } from '../modules/employees/employees.service';
+import { defaultPriceMatrix } from '../modules/price-calculator/default-price-matrix';
+import { seedPriceMatrix } from '../modules/price-calculator/price-calculator.service';
 import { todayIn } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import { seedDemoCustomers } from './demo-customers';
@@ -150,6 +152,7 @@ export const seedDemo = async (ctx: AppContext) => {
     }
     await seedDemoCustomers(tx, demo.id);
     await seedDemoInquiries(tx, demo.id, todayIn(ctx.clock));
+    for (const company of [demo, second]) await seedPriceMatrix(tx, company.id, defaultPriceMatrix());
   });
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;

@@ -5,6 +5,7 @@ import { ProfilePage } from '@/features/auth/profile-page';
 import { CustomerPage } from '@/features/customers/customer-page';
 import { InquiriesPage } from '@/features/inquiries';
 import { LogsPage } from '@/features/logs/logs-page';
+import { PriceCalculatorPage } from '@/features/price-calculator';
 import { PrintPage } from '@/features/print/print-page';
 import { ProcessColumnsAdmin } from '@/features/processes/process-columns-admin';
 import { ProjectControlPage } from '@/features/processes/project-control-page';
@@ -70,6 +71,7 @@ export const router = createBrowserRouter([
           { id: 'inquiries', path: ROUTES.inquiries, element: <InquiriesPage /> },
           { id: 'projects', path: ROUTES.projects, element: <ProjectsPage /> },
           { id: 'serviceProjects', path: ROUTES.serviceProjects, element: <ServiceProjectsPage /> },
+          { id: 'priceCalculator', path: ROUTES.priceCalculator, element: <PriceCalculatorPage /> },
         ],
       },
       { id: 'notFound', path: '*', element: <NotFoundPage /> },

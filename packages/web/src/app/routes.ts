@@ -29,6 +29,8 @@ export const ROUTES = {
   'service-project-details': '/service-project-details',
   /** Inquiry management (SPEC §2 drawer); the spec's route table has no path for it, so Karm adds one. */
   inquiries: '/inquiries',
+  /** The price calculator (SPEC §1 "other pages"); the spec's route table has no path for it, so Karm adds one. */
+  priceCalculator: '/price-calculator',
   login: '/login',
   print: '/print',
 } as const;
@@ -38,6 +40,9 @@ export type RouteName = keyof typeof ROUTES;
 export const href = {
   to: (name: Exclude<RouteName, 'plannerWeek'>) => ROUTES[name],
   plannerWeek: (year: number, week: number) => `/planner/${year}/${week}`,
+  /** A list page that opens one record's dialog at once (global search hits, links). */
+  open: (name: 'projects' | 'serviceProjects' | 'offer' | 'inquiries', id: string) =>
+    `${ROUTES[name]}?open=${encodeURIComponent(id)}`,
   /** The login page, optionally opening the reset form for a mailed token. */
   login: (resetToken?: string) =>
     resetToken ? `/login?reset=${encodeURIComponent(resetToken)}` : ROUTES.login,

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '@/lib/i18n';
@@ -29,4 +30,8 @@ Object.defineProperty(window, 'scrollTo', { writable: true, value: noop });
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
-afterEach(() => cleanup());
+// Toasts live in a module-level store: without this, one test's toast shows up in the next.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});

@@ -7,6 +7,7 @@ import {
   type Page,
 } from '@karm/domain/contract';
 import { type AnyColumn, and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
@@ -222,15 +223,24 @@ export const customersByIds = async (db: Executor, companyId: string, ids: strin
 export const customerNameOf = (customerId: SQL | AnyColumn) =>
   sql<string>`(select lower(${customers.name}) from ${customers} where ${customers.id} = ${customerId})`;
 
-/** The customer's name as written, as an SQL expression (other modules' search results). */
+/** The customer's name as written, for other modules' result lines (null without a customer). */
 export const customerDisplayNameOf = (customerId: SQL | AnyColumn) =>
-  sql<string>`(select ${customers.name} from ${customers} where ${customers.id} = ${customerId})`;
+  sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = ${customerId})`;
 
-/** Ids of the company's customers whose name matches, as a subquery for other modules' searches. */
-export const customerIdsMatching = (db: Executor, companyId: string, search: string) =>
-  db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.companyId, companyId), ilike(customers.name, `%${escapeLike(search)}%`)));
+const customersNamed = (companyId: string, search: string) =>
+  and(eq(customers.companyId, companyId), ilike(customers.name, `%${escapeLike(search)}%`));
+
+const UNCONNECTED = new QueryBuilder();
+
+/**
+ * Ids of the company's customers whose name contains `search`, as a subquery for other modules'
+ * searches. Built without a connection, so it also fits statements assembled before they run.
+ */
+export const customerIdsMatching = (companyId: string, search: string) =>
+  UNCONNECTED.select({ id: customers.id }).from(customers).where(customersNamed(companyId, search));
+
+/** The same customers, fetched (the legacy import matches names this way). */
+export const findCustomerIdsMatching = (db: Executor, companyId: string, search: string) =>
+  db.select({ id: customers.id }).from(customers).where(customersNamed(companyId, search));
 
 export const escapeLike = (text: string) => text.replace(/[%_\\]/g, (character) => `\\${character}`);

@@ -317,7 +317,7 @@ describe('inquiries', () => {
     const byCustomer = await create(alice, 'Kunde', { customerId: customer.id });
     const byOneTime = await create(alice, 'Engang', { oneTimeCustomer: { name: `${tag} Engang` } });
     await create(mallory, `${tag} Fremmed`);
-    const search = inquirySearchSource(server.ctx.db);
+    const search = inquirySearchSource;
     const run = async (term: string) =>
       (await server.ctx.db.execute(search({ companyId: alice.companyId, term, limit: 10 }))) as unknown as {
         rows?: Record<string, unknown>[];

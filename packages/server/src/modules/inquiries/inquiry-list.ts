@@ -18,7 +18,6 @@ import {
 import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
-import type { Executor } from '../../platform/db/client';
 import { customerIdsMatching, customerNameOf, escapeLike } from '../customers/customers.service';
 import { employeeNameOf } from '../employees/employees.service';
 import { inquiries } from './inquiries.tables';
@@ -39,7 +38,7 @@ const SORT_KEYS: Record<InquirySortField, SQL | AnyColumn> = {
 };
 
 /** Number, project name, address or customer name (the company's customers and one-time ones). */
-export const inquirySearchCondition = (db: Executor, companyId: string, search: string): SQL | undefined => {
+export const inquirySearchCondition = (companyId: string, search: string): SQL | undefined => {
   if (!search) return undefined;
   const pattern = `%${escapeLike(search)}%`;
   return or(
@@ -48,7 +47,7 @@ export const inquirySearchCondition = (db: Executor, companyId: string, search: 
     ilike(inquiries.projectAddress, pattern),
     ilike(oneTimeCustomerName, pattern),
     // = any(array(…)) runs the customer search once, so the planner can combine index scans.
-    sql`${inquiries.customerId} = any(array(${customerIdsMatching(db, companyId, search)}))`,
+    sql`${inquiries.customerId} = any(array(${customerIdsMatching(companyId, search)}))`,
   );
 };
 
@@ -66,7 +65,7 @@ export const listInquiries = async (
     query.projectCategory ? eq(inquiries.projectCategory, query.projectCategory) : undefined,
     range?.from ? gte(inquiries.deadline, range.from) : undefined,
     range?.to ? lte(inquiries.deadline, range.to) : undefined,
-    inquirySearchCondition(ctx.db, actor.companyId, query.search),
+    inquirySearchCondition(actor.companyId, query.search),
   );
   const key = SORT_KEYS[query.sort];
   const [rows, [total]] = await Promise.all([

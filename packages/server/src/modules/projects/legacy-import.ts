@@ -49,7 +49,7 @@ import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { numberSequences, takeNextNumber } from '../../platform/db/number-sequences';
 import { AppError, conflict } from '../../platform/errors';
-import { customerIdsMatching, customerSummaries, listCustomers } from '../customers/customers.service';
+import { customerSummaries, findCustomerIdsMatching, listCustomers } from '../customers/customers.service';
 import { listDepartments, listEmployees } from '../employees/employees.service';
 import { applyDeliveryDate } from '../processes/process-entries.service';
 import { projectDtos } from './project-dto';
@@ -301,7 +301,7 @@ const createLookups = (ctx: AppContext, actor: Actor) => {
         if (byNumber.id || !name) return byNumber;
       }
       return once(`customer:${normalise(name)}`, async () => {
-        const candidates = await customerIdsMatching(ctx.db, actor.companyId, name.trim());
+        const candidates = await findCustomerIdsMatching(ctx.db, actor.companyId, name.trim());
         const summaries = await customerSummaries(
           ctx.db,
           actor.companyId,

@@ -58,7 +58,7 @@ const SORT_KEYS: Record<ProjectSortType, SQL | AnyColumn> = {
   endDate: projects.endDate,
 };
 
-const searchCondition = (ctx: AppContext, companyId: string, search: string): SQL | undefined => {
+const searchCondition = (companyId: string, search: string): SQL | undefined => {
   if (!search) return undefined;
   const pattern = `%${escapeLike(search)}%`;
   return or(
@@ -67,7 +67,7 @@ const searchCondition = (ctx: AppContext, companyId: string, search: string): SQ
     ilike(projects.projectAddress, pattern),
     ilike(projects.projectCity, pattern),
     // = any(array(…)) runs the customer search once, so the planner can combine index scans.
-    sql`${projects.customerId} = any(array(${customerIdsMatching(ctx.db, companyId, search)}))`,
+    sql`${projects.customerId} = any(array(${customerIdsMatching(companyId, search)}))`,
   );
 };
 
@@ -111,7 +111,7 @@ export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filter
         )
       : undefined,
     processState ? inArray(projects.id, processState) : undefined,
-    searchCondition(ctx, companyId, filters.searchQuery),
+    searchCondition(companyId, filters.searchQuery),
   );
   const sorts = [
     { projectSortType: filters.projectSortType, sortDirection: filters.sortDirection },

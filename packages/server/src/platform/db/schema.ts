@@ -8,6 +8,7 @@ export * from '../../modules/employees/employees.tables';
 export * from '../../modules/files/files.tables';
 export * from '../../modules/inquiries/inquiries.tables';
 export * from '../../modules/logs/logs.tables';
+export * from '../../modules/price-calculator/price-calculator.tables';
 export * from '../../modules/processes/processes.tables';
 export * from '../../modules/projects/projects.tables';
 export * from '../mail/outbox.tables';

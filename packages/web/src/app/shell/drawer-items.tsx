@@ -1,6 +1,7 @@
 import {
   IconAlertTriangle,
   IconBuildingFactory2,
+  IconCalculator,
   IconCalendar,
   IconChecklist,
   IconClipboardList,
@@ -69,6 +70,12 @@ export const DRAWER_ITEMS: DrawerItem[] = [
     ],
   },
   { kind: 'link', labelKey: 'nav:offers', to: ROUTES.offer, icon: <IconFileText size={ICON_SIZE} /> },
+  {
+    kind: 'link',
+    labelKey: 'nav:priceCalculator',
+    to: ROUTES.priceCalculator,
+    icon: <IconCalculator size={ICON_SIZE} />,
+  },
   {
     kind: 'group',
     id: 'projects',

@@ -2,8 +2,9 @@ import type { ProjectFieldsInput } from '@karm/domain/contract';
 import { osloDateOf } from '@karm/domain/rules';
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { errorMessageOf, PageHeader } from '@/components';
 import { useProjectPushes, useProjects } from '@/lib/api/projects';
 import { ProjectDialog } from './project-dialog';
@@ -29,6 +30,21 @@ export const ProjectListScreen = ({ kind }: { kind: ProjectListKind }) => {
   // Both lists share the stored filters; the service list only adds its flag when it asks.
   const projects = useProjects(isService ? { ...filters, isService: true } : filters, { enabled: isReady });
   const [dialog, setDialog] = useState<DialogState>({ opened: false });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openId = searchParams.get('open');
+  // `?open=<id>` (a global search hit, a link) opens that project's dialog once; the parameter then
+  // goes, so closing the dialog and going back do not reopen it.
+  useEffect(() => {
+    if (!openId) return;
+    setDialog({ opened: true, projectId: openId });
+    setSearchParams(
+      (params) => {
+        params.delete('open');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [openId, setSearchParams]);
   const today = osloDateOf(new Date());
 
   return (

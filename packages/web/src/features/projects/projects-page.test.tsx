@@ -211,6 +211,14 @@ describe('ProjectsPage', { timeout: 20_000 }, () => {
     expect(httpMock).toHaveBeenCalledWith('/project/get-combined', { query: { projectId: dueLater.id } });
   });
 
+  it('opens the project named by ?open= (a global search hit) at once', async () => {
+    httpMock.mockResolvedValue(aCombined(dueLater));
+    renderProjects(<ProjectsPage />, { path: `/projects?open=${dueLater.id}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Project 1003 – God tid' });
+    expect(await within(dialog).findByRole('textbox', { name: /Project name/ })).toHaveValue('God tid');
+    expect(httpMock).toHaveBeenCalledWith('/project/get-combined', { query: { projectId: dueLater.id } });
+  });
+
   it('refetches the list when another browser changes a project', async () => {
     renderProjects(<ProjectsPage />);
     await screen.findByText('Forfaller i dag');

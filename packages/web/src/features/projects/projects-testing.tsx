@@ -2,6 +2,7 @@ import type { LookupDto, OrderDto, ProjectCombinedDto, ProjectDto, UserDto } fro
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { ConfirmProvider } from '@/components';
 import { ApiError } from '@/lib/http';
 import { renderWithProviders } from '@/test/render';
@@ -17,14 +18,19 @@ export { answer, eventsOf, inputsOf } from '@/test/socket-mock';
 export const conflict = (details: Record<string, unknown>) =>
   new ApiError({ code: 'CONFLICT', message: 'conflict', details });
 
-/** Renders inside the app's providers, a fresh query client and a confirm host, in Mantine's test mode. */
-export const renderProjects = (ui: ReactElement) => {
+/**
+ * Renders inside the app's providers, a fresh query client, a confirm host and a router at `path`, in
+ * Mantine's test mode.
+ */
+export const renderProjects = (ui: ReactElement, { path = '/projects' }: { path?: string } = {}) => {
   const queryClient = createTestQueryClient();
   // Mantine's test mode: no transitions, and dropdowns are not hidden for lack of layout.
   const view = renderWithProviders(
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
-        <ConfirmProvider>{ui}</ConfirmProvider>
+        <ConfirmProvider>
+          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+        </ConfirmProvider>
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -1,0 +1,49 @@
+import type { PriceMatrix, SizeRange } from '@karm/domain/rules';
+
+const WIDTHS: SizeRange[] = [
+  { id: 'w-700', fromMm: 700, toMm: 900 },
+  { id: 'w-901', fromMm: 901, toMm: 1100 },
+  { id: 'w-1101', fromMm: 1101, toMm: 1500 },
+  { id: 'w-1501', fromMm: 1501, toMm: 2500 },
+];
+const HEIGHTS: SizeRange[] = [
+  { id: 'h-1800', fromMm: 1800, toMm: 2100 },
+  { id: 'h-2101', fromMm: 2101, toMm: 2400 },
+  { id: 'h-2401', fromMm: 2401, toMm: 3000 },
+];
+
+/**
+ * Kroner per door for the smallest size, then what each larger width and height step adds. Inner
+ * and outer doors stop at 1500 mm wide (a wider opening is a double or sliding door), so those cells
+ * stay empty: "not offered".
+ */
+const DOOR_TYPES = [
+  { id: 'inner', name: 'Innerdør', base: 4_500, widthStep: 900, heightStep: 600, maxWidthIndex: 2 },
+  { id: 'outer', name: 'Ytterdør', base: 12_500, widthStep: 2_500, heightStep: 1_500, maxWidthIndex: 2 },
+  { id: 'sliding', name: 'Skyvedør', base: 9_800, widthStep: 1_800, heightStep: 1_100, maxWidthIndex: 3 },
+  {
+    id: 'auto-sliding',
+    name: 'Automatisk skyvedør',
+    base: 38_000,
+    widthStep: 6_500,
+    heightStep: 3_000,
+    maxWidthIndex: 3,
+  },
+];
+
+/** The demo companies' price list: a realistic matrix a person can try the calculator on at once. */
+export const defaultPriceMatrix = (): PriceMatrix => ({
+  doorTypes: DOOR_TYPES.map(({ id, name }) => ({ id, name })),
+  widthRanges: WIDTHS,
+  heightRanges: HEIGHTS,
+  cells: DOOR_TYPES.flatMap((type) =>
+    WIDTHS.slice(0, type.maxWidthIndex + 1).flatMap((width, w) =>
+      HEIGHTS.map((height, h) => ({
+        doorTypeId: type.id,
+        widthRangeId: width.id,
+        heightRangeId: height.id,
+        price: (type.base + w * type.widthStep + h * type.heightStep) * 100,
+      })),
+    ),
+  ),
+});

@@ -1,0 +1,6 @@
+export {
+  type CalculatedOfferLine,
+  PriceCalculatorDialog,
+  type PriceCalculatorDialogProps,
+} from './price-calculator-dialog';
+export { PriceCalculatorPage } from './price-calculator-page';

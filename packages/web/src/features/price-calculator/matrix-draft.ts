@@ -1,0 +1,90 @@
+import {
+  findCell,
+  PRICE_MATRIX_LIMITS,
+  type PriceMatrix,
+  type PriceMatrixIssue,
+  parseMessage,
+} from '@karm/domain/rules';
+
+/**
+ * Pure edits of a price matrix draft, so the editor stays a view. Removing a door type or range
+ * removes its prices with it.
+ */
+
+export type RangeList = 'widthRanges' | 'heightRanges';
+
+let idCounter = 0;
+/** Row ids only need to be unique within the matrix. */
+const newRowId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(idCounter++).toString(36)}`;
+
+export const addDoorType = (matrix: PriceMatrix, name: string): PriceMatrix => ({
+  ...matrix,
+  doorTypes: [...matrix.doorTypes, { id: newRowId('d'), name }],
+});
+
+export const renameDoorType = (matrix: PriceMatrix, id: string, name: string): PriceMatrix => ({
+  ...matrix,
+  doorTypes: matrix.doorTypes.map((type) => (type.id === id ? { ...type, name } : type)),
+});
+
+export const removeDoorType = (matrix: PriceMatrix, id: string): PriceMatrix => ({
+  ...matrix,
+  doorTypes: matrix.doorTypes.filter((type) => type.id !== id),
+  cells: matrix.cells.filter((cell) => cell.doorTypeId !== id),
+});
+
+/** A new range continues after the last one, so the list stays ascending. */
+export const addRange = (matrix: PriceMatrix, list: RangeList): PriceMatrix => {
+  const last = matrix[list].at(-1);
+  const fromMm = last ? Math.min(last.toMm + 1, PRICE_MATRIX_LIMITS.maxMm - 1) : 1;
+  const toMm = Math.min(fromMm + 299, PRICE_MATRIX_LIMITS.maxMm);
+  return { ...matrix, [list]: [...matrix[list], { id: newRowId(list[0] ?? 'r'), fromMm, toMm }] };
+};
+
+export const changeRange = (
+  matrix: PriceMatrix,
+  list: RangeList,
+  id: string,
+  change: { fromMm?: number; toMm?: number },
+): PriceMatrix => ({
+  ...matrix,
+  [list]: matrix[list].map((range) => (range.id === id ? { ...range, ...change } : range)),
+});
+
+export const removeRange = (matrix: PriceMatrix, list: RangeList, id: string): PriceMatrix => {
+  const key = list === 'widthRanges' ? 'widthRangeId' : 'heightRangeId';
+  return {
+    ...matrix,
+    [list]: matrix[list].filter((range) => range.id !== id),
+    cells: matrix.cells.filter((cell) => cell[key] !== id),
+  };
+};
+
+/** Sets a cell's price in øre; null empties the cell ("not offered"). */
+export const setPrice = (
+  matrix: PriceMatrix,
+  at: { doorTypeId: string; widthRangeId: string; heightRangeId: string },
+  price: number | null,
+): PriceMatrix => {
+  const others = matrix.cells.filter(
+    (cell) => cell !== findCell(matrix, at.doorTypeId, at.widthRangeId, at.heightRangeId),
+  );
+  return { ...matrix, cells: price === null ? others : [...others, { ...at, price }] };
+};
+
+/**
+ * Issues by path, for showing beside the field: `doorTypes.0.name`, `widthRanges.1.fromMm`, and
+ * prices by their cell's ids (the cell list has no stable order) as `price:<door>|<width>|<height>`.
+ */
+export const issuesByField = (matrix: PriceMatrix, issues: PriceMatrixIssue[]) => {
+  const fields = new Map<string, ReturnType<typeof parseMessage>>();
+  for (const issue of issues) {
+    const [list, index] = issue.path;
+    const cell = list === 'cells' && typeof index === 'number' ? matrix.cells[index] : undefined;
+    const key = cell
+      ? `price:${cell.doorTypeId}|${cell.widthRangeId}|${cell.heightRangeId}`
+      : issue.path.join('.');
+    if (!fields.has(key)) fields.set(key, parseMessage(issue.message));
+  }
+  return fields;
+};

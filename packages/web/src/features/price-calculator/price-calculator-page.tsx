@@ -1,0 +1,45 @@
+import { Alert, Loader, Paper, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components';
+import { usePriceMatrix, usePriceMatrixPushes } from '@/lib/api/price-calculator';
+import { useAuthStore } from '@/lib/store/auth-store';
+import {
+  EMPTY_CALCULATOR_INPUT,
+  type PriceCalculatorInput,
+  PriceCalculatorPanel,
+} from './price-calculator-panel';
+import { PriceMatrixEditor } from './price-matrix-editor';
+
+/** /price-calculator: the calculator for everyone, and the matrix editor for administrators. */
+export const PriceCalculatorPage = () => {
+  const { t } = useTranslation(['calculator', 'nav']);
+  usePriceMatrixPushes();
+  const matrix = usePriceMatrix();
+  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
+  const [input, setInput] = useState<PriceCalculatorInput>(EMPTY_CALCULATOR_INPUT);
+
+  return (
+    <Stack>
+      <PageHeader title={t('nav:priceCalculator')} subtitle={t('intro')} />
+      {matrix.isPending ? (
+        <Loader aria-label={t('calculating')} />
+      ) : matrix.isError ? (
+        <Alert color="red" variant="light">
+          {t('operationFailed')}
+        </Alert>
+      ) : (
+        <>
+          {matrix.data.matrix.doorTypes.length === 0 ? (
+            <Alert variant="light">{t(isAdmin ? 'noMatrixAdmin' : 'noMatrix')}</Alert>
+          ) : (
+            <Paper withBorder p="md" radius="md" maw={640}>
+              <PriceCalculatorPanel matrix={matrix.data.matrix} value={input} onChange={setInput} />
+            </Paper>
+          )}
+          {isAdmin && <PriceMatrixEditor saved={matrix.data} />}
+        </>
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,309 @@
+import type { PriceMatrixDto } from '@karm/domain/contract';
+import { findCell, formatDate, osloDateOf, type PriceMatrix, priceMatrixIssues } from '@karm/domain/rules';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess, useConfirm } from '@/components';
+import { usePriceMatrix, useUpdatePriceMatrix } from '@/lib/api/price-calculator';
+import { ApiError } from '@/lib/http';
+import {
+  addDoorType,
+  addRange,
+  changeRange,
+  issuesByField,
+  type RangeList,
+  removeDoorType,
+  removeRange,
+  renameDoorType,
+  setPrice,
+} from './matrix-draft';
+
+const numberOr = (value: number | string, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : fallback;
+
+/**
+ * The administrators' editor of the company's price matrix: door types, width and height ranges,
+ * and a price grid per door type. Saves the whole matrix with the version it started from; a newer
+ * save by someone else is offered for loading instead of being overwritten.
+ */
+export const PriceMatrixEditor = ({ saved }: { saved: PriceMatrixDto }) => {
+  const { t } = useTranslation(['calculator', 'validation']);
+  const confirm = useConfirm();
+  const matrixQuery = usePriceMatrix();
+  const update = useUpdatePriceMatrix();
+  const [base, setBase] = useState(saved);
+  const [draft, setDraft] = useState<PriceMatrix>(saved.matrix);
+  const [isStale, setStale] = useState(false);
+  const isDirty = draft !== base.matrix;
+
+  // Someone else's save arrives by push: taken over at once unless this person is editing.
+  useEffect(() => {
+    if (saved.version !== base.version && !isDirty) {
+      setBase(saved);
+      setDraft(saved.matrix);
+    }
+  }, [saved, base.version, isDirty]);
+
+  const issues = useMemo(() => issuesByField(draft, priceMatrixIssues(draft)), [draft]);
+  const errorAt = (key: string) => {
+    const issue = issues.get(key);
+    return issue ? t(issue.key.replace('validation.', 'validation:'), issue.params) : undefined;
+  };
+
+  const save = async () => {
+    try {
+      const result = await update.mutateAsync({ version: base.version, matrix: draft });
+      setBase(result);
+      setDraft(result.matrix);
+      notifySuccess(t('matrix.saved'));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'CONFLICT') setStale(true);
+      notifyError(t('operationFailed'));
+    }
+  };
+
+  const reload = async () => {
+    const { data } = await matrixQuery.refetch();
+    if (!data) return notifyError(t('operationFailed'));
+    setBase(data);
+    setDraft(data.matrix);
+    setStale(false);
+  };
+
+  const confirmRemoveRange = async (list: RangeList, id: string) => {
+    const range = draft[list].find((row) => row.id === id);
+    if (!range) return;
+    if (await confirm({ message: t('matrix.removeRange', { from: range.fromMm, to: range.toMm }) })) {
+      setDraft((current) => removeRange(current, list, id));
+    }
+  };
+
+  const rangeEditor = (list: RangeList) => (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {t(`matrix.${list}`)}
+      </Title>
+      {draft[list].map((range, index) => (
+        <Group key={range.id} gap="xs" wrap="nowrap" align="flex-start">
+          <NumberInput
+            aria-label={`${t(`matrix.${list}`)} ${index + 1} ${t('matrix.from')}`}
+            placeholder={t('matrix.from')}
+            allowDecimal={false}
+            min={1}
+            value={range.fromMm}
+            onChange={(value) =>
+              setDraft((current) => changeRange(current, list, range.id, { fromMm: numberOr(value, 0) }))
+            }
+            error={errorAt(`${list}.${index}.fromMm`)}
+          />
+          <NumberInput
+            aria-label={`${t(`matrix.${list}`)} ${index + 1} ${t('matrix.to')}`}
+            placeholder={t('matrix.to')}
+            allowDecimal={false}
+            min={1}
+            value={range.toMm}
+            onChange={(value) =>
+              setDraft((current) => changeRange(current, list, range.id, { toMm: numberOr(value, 0) }))
+            }
+            error={errorAt(`${list}.${index}.toMm`)}
+          />
+          <Tooltip label={t('matrix.remove')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={4}
+              aria-label={`${t('matrix.remove')} ${range.fromMm}–${range.toMm}`}
+              onClick={() => void confirmRemoveRange(list, range.id)}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ))}
+      {errorAt(list) && (
+        <Text c="red" size="sm">
+          {errorAt(list)}
+        </Text>
+      )}
+      <Button
+        variant="light"
+        size="xs"
+        leftSection={<IconPlus size={14} />}
+        onClick={() => setDraft((current) => addRange(current, list))}
+      >
+        {t('matrix.addRange')}
+      </Button>
+    </Stack>
+  );
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack>
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Title order={2} size="h4">
+              {t('matrix.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('matrix.help')}
+            </Text>
+            {base.updatedAt && (
+              <Text size="xs" c="dimmed">
+                {t('matrix.lastSaved', {
+                  date: formatDate(osloDateOf(new Date(base.updatedAt))),
+                  name: base.updatedBy?.displayName ?? '—',
+                })}
+              </Text>
+            )}
+          </Stack>
+          <Button
+            onClick={() => void save()}
+            loading={update.isPending}
+            disabled={!isDirty || issues.size > 0}
+          >
+            {t('matrix.save')}
+          </Button>
+        </Group>
+        {isStale && (
+          <Alert color="orange" variant="light" role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('matrix.stale')}</Text>
+              <Button size="xs" variant="light" color="orange" onClick={() => void reload()}>
+                {t('matrix.reload')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              {t('matrix.doorTypes')}
+            </Title>
+            {draft.doorTypes.map((type, index) => (
+              <Group key={type.id} gap="xs" wrap="nowrap" align="flex-start">
+                <TextInput
+                  aria-label={`${t('matrix.name')} ${index + 1}`}
+                  value={type.name}
+                  maxLength={60}
+                  onChange={(event) => {
+                    const name = event.currentTarget.value;
+                    setDraft((current) => renameDoorType(current, type.id, name));
+                  }}
+                  error={errorAt(`doorTypes.${index}.name`)}
+                  style={{ flex: 1 }}
+                />
+                <Tooltip label={t('matrix.remove')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    mt={4}
+                    aria-label={`${t('matrix.remove')} ${type.name}`}
+                    onClick={async () => {
+                      if (await confirm({ message: t('matrix.removeDoorType', { name: type.name }) })) {
+                        setDraft((current) => removeDoorType(current, type.id));
+                      }
+                    }}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ))}
+            {errorAt('doorTypes') && (
+              <Text c="red" size="sm">
+                {errorAt('doorTypes')}
+              </Text>
+            )}
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => setDraft((current) => addDoorType(current, t('matrix.newDoorType')))}
+            >
+              {t('matrix.addDoorType')}
+            </Button>
+          </Stack>
+          {rangeEditor('widthRanges')}
+          {rangeEditor('heightRanges')}
+        </SimpleGrid>
+        <Title order={3} size="h5">
+          {t('matrix.prices')}
+        </Title>
+        {draft.doorTypes.map((type) => (
+          <Stack key={type.id} gap={4}>
+            <Text fw={600}>{type.name}</Text>
+            <Table withTableBorder withColumnBorders striped={false} style={{ width: 'auto' }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('matrix.widthHeight')}</Table.Th>
+                  {draft.heightRanges.map((height) => (
+                    <Table.Th key={height.id}>
+                      {height.fromMm}–{height.toMm}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {draft.widthRanges.map((width) => (
+                  <Table.Tr key={width.id}>
+                    <Table.Th>
+                      {width.fromMm}–{width.toMm}
+                    </Table.Th>
+                    {draft.heightRanges.map((height) => {
+                      const at = { doorTypeId: type.id, widthRangeId: width.id, heightRangeId: height.id };
+                      const cell = findCell(draft, type.id, width.id, height.id);
+                      return (
+                        <Table.Td key={height.id}>
+                          <NumberInput
+                            aria-label={t('matrix.priceFor', {
+                              doorType: type.name,
+                              width: `${width.fromMm}–${width.toMm}`,
+                              height: `${height.fromMm}–${height.toMm}`,
+                            })}
+                            size="xs"
+                            w={120}
+                            min={0}
+                            decimalScale={2}
+                            decimalSeparator=","
+                            thousandSeparator=" "
+                            hideControls
+                            value={cell ? cell.price / 100 : ''}
+                            onChange={(value) =>
+                              setDraft((current) =>
+                                setPrice(
+                                  current,
+                                  at,
+                                  typeof value === 'number' ? Math.round(value * 100) : null,
+                                ),
+                              )
+                            }
+                            error={errorAt(`price:${type.id}|${width.id}|${height.id}`)}
+                          />
+                        </Table.Td>
+                      );
+                    })}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
+  );
+};
