@@ -40,3 +40,4 @@ export {
 } from './notify/notify';
 export { PageHeader, type PageHeaderProps } from './page-header/page-header';
 export { PdfViewerDialog, type PdfViewerDialogProps } from './pdf-viewer/pdf-viewer-dialog';
+export * from './price-calculator';

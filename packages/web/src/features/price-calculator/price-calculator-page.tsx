@@ -1,14 +1,14 @@
 import { Alert, Loader, Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components';
-import { usePriceMatrix, usePriceMatrixPushes } from '@/lib/api/price-calculator';
-import { useAuthStore } from '@/lib/store/auth-store';
 import {
   EMPTY_CALCULATOR_INPUT,
+  PageHeader,
   type PriceCalculatorInput,
   PriceCalculatorPanel,
-} from './price-calculator-panel';
+} from '@/components';
+import { usePriceMatrix, usePriceMatrixPushes } from '@/lib/api/price-calculator';
+import { useAuthStore } from '@/lib/store/auth-store';
 import { PriceMatrixEditor } from './price-matrix-editor';
 
 /** /price-calculator: the calculator for everyone, and the matrix editor for administrators. */

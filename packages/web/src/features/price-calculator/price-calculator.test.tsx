@@ -5,13 +5,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfirmProvider } from '@/components';
+import { ConfirmProvider, PriceCalculatorDialog } from '@/components';
 import { ApiError } from '@/lib/http';
 import { request } from '@/lib/socket';
 import { useAuthStore } from '@/lib/store/auth-store';
 import { renderWithProviders } from '@/test/render';
 import { answer, createTestQueryClient, inputsOf } from '@/test/socket-mock';
-import { PriceCalculatorDialog } from './price-calculator-dialog';
 import { PriceCalculatorPage } from './price-calculator-page';
 
 vi.mock('@/lib/socket', () => ({ request: vi.fn(), onPush: vi.fn(() => () => {}) }));

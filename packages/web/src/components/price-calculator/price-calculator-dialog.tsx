@@ -1,8 +1,9 @@
 import { Alert, Button, Loader } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog, notifyError } from '@/components';
 import { useCalculatePrice, usePriceMatrix } from '@/lib/api/price-calculator';
+import { AppDialog } from '../app-dialog/app-dialog';
+import { notifyError } from '../notify/notify';
 import {
   EMPTY_CALCULATOR_INPUT,
   type PriceCalculatorInput,
