@@ -7,6 +7,7 @@ export * from './define';
 export * from './errors';
 export * from './files';
 export * from './logs';
+export * from './offers';
 export * from './paging';
 export * from './profile';
 export * from './projects';

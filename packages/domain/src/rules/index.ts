@@ -6,6 +6,7 @@ export * from './delivery-weeks';
 export * from './iso-week';
 export * from './money';
 export * from './name-rule';
+export * from './offer-deadline';
 export * from './order-lines';
 export * from './organisation-number';
 export * from './pipeline-codes';

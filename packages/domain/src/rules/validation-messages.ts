@@ -44,6 +44,8 @@ export const VALIDATION_MESSAGE_KEYS = {
   processTypeRequired: 'validation.processTypeRequired',
   subProcessTypeRequired: 'validation.subProcessTypeRequired',
   deliveryPostponed: 'validation.deliveryPostponed',
+  paymentPlanSum: 'validation.paymentPlanSum',
+  customerOrOneTime: 'validation.customerOrOneTime',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGE_KEYS;

@@ -3,6 +3,7 @@ import { companies } from '../modules/company/company.tables';
 import { ADMIN_CATEGORY_NAME } from '../modules/employees/employees.service';
 import type { AppContext } from '../platform/context';
 import { seedDemoCustomers } from './demo-customers';
+import { seedDemoOffers } from './demo-offers';
 import { seedCompany, seedDepartment, seedEmployee, seedEmployeeCategory, seedUser } from './factories';
 
 export const DEMO_COMPANY_NAME = 'Demo Dør & Vindu AS';
@@ -118,6 +119,7 @@ export const seedDemo = async (ctx: AppContext) => {
       },
       ...STAFF.map((person) => ({ ...person, companyIds: [demo.id] })),
     ] as const;
+    let adminIds: { userId: string; employeeId: string } | null = null;
     for (const person of people) {
       const isAdmin = person.workGroup === 'admin';
       const user = await seedUser(tx, {
@@ -133,7 +135,7 @@ export const seedDemo = async (ctx: AppContext) => {
         dateOfEmployment: person.employed,
         profile: { plannerWorkGroup: person.workGroup },
       });
-      await seedEmployee(tx, demo.id, {
+      const employee = await seedEmployee(tx, demo.id, {
         firstName: person.firstName,
         lastName: person.lastName,
         displayName: `${person.firstName} ${person.lastName}`,
@@ -145,8 +147,17 @@ export const seedDemo = async (ctx: AppContext) => {
         employmentDate: person.employed,
         userId: user.id,
       });
+      if (person.username === 'admin') adminIds = { userId: user.id, employeeId: employee.id };
     }
     await seedDemoCustomers(tx, demo.id);
+    if (adminIds) {
+      await seedDemoOffers(
+        tx,
+        { companyId: demo.id, userId: adminIds.userId },
+        adminIds.employeeId,
+        ctx.clock,
+      );
+    }
   });
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;
