@@ -2,6 +2,10 @@ export { AppDialog, type AppDialogProps } from './app-dialog/app-dialog';
 export type { DialogAction } from './app-dialog/dialog-footer';
 export type { AppDialogSize } from './app-dialog/dialog-geometry';
 export {
+  ArchiveReasonDialog,
+  type ArchiveReasonDialogProps,
+} from './archive-reason-dialog/archive-reason-dialog';
+export {
   CONFIRM_Z_INDEX,
   ConfirmAction,
   type ConfirmActionProps,
@@ -34,5 +38,6 @@ export {
   notifySuccess,
   TOAST_DURATION_MS,
 } from './notify/notify';
+export * from './order-lines';
 export { PageHeader, type PageHeaderProps } from './page-header/page-header';
 export { PdfViewerDialog, type PdfViewerDialogProps } from './pdf-viewer/pdf-viewer-dialog';

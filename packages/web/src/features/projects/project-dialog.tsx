@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AppDialog,
+  ArchiveReasonDialog,
   errorMessageOf,
   notifyError,
   notifySuccess,
@@ -26,7 +27,6 @@ import {
 } from '@/lib/api/projects';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { workOrderUrl } from '@/lib/http';
-import { ArchiveReasonDialog } from './archive-reason-dialog';
 import { ProjectStateBadge } from './project-badges';
 import { activePlansOf, isStaleVersion } from './project-errors';
 import { ProjectFieldsTab } from './project-fields-tab';
