@@ -5,6 +5,7 @@ import enComponents from './en/components.json';
 import enCustomers from './en/customers.json';
 import enErrors from './en/errors.json';
 import enNav from './en/nav.json';
+import enOffers from './en/offers.json';
 import enPipeline from './en/pipeline.json';
 import enProcesses from './en/processes.json';
 import enProjects from './en/projects.json';
@@ -17,6 +18,7 @@ import nbComponents from './nb/components.json';
 import nbCustomers from './nb/customers.json';
 import nbErrors from './nb/errors.json';
 import nbNav from './nb/nav.json';
+import nbOffers from './nb/offers.json';
 import nbPipeline from './nb/pipeline.json';
 import nbProcesses from './nb/processes.json';
 import nbProjects from './nb/projects.json';
@@ -44,6 +46,7 @@ export const resources = {
     projects: enProjects,
     processes: enProcesses,
     pipeline: enPipeline,
+    offers: enOffers,
   },
   nb: {
     common: nbCommon,
@@ -58,6 +61,7 @@ export const resources = {
     projects: nbProjects,
     processes: nbProcesses,
     pipeline: nbPipeline,
+    offers: nbOffers,
   },
 } as const;
 

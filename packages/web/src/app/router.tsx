@@ -4,6 +4,7 @@ import { LoginPage } from '@/features/auth/login-page';
 import { ProfilePage } from '@/features/auth/profile-page';
 import { CustomerPage } from '@/features/customers/customer-page';
 import { LogsPage } from '@/features/logs/logs-page';
+import { OfferStatusesAdmin } from '@/features/offers';
 import { PrintPage } from '@/features/print/print-page';
 import { ProcessColumnsAdmin } from '@/features/processes/process-columns-admin';
 import { ProjectControlPage } from '@/features/processes/project-control-page';
@@ -12,6 +13,7 @@ import { verifyStoredSession } from '@/lib/session';
 import { LoginLayout } from './layouts/login-layout';
 import { MainLayout } from './layouts/main-layout';
 import { NotFoundPage } from './not-found-page';
+import { OffersScreen, offerHref } from './offers-screen';
 import { href, PLANNED_SCREENS, ROUTES } from './routes';
 import { PlannedScreen } from './shell/planned-screen';
 import { ScrollToTop } from './shell/scroll-to-top';
@@ -62,12 +64,20 @@ export const router = createBrowserRouter([
             id: 'admin',
             path: ROUTES.admin,
             element: (
-              <AdminPage logsPath={href.to('logs')} moduleTabs={{ process: <ProcessColumnsAdmin /> }} />
+              <AdminPage
+                logsPath={href.to('logs')}
+                moduleTabs={{ process: <ProcessColumnsAdmin />, offers: <OfferStatusesAdmin /> }}
+              />
             ),
           },
           { id: 'projectControl', path: ROUTES.projectControl, element: <ProjectControlPage /> },
-          { id: 'projects', path: ROUTES.projects, element: <ProjectsPage /> },
-          { id: 'serviceProjects', path: ROUTES.serviceProjects, element: <ServiceProjectsPage /> },
+          { id: 'projects', path: ROUTES.projects, element: <ProjectsPage offerHref={offerHref} /> },
+          { id: 'offer', path: ROUTES.offer, element: <OffersScreen /> },
+          {
+            id: 'serviceProjects',
+            path: ROUTES.serviceProjects,
+            element: <ServiceProjectsPage offerHref={offerHref} />,
+          },
         ],
       },
       { id: 'notFound', path: '*', element: <NotFoundPage /> },
