@@ -8,8 +8,10 @@ export type OfferFormValues = Required<{
   projectName: string;
 };
 
+/** The contract's defaults; the project name starts empty (the schema requires one, so it is parsed with a stand-in). */
 export const newOfferValues = (): OfferFormValues => ({
-  ...(offerFieldsSchema.parse({ projectName: '' } as never) as unknown as OfferFormValues),
+  ...(offerFieldsSchema.parse({ projectName: '-' }) as unknown as OfferFormValues),
+  projectName: '',
 });
 
 export const toFormValues = (offer: OfferDto): OfferFormValues => {
