@@ -209,14 +209,14 @@ describe('offer search source', () => {
   it('finds by number, project name, address and customer name, never another company', async () => {
     const offer = await create({ projectName: 'Trollstua barnehage', projectAddress: 'Myrullveien 9' });
     await restClient(server, mallory).post('/offers', { projectName: 'Trollstua barnehage' });
+    type Hit = { id: string; rank: number; kind: string; subtitle: string | null };
+    // PGlite and node-postgres both answer `{ rows }`.
     const search = async (term: string) =>
-      (await server.ctx.db.execute(offerSearchSource({ companyId: alice.companyId, term, limit: 10 })))
-        .rows as {
-        id: string;
-        rank: number;
-        kind: string;
-        subtitle: string | null;
-      }[];
+      (
+        (await server.ctx.db.execute(
+          offerSearchSource({ companyId: alice.companyId, term, limit: 10 }),
+        )) as unknown as { rows: Hit[] }
+      ).rows;
     const byNumber = await search(String(offer.number));
     expect(byNumber[0]).toMatchObject({ id: offer.id, rank: 0, kind: 'offer' });
     expect((await search('trollstua')).map((hit) => hit.id)).toEqual([offer.id]);

@@ -147,6 +147,7 @@ export const deleteOfferStatus = async (ctx: AppContext, actor: Actor, id: strin
       throw new AppError('CONFLICT', `The status is used by ${usage} offers`, {
         reason: 'statusInUse',
         usage,
+        name: status.name,
       });
     }
     await tx.update(offerStatuses).set({ isDeleted: true }).where(eq(offerStatuses.id, status.id));

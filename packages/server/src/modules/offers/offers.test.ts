@@ -267,7 +267,7 @@ describe('offer statuses and config', () => {
       `/offer-statuses/${status.id}`,
     );
     expect(refused.status).toBe(409);
-    expect(refused.body.details).toEqual({ reason: 'statusInUse', usage: 1 });
+    expect(refused.body.details).toEqual({ reason: 'statusInUse', usage: 1, name: 'Midlertidig' });
     const defaultStatus = (await statuses()).find((candidate) => candidate.isDefault);
     const refusedDefault = await api.delete<{ details: { reason: string } }>(
       `/offer-statuses/${defaultStatus?.id}`,

@@ -212,7 +212,11 @@ const OfferDialogWindow = ({
     try {
       const result = await convertOffer.mutateAsync({ id: saved.id, createCustomerInAccounting });
       notifySuccess(t('convert.success', { number: result.projectNumber }));
-      setSaved({ ...saved, projectId: result.projectId, projectNumber: result.projectNumber });
+      // The conversion links the offer (a new version): keep the person's edits, take the new version.
+      const fresh = await detail.refetch();
+      setSaved(
+        fresh.data?.offer ?? { ...saved, projectId: result.projectId, projectNumber: result.projectNumber },
+      );
     } catch (error) {
       if (applyServerFieldErrors(form, error)) setTab('offer');
       notifyError(t('convert.failed'));

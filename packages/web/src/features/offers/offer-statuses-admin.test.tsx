@@ -89,7 +89,11 @@ describe('OfferStatusesAdmin', () => {
     await user.click(screen.getByRole('button', { name: 'Move Sendt up' }));
     await waitFor(() => {
       const reorder = calls.find((call) => call.path === '/offer-statuses/reorder');
-      expect((reorder?.body as { ids: string[] }).ids).toEqual([STATUSES[1]?.id, STATUSES[0]?.id, UNUSED.id]);
+      expect((reorder?.body as { ids: string[] } | undefined)?.ids).toEqual([
+        STATUSES[1]?.id,
+        STATUSES[0]?.id,
+        UNUSED.id,
+      ]);
     });
 
     await user.type(screen.getByRole('textbox', { name: 'New status' }), 'Befaring');

@@ -32,9 +32,11 @@ import {
   useOfferStatuses,
   useOfferStatusMutation,
 } from '@/lib/api/offers';
+import { ApiError } from '@/lib/http';
 
 /** Runs a status or config change and shows the 3-second toast of SPEC §8. */
 const useAction = <Input, Result>(run: (input: Input) => Promise<Result>) => {
+  const { t } = useTranslation('offers');
   const mutation = useOfferStatusMutation(run);
   return async (input: Input) => {
     try {
@@ -42,7 +44,15 @@ const useAction = <Input, Result>(run: (input: Input) => Promise<Result>) => {
       notifyActionResult(true);
       return true;
     } catch (error) {
-      notifyError(error);
+      // The server's own usage check (someone may have used the status since the list was read).
+      const details =
+        error instanceof ApiError
+          ? (error.details as { reason?: string; usage?: number; name?: string } | undefined)
+          : undefined;
+      if (details?.reason === 'statusInUse')
+        notifyError(t('admin.inUse', { count: details.usage ?? 0, name: details.name ?? '' }));
+      else if (details?.reason === 'statusIsDefault') notifyError(t('admin.isDefault'));
+      else notifyError(error);
       return false;
     }
   };
