@@ -17,6 +17,7 @@ import { adminSocketHandlers } from './modules/admin/admin.socket';
 import { authSocketHandlers } from './modules/auth/auth.socket';
 import { resolveActor } from './modules/auth/sessions.service';
 import { companySocketHandlers } from './modules/company/company.socket';
+import { confirmationsRoutes } from './modules/confirmations/confirmations.http';
 import { customersSocketHandlers } from './modules/customers/customers.socket';
 import { employeesRoutes } from './modules/employees/employees.http';
 import { employeesSocketHandlers } from './modules/employees/employees.socket';
@@ -26,6 +27,8 @@ import { inquiriesSocketHandlers } from './modules/inquiries/inquiries.socket';
 import { inquiryDocumentOwner } from './modules/inquiries/inquiry-documents';
 import { logsRoutes } from './modules/logs/logs.http';
 import { logsSocketHandlers } from './modules/logs/logs.socket';
+import { offerStatusesRoutes } from './modules/offers/offer-statuses.http';
+import { offersRoutes } from './modules/offers/offers.http';
 import { priceCalculatorSocketHandlers } from './modules/price-calculator/price-calculator.socket';
 import { processesSocketHandlers } from './modules/processes/processes.socket';
 import { projectsRoutes } from './modules/projects/projects.http';
@@ -51,6 +54,9 @@ const HTTP_ROUTES: HttpRoutes[] = [
   employeesRoutes,
   projectsRoutes,
   workOrderRoutes,
+  offersRoutes,
+  offerStatusesRoutes,
+  confirmationsRoutes,
 ];
 
 /** Every module's socket handlers; the contract lists the events, these answer them. */

@@ -40,6 +40,15 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
+/** A customer kept on an inquiry or offer only: never saved as a customer, never sent to accounting. */
+export const oneTimeCustomerSchema = z.object({
+  name: text(200).min(1, MESSAGES.required),
+  email,
+  phone: optionalText(40),
+  address: optionalText(300),
+});
+export type OneTimeCustomer = z.output<typeof oneTimeCustomerSchema>;
+
 const organisationNumber = z
   .string()
   .transform((value) => value.replace(/\s/g, ''))

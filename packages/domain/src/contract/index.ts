@@ -8,6 +8,7 @@ export * from './errors';
 export * from './files';
 export * from './inquiries';
 export * from './logs';
+export * from './offers';
 export * from './paging';
 export * from './price-calculator';
 export * from './profile';

@@ -4,7 +4,7 @@ import type { DeadlineFilter } from '../rules/inquiry-deadline';
 import { COMPLEXITIES, OWNER_TYPES, PROJECT_CATEGORIES } from '../rules/pipeline-codes';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import type { CreditScore, CustomerSource, LookupDto } from './customers';
-import { CUSTOMER_CATEGORIES } from './customers';
+import { CUSTOMER_CATEGORIES, type OneTimeCustomer, oneTimeCustomerSchema } from './customers';
 import { patchOf, socketEvent } from './define';
 import type { FileDto } from './files';
 import { type Page, pageQuerySchema } from './paging';
@@ -12,16 +12,7 @@ import { type Page, pageQuerySchema } from './paging';
 const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
 const optionalText = (max: number) => text(max).default('');
 const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
-const email = z.union([z.literal(''), z.email(MESSAGES.emailInvalid)]).default('');
-
-/** A customer kept on the inquiry only: never saved as a customer, never sent to accounting. */
-export const oneTimeCustomerSchema = z.object({
-  name: text(200).min(1, MESSAGES.required),
-  email,
-  phone: optionalText(40),
-  address: optionalText(300),
-});
-export type OneTimeCustomer = z.output<typeof oneTimeCustomerSchema>;
+const _email = z.union([z.literal(''), z.email(MESSAGES.emailInvalid)]).default('');
 
 /**
  * SPEC §3 inquiry fields a person edits. The customer is either one of the company's customers

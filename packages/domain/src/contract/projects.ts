@@ -154,6 +154,8 @@ export type ProjectDto = {
   serviceReportCount: number;
   projectValue: number;
   archiveReason: string | null;
+  /** The offer the project was made from (offer → project conversion). */
+  offerId: string | null;
   version: number;
   updatedAt: string;
 };

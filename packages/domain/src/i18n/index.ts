@@ -7,6 +7,7 @@ import enCustomers from './en/customers.json';
 import enErrors from './en/errors.json';
 import enInquiries from './en/inquiries.json';
 import enNav from './en/nav.json';
+import enOffers from './en/offers.json';
 import enPipeline from './en/pipeline.json';
 import enProcesses from './en/processes.json';
 import enProjects from './en/projects.json';
@@ -21,6 +22,7 @@ import nbCustomers from './nb/customers.json';
 import nbErrors from './nb/errors.json';
 import nbInquiries from './nb/inquiries.json';
 import nbNav from './nb/nav.json';
+import nbOffers from './nb/offers.json';
 import nbPipeline from './nb/pipeline.json';
 import nbProcesses from './nb/processes.json';
 import nbProjects from './nb/projects.json';
@@ -50,6 +52,7 @@ export const resources = {
     pipeline: enPipeline,
     inquiries: enInquiries,
     calculator: enCalculator,
+    offers: enOffers,
   },
   nb: {
     common: nbCommon,
@@ -66,6 +69,7 @@ export const resources = {
     pipeline: nbPipeline,
     inquiries: nbInquiries,
     calculator: nbCalculator,
+    offers: nbOffers,
   },
 } as const;
 

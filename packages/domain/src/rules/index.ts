@@ -7,6 +7,7 @@ export * from './inquiry-deadline';
 export * from './iso-week';
 export * from './money';
 export * from './name-rule';
+export * from './offer-deadline';
 export * from './order-lines';
 export * from './organisation-number';
 export * from './pipeline-codes';

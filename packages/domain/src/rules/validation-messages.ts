@@ -44,7 +44,6 @@ export const VALIDATION_MESSAGE_KEYS = {
   processTypeRequired: 'validation.processTypeRequired',
   subProcessTypeRequired: 'validation.subProcessTypeRequired',
   deliveryPostponed: 'validation.deliveryPostponed',
-  oneCustomerOnly: 'validation.oneCustomerOnly',
   contactNotOfCustomer: 'validation.contactNotOfCustomer',
   /** Interpolates `{{max}}`. */
   tooMany: 'validation.tooMany',
@@ -58,6 +57,8 @@ export const VALIDATION_MESSAGE_KEYS = {
   widthOutOfRange: 'validation.widthOutOfRange',
   heightOutOfRange: 'validation.heightOutOfRange',
   sizeNotOffered: 'validation.sizeNotOffered',
+  paymentPlanSum: 'validation.paymentPlanSum',
+  oneCustomerOnly: 'validation.oneCustomerOnly',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGE_KEYS;

@@ -7,6 +7,7 @@ import { todayIn } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoInquiries } from './demo-inquiries';
+import { seedDemoOffers } from './demo-offers';
 import { seedCompany, seedDepartment, seedEmployee, seedEmployeeCategory, seedUser } from './factories';
 
 export const DEMO_COMPANY_NAME = 'Demo Dør & Vindu AS';
@@ -122,6 +123,7 @@ export const seedDemo = async (ctx: AppContext) => {
       },
       ...STAFF.map((person) => ({ ...person, companyIds: [demo.id] })),
     ] as const;
+    let adminIds: { userId: string; employeeId: string } | null = null;
     for (const person of people) {
       const isAdmin = person.workGroup === 'admin';
       const user = await seedUser(tx, {
@@ -137,7 +139,7 @@ export const seedDemo = async (ctx: AppContext) => {
         dateOfEmployment: person.employed,
         profile: { plannerWorkGroup: person.workGroup },
       });
-      await seedEmployee(tx, demo.id, {
+      const employee = await seedEmployee(tx, demo.id, {
         firstName: person.firstName,
         lastName: person.lastName,
         displayName: `${person.firstName} ${person.lastName}`,
@@ -149,10 +151,19 @@ export const seedDemo = async (ctx: AppContext) => {
         employmentDate: person.employed,
         userId: user.id,
       });
+      if (person.username === 'admin') adminIds = { userId: user.id, employeeId: employee.id };
     }
     await seedDemoCustomers(tx, demo.id);
     await seedDemoInquiries(tx, demo.id, todayIn(ctx.clock));
     for (const company of [demo, second]) await seedPriceMatrix(tx, company.id, defaultPriceMatrix());
+    if (adminIds) {
+      await seedDemoOffers(
+        tx,
+        { companyId: demo.id, userId: adminIds.userId },
+        adminIds.employeeId,
+        ctx.clock,
+      );
+    }
   });
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;

@@ -5,6 +5,7 @@ import { ProfilePage } from '@/features/auth/profile-page';
 import { CustomerPage } from '@/features/customers/customer-page';
 import { InquiriesPage } from '@/features/inquiries';
 import { LogsPage } from '@/features/logs/logs-page';
+import { OfferStatusesAdmin } from '@/features/offers';
 import { PriceCalculatorPage } from '@/features/price-calculator';
 import { PrintPage } from '@/features/print/print-page';
 import { ProcessColumnsAdmin } from '@/features/processes/process-columns-admin';
@@ -14,6 +15,7 @@ import { verifyStoredSession } from '@/lib/session';
 import { LoginLayout } from './layouts/login-layout';
 import { MainLayout } from './layouts/main-layout';
 import { NotFoundPage } from './not-found-page';
+import { OffersScreen, offerHref } from './offers-screen';
 import { href, PLANNED_SCREENS, ROUTES } from './routes';
 import { PlannedScreen } from './shell/planned-screen';
 import { ScrollToTop } from './shell/scroll-to-top';
@@ -64,13 +66,21 @@ export const router = createBrowserRouter([
             id: 'admin',
             path: ROUTES.admin,
             element: (
-              <AdminPage logsPath={href.to('logs')} moduleTabs={{ process: <ProcessColumnsAdmin /> }} />
+              <AdminPage
+                logsPath={href.to('logs')}
+                moduleTabs={{ process: <ProcessColumnsAdmin />, offers: <OfferStatusesAdmin /> }}
+              />
             ),
           },
           { id: 'projectControl', path: ROUTES.projectControl, element: <ProjectControlPage /> },
           { id: 'inquiries', path: ROUTES.inquiries, element: <InquiriesPage /> },
-          { id: 'projects', path: ROUTES.projects, element: <ProjectsPage /> },
-          { id: 'serviceProjects', path: ROUTES.serviceProjects, element: <ServiceProjectsPage /> },
+          { id: 'projects', path: ROUTES.projects, element: <ProjectsPage offerHref={offerHref} /> },
+          { id: 'offer', path: ROUTES.offer, element: <OffersScreen /> },
+          {
+            id: 'serviceProjects',
+            path: ROUTES.serviceProjects,
+            element: <ServiceProjectsPage offerHref={offerHref} />,
+          },
           { id: 'priceCalculator', path: ROUTES.priceCalculator, element: <PriceCalculatorPage /> },
         ],
       },

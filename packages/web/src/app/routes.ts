@@ -60,7 +60,6 @@ export const PLANNED_SCREENS = [
   },
   { name: 'planner', titleKey: 'nav:resourcePlanner', textKey: 'screens:planned.planner' },
   { name: 'plannerWeek', titleKey: 'nav:resourcePlanner', textKey: 'screens:planned.planner' },
-  { name: 'offer', titleKey: 'nav:offers', textKey: 'screens:planned.offer' },
   { name: 'ServiceTemplate', titleKey: 'nav:serviceTemplate', textKey: 'screens:planned.serviceTemplate' },
   { name: 'calendar', titleKey: 'nav:calendar', textKey: 'screens:planned.calendar' },
   { name: 'capacity', titleKey: 'nav:capacity', textKey: 'screens:planned.capacity' },

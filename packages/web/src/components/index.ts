@@ -38,6 +38,7 @@ export {
   notifySuccess,
   TOAST_DURATION_MS,
 } from './notify/notify';
+export * from './order-lines';
 export { PageHeader, type PageHeaderProps } from './page-header/page-header';
 export { PdfViewerDialog, type PdfViewerDialogProps } from './pdf-viewer/pdf-viewer-dialog';
 export * from './price-calculator';

@@ -307,6 +307,26 @@ const pushCustomer = async (
 };
 
 /**
+ * Pushes one customer to the accounting system now (the offer → project conversion asks for it,
+ * SPEC §4). A refusal or an outage is thrown, recorded on the customer like any failed push.
+ */
+export const pushCustomerNow = async (ctx: AppContext, companyId: string, customerId: string) => {
+  const [row] = await ctx.db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)));
+  if (!row) throw new AccountingError('not-found', 'Customer not found');
+  if (row.accountingId) return 'unchanged' as const;
+  const port = await ctx.accounting.forCompany(companyId);
+  try {
+    return await pushCustomer(ctx, port, row);
+  } catch (error) {
+    if (error instanceof AccountingError) await recordFailure(ctx, row, error);
+    throw error;
+  }
+};
+
+/**
  * Pushes every customer of the company that is due. Stops early when the accounting system is
  * unreachable or refuses the credentials: the rest stay pending and nothing is lost.
  */

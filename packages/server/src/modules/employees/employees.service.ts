@@ -134,6 +134,31 @@ export const employeeSummaries = async (ctx: AppContext, companyId: string, ids:
   );
 };
 
+/** The employees the given users are in the company, by user id: who made a history entry. */
+export const employeeNamesOfUsers = async (
+  ctx: AppContext,
+  companyId: string,
+  userIds: (string | null)[],
+) => {
+  const unique = [...new Set(userIds.filter((id): id is string => id !== null))];
+  if (unique.length === 0) return new Map<string, LookupDto>();
+  const rows = await ctx.db
+    .select({ id: employees.id, userId: employees.userId })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), inArray(employees.userId, unique)));
+  const names = await employeeSummaries(
+    ctx,
+    companyId,
+    rows.map((row) => row.id),
+  );
+  return new Map(
+    rows.flatMap((row) => {
+      const name = names.get(row.id);
+      return row.userId && name ? [[row.userId, name] as const] : [];
+    }),
+  );
+};
+
 export const departmentSummaries = async (ctx: AppContext, companyId: string, ids: string[]) => {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map<string, LookupDto>();

@@ -77,6 +77,7 @@ export const toProjectDto = (row: ProjectRow, names: Names): ProjectDto => ({
   serviceReportCount: row.serviceReportCount,
   projectValue: row.projectValue,
   archiveReason: row.archiveReason,
+  offerId: row.offerId,
   version: row.version,
   updatedAt: row.updatedAt.toISOString(),
 });

@@ -88,35 +88,50 @@ const updateAtVersion = async (
 export const getProject = async (ctx: AppContext, actor: Actor, id: string) =>
   toDto(ctx, actor.companyId, await findOwnProject(ctx.db, actor.companyId, id));
 
+/**
+ * Inserts a project with its orders inside the caller's transaction (the offer → project conversion
+ * runs it in its own); call `publishProject` after the commit.
+ */
+export const insertProject = async (
+  tx: Executor,
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof projectCreateSchema> & { offerId?: string | null },
+) => {
+  const { orders, ...fields } = input;
+  const number = await takeNextNumber(tx, actor.companyId, 'project', FIRST_PROJECT_NUMBER);
+  const [created] = await tx
+    .insert(projects)
+    .values({
+      companyId: actor.companyId,
+      number,
+      ...fields,
+      createdAt: ctx.clock.now(),
+      updatedAt: ctx.clock.now(),
+    })
+    .returning();
+  if (!created) throw new Error('Project insert returned nothing');
+  const projectValue = await replaceOrders(tx, actor.companyId, created.id, orders);
+  await applyDeliveryDate(tx, actor.companyId, created.id, created.deliveryDate);
+  await record(tx, actor, created.id, 'created', { name: created.name });
+  const [withValue] = await tx
+    .update(projects)
+    .set({ projectValue })
+    .where(eq(projects.id, created.id))
+    .returning();
+  return withValue ?? created;
+};
+
+/** Pushes a committed project change to the company and answers its DTO. */
+export const publishProject = (ctx: AppContext, companyId: string, row: ProjectRow) =>
+  publish(ctx, companyId, row);
+
 export const createProject = async (
   ctx: AppContext,
   actor: Actor,
   input: z.output<typeof projectCreateSchema>,
 ) => {
-  const { orders, ...fields } = input;
-  const row = await ctx.db.transaction(async (tx) => {
-    const number = await takeNextNumber(tx, actor.companyId, 'project', FIRST_PROJECT_NUMBER);
-    const [created] = await tx
-      .insert(projects)
-      .values({
-        companyId: actor.companyId,
-        number,
-        ...fields,
-        createdAt: ctx.clock.now(),
-        updatedAt: ctx.clock.now(),
-      })
-      .returning();
-    if (!created) throw new Error('Project insert returned nothing');
-    const projectValue = await replaceOrders(tx, actor.companyId, created.id, orders);
-    await applyDeliveryDate(tx, actor.companyId, created.id, created.deliveryDate);
-    await record(tx, actor, created.id, 'created', { name: created.name });
-    const [withValue] = await tx
-      .update(projects)
-      .set({ projectValue })
-      .where(eq(projects.id, created.id))
-      .returning();
-    return withValue ?? created;
-  });
+  const row = await ctx.db.transaction((tx) => insertProject(tx, ctx, actor, input));
   return publish(ctx, actor.companyId, row);
 };
 

@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import { inquirySearchSource } from '../inquiries/inquiry-search';
+import { offerSearchSource } from '../offers/offer-search';
 import { projectSearchSource } from '../projects/project-search';
 import type { SearchSource, SearchSourceQuery } from './search-source';
 
@@ -18,6 +19,7 @@ import type { SearchSource, SearchSourceQuery } from './search-source';
  */
 export const SEARCH_SOURCES: Partial<Record<SearchKind, SearchSource>> = {
   inquiry: inquirySearchSource,
+  offer: offerSearchSource,
   project: projectSearchSource,
 };
 

@@ -82,6 +82,7 @@ export const aProject = (overrides: Partial<ProjectDto> = {}): ProjectDto => ({
   serviceReportCount: 0,
   projectValue: 0,
   archiveReason: null,
+  offerId: null,
   version: 1,
   updatedAt: '2026-03-02T10:00:00.000Z',
   ...overrides,

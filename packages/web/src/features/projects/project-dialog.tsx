@@ -27,6 +27,7 @@ import {
 } from '@/lib/api/projects';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { workOrderUrl } from '@/lib/http';
+import { FromOfferLink } from './from-offer-link';
 import { ProjectStateBadge } from './project-badges';
 import { activePlansOf, isStaleVersion } from './project-errors';
 import { ProjectFieldsTab } from './project-fields-tab';
@@ -55,6 +56,8 @@ export type ProjectDialogProps = {
   onSaved?: (project: ProjectDto) => void;
   /** Called after the project was deleted; the dialog then closes. */
   onDeleted?: (projectId: string) => void;
+  /** Where "From offer N" leads; without it the offer number shows as text. */
+  offerHref?: (offerId: string) => string;
 };
 
 const TABS = ['project', 'process', 'orders', 'notes'] as const;
@@ -79,6 +82,7 @@ const ProjectDialogWindow = ({
   defaults,
   onSaved,
   onDeleted,
+  offerHref,
 }: Omit<ProjectDialogProps, 'opened'>) => {
   const { t, i18n } = useTranslation('projects');
   const confirm = useConfirm();
@@ -325,6 +329,7 @@ const ProjectDialogWindow = ({
             {project && (
               <Group gap="xs">
                 <ProjectStateBadge state={project.state} />
+                {project.offerId && <FromOfferLink offerId={project.offerId} offerHref={offerHref} />}
                 {project.state === 'archived' && project.archiveReason && (
                   <Text size="sm" c="dimmed">
                     {t('archive.reasonShown', { reason: project.archiveReason })}

@@ -16,7 +16,13 @@ import { IconPlus, IconUserPlus, IconZoomQuestion } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddContactDialog, AddCustomerDialog, DateInput, FindCustomerDialog } from '@/components';
+import {
+  AddContactDialog,
+  AddCustomerDialog,
+  CustomerSelect,
+  DateInput,
+  FindCustomerDialog,
+} from '@/components';
 import {
   POSTAL_CODE_PATTERN,
   postalPlaceQueryOptions,
@@ -25,7 +31,6 @@ import {
   useCustomer,
 } from '@/lib/api/customers';
 import { useDepartments, useProjectManagers } from '@/lib/api/employees';
-import { CustomerSelect } from './customer-select';
 import { DeliveryDot } from './project-badges';
 import type { ProjectForm } from './project-form';
 

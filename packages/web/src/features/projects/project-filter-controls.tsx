@@ -12,8 +12,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomerSelect } from '@/components';
 import { useDepartments, useProjectManagers } from '@/lib/api/employees';
-import { CustomerSelect } from './customer-select';
 
 /**
  * One control per project filter (SPEC §3 "Project filters"), shared by the filter bar and the

@@ -4,9 +4,9 @@ import {
   type ProjectDto,
   type ProjectFieldsInput,
   projectFieldsSchema,
-  VAT_RATES,
 } from '@karm/domain/contract';
 import type { z } from 'zod';
+import { type LineDraft, newLine, nextDraftKey, toLineDrafts, toLineInputs } from '@/components';
 import { useContractForm } from '@/lib/forms';
 
 /** Every field of the project dialog's form, as the contract reads it (SPEC §3 project). */
@@ -70,57 +70,17 @@ export type ProjectForm = ReturnType<typeof useProjectForm>;
 
 // --- orders ---------------------------------------------------------------------------------
 
-export type VatRate = (typeof VAT_RATES)[number];
-
-/** An order line being edited; `key` tells React rows apart before the server gives an id. */
-export type LineDraft = {
-  key: string;
-  id?: string;
-  description: string;
-  count: number;
-  unitPrice: number;
-  discountPercent: number;
-  costPrice: number;
-  vatPercent: VatRate;
-};
 export type OrderDraft = { key: string; id?: string; title: string; lines: LineDraft[] };
 export type OrderInput = z.input<typeof orderSchema>;
 
-let lastKey = 0;
-const nextKey = () => {
-  lastKey += 1;
-  return `draft-${lastKey}`;
-};
-
-const isVatRate = (value: number): value is VatRate => (VAT_RATES as readonly number[]).includes(value);
-
-export const newLine = (): LineDraft => ({
-  key: nextKey(),
-  description: '',
-  count: 1,
-  unitPrice: 0,
-  discountPercent: 0,
-  costPrice: 0,
-  vatPercent: 25,
-});
-
-export const newOrder = (): OrderDraft => ({ key: nextKey(), title: '', lines: [newLine()] });
+export const newOrder = (): OrderDraft => ({ key: nextDraftKey(), title: '', lines: [newLine()] });
 
 export const toDrafts = (orders: OrderDto[]): OrderDraft[] =>
   orders.map((order) => ({
-    key: nextKey(),
+    key: nextDraftKey(),
     id: order.id,
     title: order.title,
-    lines: order.lines.map((line) => ({
-      key: nextKey(),
-      id: line.id,
-      description: line.description,
-      count: line.count,
-      unitPrice: line.unitPrice,
-      discountPercent: line.discountPercent,
-      costPrice: line.costPrice,
-      vatPercent: isVatRate(line.vatPercent) ? line.vatPercent : 25,
-    })),
+    lines: toLineDrafts(order.lines),
   }));
 
 /** The orders as `project:save-orders` takes them (the sales price is the server's to work out). */
@@ -128,11 +88,7 @@ export const toOrderInputs = (drafts: OrderDraft[]): OrderInput[] =>
   drafts.map(({ id, title, lines }) => ({
     ...(id ? { id } : {}),
     title: title.trim(),
-    lines: lines.map(({ key: _key, id: lineId, ...line }) => ({
-      ...(lineId ? { id: lineId } : {}),
-      ...line,
-      description: line.description.trim(),
-    })),
+    lines: toLineInputs(lines),
   }));
 
 export const ordersDiffer = (drafts: OrderDraft[], saved: OrderDto[]) =>

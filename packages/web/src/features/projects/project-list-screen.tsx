@@ -22,7 +22,13 @@ type DialogState = { opened: false } | { opened: true; projectId: string | null 
  * SPEC §2 /projects and /serviceProjects: the filtered, server-paged project list, and the project
  * dialog for a clicked row or a new project.
  */
-export const ProjectListScreen = ({ kind }: { kind: ProjectListKind }) => {
+export const ProjectListScreen = ({
+  kind,
+  offerHref,
+}: {
+  kind: ProjectListKind;
+  offerHref?: (offerId: string) => string;
+}) => {
   const { t } = useTranslation(['projects', 'nav']);
   useProjectPushes();
   const { filters, setFilters, resetFilters, isReady } = useProjectFilters();
@@ -92,6 +98,7 @@ export const ProjectListScreen = ({ kind }: { kind: ProjectListKind }) => {
         opened={dialog.opened}
         projectId={dialog.opened ? dialog.projectId : null}
         defaults={isService ? SERVICE_DEFAULTS : undefined}
+        offerHref={offerHref}
         onClose={() => setDialog({ opened: false })}
       />
     </Stack>

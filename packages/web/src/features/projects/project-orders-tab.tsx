@@ -1,152 +1,11 @@
-import { VAT_RATES } from '@karm/domain/contract';
-import { formatNok, lineSalesPrice, linesTotals } from '@karm/domain/rules';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  NumberInput,
-  type NumberInputProps,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, useConfirm } from '@/components';
-import { MoneyInput } from './money-input';
-import { type LineDraft, newLine, newOrder, type OrderDraft, type VatRate } from './project-form';
-
+import { EmptyState, LinesTotals, OrderLinesTable, useConfirm } from '@/components';
+import { newOrder, type OrderDraft } from './project-form';
 export type ProjectOrdersTabProps = {
   orders: OrderDraft[];
   onChange: (orders: OrderDraft[]) => void;
-};
-
-const Totals = ({ lines, label }: { lines: LineDraft[]; label: string }) => {
-  const { t } = useTranslation('projects');
-  const totals = linesTotals(lines);
-  return (
-    <Group justify="flex-end" gap="lg" data-order-totals>
-      <Text size="sm" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">
-        {t('orders.value')}: <b>{formatNok(totals.value)}</b>
-      </Text>
-      <Text size="sm">
-        {t('orders.cost')}: {formatNok(totals.cost)}
-      </Text>
-      <Text size="sm">
-        {t('orders.margin')}: {formatNok(totals.contributionMargin)}
-      </Text>
-    </Group>
-  );
-};
-
-/** What a number field holds while typed: "02", "1,5" or "" are on the way to a number. */
-const toNumber = (value: number | string) => {
-  if (typeof value === 'number') return value;
-  if (value.trim() === '') return 0;
-  const number = Number(value.replace(',', '.').replace(/[^\d.-]/g, ''));
-  return Number.isFinite(number) ? number : null;
-};
-
-type NumberCellProps = Omit<NumberInputProps, 'value' | 'onChange'> & {
-  value: number;
-  onChange: (value: number) => void;
-};
-
-/** Keeps the typed text, so clearing the field to type anew does not snap it back to 0. */
-const NumberCell = ({ value, onChange, ...rest }: NumberCellProps) => {
-  const [text, setText] = useState<number | string>(value);
-  return (
-    <NumberInput
-      decimalScale={2}
-      decimalSeparator=","
-      allowNegative={false}
-      hideControls
-      min={0}
-      {...rest}
-      value={text}
-      onChange={(next) => {
-        setText(next);
-        const number = toNumber(next);
-        if (number !== null) onChange(number);
-      }}
-    />
-  );
-};
-
-type LineRowProps = {
-  line: LineDraft;
-  number: number;
-  onChange: (line: LineDraft) => void;
-  onRemove: () => void;
-};
-
-const LineRow = ({ line, number, onChange, onRemove }: LineRowProps) => {
-  const { t } = useTranslation('projects');
-  const label = (field: string) => t('orders.lineField', { field: t(`orders.${field}`), number });
-  const set = (changes: Partial<LineDraft>) => onChange({ ...line, ...changes });
-  return (
-    <Table.Tr data-line-key={line.key}>
-      <Table.Td miw={200}>
-        <TextInput
-          aria-label={label('description')}
-          value={line.description}
-          onChange={(event) => set({ description: event.currentTarget.value })}
-        />
-      </Table.Td>
-      <Table.Td w={90}>
-        <NumberCell aria-label={label('count')} value={line.count} onChange={(count) => set({ count })} />
-      </Table.Td>
-      <Table.Td w={140}>
-        <MoneyInput
-          aria-label={label('unitPrice')}
-          value={line.unitPrice}
-          onChange={(unitPrice) => set({ unitPrice })}
-        />
-      </Table.Td>
-      <Table.Td w={90}>
-        <NumberCell
-          aria-label={label('discountPercent')}
-          value={line.discountPercent}
-          max={100}
-          clampBehavior="strict"
-          onChange={(discountPercent) => set({ discountPercent })}
-        />
-      </Table.Td>
-      <Table.Td w={140}>
-        <MoneyInput
-          aria-label={label('costPrice')}
-          value={line.costPrice}
-          onChange={(costPrice) => set({ costPrice })}
-        />
-      </Table.Td>
-      <Table.Td w={90}>
-        <NativeSelect
-          aria-label={label('vatPercent')}
-          value={String(line.vatPercent)}
-          data={VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }))}
-          onChange={(event) => set({ vatPercent: Number(event.currentTarget.value) as VatRate })}
-        />
-      </Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-sales-price>
-        {formatNok(lineSalesPrice(line))}
-      </Table.Td>
-      <Table.Td w={40}>
-        <Tooltip label={t('orders.removeLine')}>
-          <ActionIcon variant="subtle" color="red" aria-label={label('remove')} onClick={onRemove}>
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Tooltip>
-      </Table.Td>
-    </Table.Tr>
-  );
 };
 
 type OrderCardProps = {
@@ -158,8 +17,6 @@ type OrderCardProps = {
 
 const OrderCard = ({ order, number, onChange, onRemove }: OrderCardProps) => {
   const { t } = useTranslation('projects');
-  const setLine = (index: number, line: LineDraft) =>
-    onChange({ ...order, lines: order.lines.map((current, at) => (at === index ? line : current)) });
   return (
     <Card withBorder padding="sm" component="section" aria-label={t('orders.orderNumber', { number })}>
       <Group justify="space-between" align="flex-end" mb="xs">
@@ -173,44 +30,11 @@ const OrderCard = ({ order, number, onChange, onRemove }: OrderCardProps) => {
           {t('orders.removeOrder')}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={900}>
-        <Table verticalSpacing={4} horizontalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('orders.description')}</Table.Th>
-              <Table.Th>{t('orders.count')}</Table.Th>
-              <Table.Th>{t('orders.unitPrice')}</Table.Th>
-              <Table.Th>{t('orders.discountPercent')}</Table.Th>
-              <Table.Th>{t('orders.costPrice')}</Table.Th>
-              <Table.Th>{t('orders.vatPercent')}</Table.Th>
-              <Table.Th ta="right">{t('orders.salesPrice')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.lines.map((line, index) => (
-              <LineRow
-                key={line.key}
-                line={line}
-                number={index + 1}
-                onChange={(next) => setLine(index, next)}
-                onRemove={() => onChange({ ...order, lines: order.lines.filter((_, at) => at !== index) })}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Group justify="space-between" mt="xs">
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => onChange({ ...order, lines: [...order.lines, newLine()] })}
-        >
-          {t('orders.addLine')}
-        </Button>
-        <Totals lines={order.lines} label={t('orders.orderTotal')} />
-      </Group>
+      <OrderLinesTable
+        lines={order.lines}
+        onChange={(lines) => onChange({ ...order, lines })}
+        totalLabel={t('orders.orderTotal')}
+      />
     </Card>
   );
 };
@@ -263,7 +87,7 @@ export const ProjectOrdersTab = ({ orders, onChange }: ProjectOrdersTabProps) =>
           {t('orders.addOrder')}
         </Button>
         {orders.length > 0 && (
-          <Totals lines={orders.flatMap((order) => order.lines)} label={t('orders.total')} />
+          <LinesTotals lines={orders.flatMap((order) => order.lines)} label={t('orders.total')} />
         )}
       </Group>
     </Stack>

@@ -1,0 +1,120 @@
+import type { OfferConversionDto, offerConvertSchema, VAT_RATES } from '@karm/domain/contract';
+import type { z } from 'zod';
+import type { Actor, AppContext } from '../../platform/context';
+import { AppError, validationError } from '../../platform/errors';
+import { pushCustomerNow } from '../customers/customers.accounting';
+import { insertProject, publishProject } from '../projects/projects.service';
+import { linesOfOffer } from './offer-lines';
+import {
+  assertNotConverted,
+  findOwnOffer,
+  isAccountingCustomerMissing,
+  publishOffer,
+  recordOfferHistory,
+  updateOfferAtVersion,
+} from './offers.service';
+
+/**
+ * Steps a test can hook into, to prove the conversion is all-or-nothing: a hook that throws after
+ * the project is inserted must leave no project, no order and the offer unchanged.
+ */
+export const conversionSteps: { afterProjectInsert?: () => Promise<void> } = {};
+
+const conversionFailed = (error: unknown) =>
+  error instanceof AppError
+    ? error
+    : new AppError('UPSTREAM', 'Conversion failed!', {
+        reason: 'conversionFailed',
+        message: error instanceof Error ? error.message : String(error),
+      });
+
+/**
+ * SPEC §4 offer → project. In one transaction: the project (name, customer, contact, address,
+ * hours, a link to the offer) with one order carrying the offer's lines, and the offer's link to
+ * the project. Any failure leaves nothing behind.
+ *
+ * The customer must come from the register: a one-time customer is refused with "You must select a
+ * customer" (SPEC §5), since a project's customer is invoiced and synced. When the customer is
+ * missing in the connected accounting system and the person agreed, it is created there first —
+ * outside the transaction, as an accounting id on a customer is right on its own.
+ */
+export const convertOfferToProject = async (
+  ctx: AppContext,
+  actor: Actor,
+  offerId: string,
+  input: z.output<typeof offerConvertSchema>,
+): Promise<OfferConversionDto> => {
+  const offer = await findOwnOffer(ctx.db, actor.companyId, offerId);
+  assertNotConverted(offer);
+  if (!offer.customerId) {
+    throw validationError({ customerId: 'validation.mustSelectCustomer' }, 'You must select a customer');
+  }
+  if (input.createCustomerInAccounting && (await isAccountingCustomerMissing(ctx, actor.companyId, offer))) {
+    await pushCustomerNow(ctx, actor.companyId, offer.customerId).catch((error: unknown) => {
+      throw conversionFailed(error);
+    });
+  }
+  const { project, offerRow } = await ctx.db
+    .transaction(async (tx) => {
+      const current = await findOwnOffer(tx, actor.companyId, offerId);
+      assertNotConverted(current);
+      const lines = await linesOfOffer(tx, actor.companyId, offerId);
+      const project = await insertProject(tx, ctx, actor, {
+        name: current.projectName,
+        description: current.comment,
+        departmentId: null,
+        customerId: current.customerId,
+        contactId: current.contactId,
+        projectManagerId: null,
+        startDate: null,
+        endDate: null,
+        deliveryDate: null,
+        agreedInstallationDate: null,
+        isClosed: false,
+        isDirect: false,
+        isService: false,
+        projectAddress: current.projectAddress,
+        projectPostalCode: current.postalCode,
+        projectCity: current.city,
+        noteToPlanner: '',
+        workOrderNotes: '',
+        siteContactName: '',
+        siteContactPhone: '',
+        productionHours: current.productionHours,
+        installationHours: current.installationHours,
+        installationStaff: current.installationStaff,
+        missingData: false,
+        missingDataComment: '',
+        offerId: current.id,
+        orders: [
+          {
+            title: '',
+            lines: lines.map(({ salesPrice: _derived, id: _id, ...line }) => ({
+              ...line,
+              // Stored from a validated offer line, so it is one of the VAT rates.
+              vatPercent: line.vatPercent as (typeof VAT_RATES)[number],
+            })),
+          },
+        ],
+      });
+      await conversionSteps.afterProjectInsert?.();
+      // The version guard makes a second, simultaneous conversion fail and roll its project back.
+      const offerRow = await updateOfferAtVersion(tx, ctx, actor, current.id, current.version, {
+        projectId: project.id,
+        projectNumber: project.number,
+      });
+      await recordOfferHistory(tx, actor, current.id, 'converted', {
+        projectId: project.id,
+        projectNumber: project.number,
+      });
+      return { project, offerRow };
+    })
+    .catch((error: unknown) => {
+      throw conversionFailed(error);
+    });
+  await Promise.all([
+    publishProject(ctx, actor.companyId, project),
+    publishOffer(ctx, actor.companyId, offerRow),
+  ]);
+  return { projectId: project.id, projectNumber: project.number };
+};

@@ -1,0 +1,98 @@
+import type { OfferDto, OfferRecordDto, offerListQuerySchema, Page } from '@karm/domain/contract';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { todayIn } from '../../platform/clock';
+import type { Actor, AppContext } from '../../platform/context';
+import { loadPage } from '../../platform/db/paging';
+import { customerIdsMatching, escapeLike } from '../customers/customers.service';
+import { ensureOfferConfig } from './offer-config.service';
+import { offerDtos, offerRecordDtos } from './offer-dto';
+import { offerConfigs, offerStatuses, offers } from './offers.tables';
+
+type OfferListQuery = z.output<typeof offerListQuerySchema>;
+
+/** The status deadline in SQL (the rule of domain `statusDeadline`), for the overdue filter and sorting. */
+const statusDeadlineSql = sql`(${offers.statusChangedAt} + coalesce(${offerStatuses.deadlineDays}, ${offerConfigs.deadlineDays}))`;
+
+const SORT_COLUMNS: Record<OfferListQuery['sort'], SQL | typeof offers.number> = {
+  number: offers.number,
+  projectName: sql`lower(${offers.projectName})`,
+  status: sql`${offerStatuses.position}`,
+  statusDeadline: statusDeadlineSql,
+  offerDeadline: sql`${offers.offerDeadline}`,
+  createdAt: sql`${offers.createdAt}`,
+  value: sql`${offers.value}`,
+  contributionMargin: sql`${offers.contributionMargin}`,
+};
+
+const filterOf = (ctx: AppContext, actor: Actor, query: OfferListQuery) => {
+  const search = query.search?.trim();
+  const pattern = search ? `%${escapeLike(search)}%` : '';
+  return and(
+    eq(offers.companyId, actor.companyId),
+    eq(offers.archived, query.archived),
+    query.statusId ? eq(offers.statusId, query.statusId) : undefined,
+    query.ownerId ? eq(offers.ownerId, query.ownerId) : undefined,
+    query.overdue ? sql`${statusDeadlineSql} < ${todayIn(ctx.clock)}::date` : undefined,
+    search
+      ? or(
+          /^\d{1,9}$/.test(search) ? eq(offers.number, Number(search)) : undefined,
+          ilike(offers.projectName, pattern),
+          ilike(offers.projectAddress, pattern),
+          ilike(offers.city, pattern),
+          sql`${offers.oneTimeCustomer}->>'name' ilike ${pattern}`,
+          sql`${offers.customerId} = any(array(${customerIdsMatching(actor.companyId, search)}))`,
+        )
+      : undefined,
+  );
+};
+
+/** One page of offers under the filters, in the chosen order (the number breaks ties). */
+const pageOfRows = async (ctx: AppContext, actor: Actor, query: OfferListQuery) => {
+  await ctx.db.transaction((tx) => ensureOfferConfig(tx, actor.companyId));
+  const where = filterOf(ctx, actor, query);
+  const direction = query.direction === 'asc' ? asc : desc;
+  return loadPage(
+    query,
+    {
+      rows: (limit, offset) =>
+        ctx.db
+          .select({ offer: offers })
+          .from(offers)
+          .leftJoin(offerStatuses, eq(offerStatuses.id, offers.statusId))
+          .leftJoin(offerConfigs, eq(offerConfigs.companyId, offers.companyId))
+          .where(where)
+          .orderBy(direction(SORT_COLUMNS[query.sort]), direction(offers.number))
+          .limit(limit)
+          .offset(offset),
+      total: () =>
+        ctx.db
+          .select({ total: count() })
+          .from(offers)
+          .leftJoin(offerStatuses, eq(offerStatuses.id, offers.statusId))
+          .leftJoin(offerConfigs, eq(offerConfigs.companyId, offers.companyId))
+          .where(where),
+    },
+    (row) => row.offer,
+  );
+};
+
+/** GET /offers: the stored records, paged on the server. */
+export const listOffers = async (
+  ctx: AppContext,
+  actor: Actor,
+  query: OfferListQuery,
+): Promise<Page<OfferRecordDto>> => {
+  const page = await pageOfRows(ctx, actor, query);
+  return { ...page, items: await offerRecordDtos(ctx.db, actor.companyId, page.items) };
+};
+
+/** GET /offers/populated: the same page with names and the displayed status filled in. */
+export const listPopulatedOffers = async (
+  ctx: AppContext,
+  actor: Actor,
+  query: OfferListQuery,
+): Promise<Page<OfferDto>> => {
+  const page = await pageOfRows(ctx, actor, query);
+  return { ...page, items: await offerDtos(ctx, actor.companyId, page.items) };
+};

@@ -1,0 +1,191 @@
+import {
+  OFFER_PUSHES,
+  type OfferStatusDto,
+  type OwnerTypeDto,
+  type offerStatusInputSchema,
+  type offerStatusPatchSchema,
+} from '@karm/domain/contract';
+import { resources } from '@karm/domain/i18n';
+import { OWNER_TYPES } from '@karm/domain/rules';
+import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor, AppContext } from '../../platform/context';
+import type { Executor } from '../../platform/db/client';
+import { AppError, notFound, validationError } from '../../platform/errors';
+import { ensureOfferConfig } from './offer-config.service';
+import { offerConfigs, offerStatuses, offers } from './offers.tables';
+
+type StatusRow = typeof offerStatuses.$inferSelect;
+
+const usageOf = async (db: Executor, companyId: string, statusIds: string[]) => {
+  if (statusIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ statusId: offers.statusId, total: count() })
+    .from(offers)
+    .where(and(eq(offers.companyId, companyId), inArray(offers.statusId, statusIds)))
+    .groupBy(offers.statusId);
+  return new Map(rows.map((row) => [row.statusId as string, row.total]));
+};
+
+const findOwnStatus = async (db: Executor, companyId: string, id: string) => {
+  const [row] = await db
+    .select()
+    .from(offerStatuses)
+    .where(and(eq(offerStatuses.companyId, companyId), eq(offerStatuses.id, id)));
+  if (!row) throw notFound('Offer status');
+  return row;
+};
+
+/** Every status of the company by position, deleted ones only when asked; made on first use. */
+export const listOfferStatuses = async (
+  ctx: AppContext,
+  actor: Actor,
+  { includeDeleted = false }: { includeDeleted?: boolean } = {},
+): Promise<OfferStatusDto[]> => {
+  const config = await ctx.db.transaction((tx) => ensureOfferConfig(tx, actor.companyId));
+  const rows = await ctx.db
+    .select()
+    .from(offerStatuses)
+    .where(
+      and(
+        eq(offerStatuses.companyId, actor.companyId),
+        includeDeleted ? undefined : eq(offerStatuses.isDeleted, false),
+      ),
+    )
+    .orderBy(asc(offerStatuses.position), asc(offerStatuses.createdAt));
+  const usage = await usageOf(
+    ctx.db,
+    actor.companyId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toStatusDto(row, config.defaultStatusId, usage.get(row.id) ?? 0));
+};
+
+const toStatusDto = (row: StatusRow, defaultStatusId: string | null, usage: number): OfferStatusDto => ({
+  id: row.id,
+  name: row.name,
+  deadlineDays: row.deadlineDays,
+  position: row.position,
+  isDefault: row.id === defaultStatusId,
+  isDeleted: row.isDeleted,
+  usage,
+});
+
+const changed = async (ctx: AppContext, actor: Actor, id: string) => {
+  const list = await listOfferStatuses(ctx, actor, { includeDeleted: true });
+  ctx.realtime.toCompany(actor.companyId, OFFER_PUSHES.offerStatusesChanged, {});
+  const status = list.find((candidate) => candidate.id === id);
+  if (!status) throw notFound('Offer status');
+  return status;
+};
+
+export const createOfferStatus = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof offerStatusInputSchema>,
+) => {
+  const row = await ctx.db.transaction(async (tx) => {
+    await ensureOfferConfig(tx, actor.companyId);
+    const [last] = await tx
+      .select({ position: max(offerStatuses.position) })
+      .from(offerStatuses)
+      .where(eq(offerStatuses.companyId, actor.companyId));
+    const [created] = await tx
+      .insert(offerStatuses)
+      .values({ companyId: actor.companyId, ...input, position: (last?.position ?? -1) + 1 })
+      .returning();
+    if (!created) throw new Error('Offer status insert returned nothing');
+    return created;
+  });
+  return changed(ctx, actor, row.id);
+};
+
+/** Renames a status, changes its deadline days, or makes it the default. */
+export const updateOfferStatus = async (
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof offerStatusPatchSchema>,
+) => {
+  const { isDefault, ...changes } = input;
+  await ctx.db.transaction(async (tx) => {
+    const status = await findOwnStatus(tx, actor.companyId, id);
+    if (Object.keys(changes).length > 0) {
+      await tx.update(offerStatuses).set(changes).where(eq(offerStatuses.id, status.id));
+    }
+    if (isDefault) {
+      if (status.isDeleted) throw validationError({ isDefault: 'validation.required' }, 'Status is deleted');
+      await ensureOfferConfig(tx, actor.companyId);
+      await tx
+        .update(offerConfigs)
+        .set({ defaultStatusId: status.id })
+        .where(eq(offerConfigs.companyId, actor.companyId));
+    }
+  });
+  return changed(ctx, actor, id);
+};
+
+/** SPEC §3 usage: how many offers have the status. */
+export const offerStatusUsage = async (ctx: AppContext, actor: Actor, id: string) => {
+  await findOwnStatus(ctx.db, actor.companyId, id);
+  return { count: (await usageOf(ctx.db, actor.companyId, [id])).get(id) ?? 0 };
+};
+
+/**
+ * SPEC §4: soft delete after a usage check. A status offers still use, or the default status, is
+ * refused with CONFLICT and a reason the client translates (with the usage count).
+ */
+export const deleteOfferStatus = async (ctx: AppContext, actor: Actor, id: string) => {
+  await ctx.db.transaction(async (tx) => {
+    const status = await findOwnStatus(tx, actor.companyId, id);
+    const config = await ensureOfferConfig(tx, actor.companyId);
+    if (config.defaultStatusId === status.id) {
+      throw new AppError('CONFLICT', 'The default status cannot be deleted', { reason: 'statusIsDefault' });
+    }
+    const usage = (await usageOf(tx, actor.companyId, [id])).get(id) ?? 0;
+    if (usage > 0) {
+      throw new AppError('CONFLICT', `The status is used by ${usage} offers`, {
+        reason: 'statusInUse',
+        usage,
+        name: status.name,
+      });
+    }
+    await tx.update(offerStatuses).set({ isDeleted: true }).where(eq(offerStatuses.id, status.id));
+  });
+  return changed(ctx, actor, id);
+};
+
+export const reactivateOfferStatus = async (ctx: AppContext, actor: Actor, id: string) => {
+  const status = await findOwnStatus(ctx.db, actor.companyId, id);
+  await ctx.db.update(offerStatuses).set({ isDeleted: false }).where(eq(offerStatuses.id, status.id));
+  return changed(ctx, actor, id);
+};
+
+/** Sets the order of the statuses; the list names each live status once (deleted ones may follow). */
+export const reorderOfferStatuses = async (ctx: AppContext, actor: Actor, ids: string[]) => {
+  await ctx.db.transaction(async (tx) => {
+    await ensureOfferConfig(tx, actor.companyId);
+    const own = await tx
+      .select({ id: offerStatuses.id, isDeleted: offerStatuses.isDeleted })
+      .from(offerStatuses)
+      .where(eq(offerStatuses.companyId, actor.companyId));
+    const ownIds = new Set(own.map((row) => row.id));
+    // Deleted statuses may be left out (the admin list hides them); every live one must be named.
+    const isComplete = own.every((row) => row.isDeleted || ids.includes(row.id));
+    if (new Set(ids).size !== ids.length || !isComplete || !ids.every((id) => ownIds.has(id))) {
+      throw validationError({ ids: 'validation.reorderMismatch' }, 'The order must list every status once');
+    }
+    for (const [position, id] of ids.entries()) {
+      await tx.update(offerStatuses).set({ position }).where(eq(offerStatuses.id, id));
+    }
+  });
+  ctx.realtime.toCompany(actor.companyId, OFFER_PUSHES.offerStatusesChanged, {});
+  return listOfferStatuses(ctx, actor, { includeDeleted: true });
+};
+
+/** SPEC §7 GET /offer-statuses/owner-types: the owner type codes with both languages' labels. */
+export const ownerTypes = (): OwnerTypeDto[] =>
+  OWNER_TYPES.map((code) => ({
+    code,
+    labels: { en: resources.en.pipeline.ownerType[code], nb: resources.nb.pipeline.ownerType[code] },
+  }));

@@ -1,0 +1,79 @@
+import {
+  idParamsSchema,
+  offerArchiveSchema,
+  offerConvertSchema,
+  offerCreateSchema,
+  offerListQuerySchema,
+  offerPatchBodySchema,
+  offerPdfQuerySchema,
+  offerUnarchiveSchema,
+  offerUpdateSchema,
+} from '@karm/domain/contract';
+import { actorOf } from '../../platform/http/actor';
+import type { HttpRoutes } from '../../platform/http/types';
+import { convertOfferToProject } from './offer-conversion';
+import { listOffers, listPopulatedOffers } from './offer-list';
+import { renderOfferPdf } from './offer-pdf';
+import { addOffer, archiveOffer, getOfferDetail, unarchiveOffer, updateOffer } from './offers.service';
+
+const tags = ['offers'];
+
+/** SPEC §7 REST: /offers, /offers/populated, /offers/{id}, archive, unarchive, the PDF and the conversion. */
+export const offersRoutes: HttpRoutes = (app, { ctx, authenticate }) => {
+  app.get(
+    '/offers',
+    { preHandler: authenticate, schema: { querystring: offerListQuerySchema, tags } },
+    (request) => listOffers(ctx, actorOf(request), request.query),
+  );
+  app.get(
+    '/offers/populated',
+    { preHandler: authenticate, schema: { querystring: offerListQuerySchema, tags } },
+    (request) => listPopulatedOffers(ctx, actorOf(request), request.query),
+  );
+  app.get('/offers/:id', { preHandler: authenticate, schema: { params: idParamsSchema, tags } }, (request) =>
+    getOfferDetail(ctx, actorOf(request), request.params.id),
+  );
+  app.post('/offers', { preHandler: authenticate, schema: { body: offerCreateSchema, tags } }, (request) =>
+    addOffer(ctx, actorOf(request), request.body),
+  );
+  app.patch('/offers', { preHandler: authenticate, schema: { body: offerUpdateSchema, tags } }, (request) =>
+    updateOffer(ctx, actorOf(request), request.body),
+  );
+  app.patch(
+    '/offers/:id',
+    { preHandler: authenticate, schema: { params: idParamsSchema, body: offerPatchBodySchema, tags } },
+    (request) => updateOffer(ctx, actorOf(request), { ...request.body, id: request.params.id }),
+  );
+  app.patch(
+    '/offers/:id/archive',
+    { preHandler: authenticate, schema: { params: idParamsSchema, body: offerArchiveSchema, tags } },
+    (request) => archiveOffer(ctx, actorOf(request), request.params.id, request.body),
+  );
+  app.patch(
+    '/offers/:id/unarchive',
+    { preHandler: authenticate, schema: { params: idParamsSchema, body: offerUnarchiveSchema, tags } },
+    (request) => unarchiveOffer(ctx, actorOf(request), request.params.id, request.body),
+  );
+  app.post(
+    '/offers/:id/convert-to-project',
+    { preHandler: authenticate, schema: { params: idParamsSchema, body: offerConvertSchema, tags } },
+    (request) => convertOfferToProject(ctx, actorOf(request), request.params.id, request.body),
+  );
+  app.get(
+    '/offers/:id/pdf',
+    { preHandler: authenticate, schema: { params: idParamsSchema, querystring: offerPdfQuerySchema, tags } },
+    async (request, reply) => {
+      const { fileName, bytes } = await renderOfferPdf(ctx, actorOf(request), {
+        offerId: request.params.id,
+        locale: request.query.locale,
+      });
+      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', bytes.length)
+        .header('content-disposition', `${disposition}; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+};

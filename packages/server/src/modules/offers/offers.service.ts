@@ -1,0 +1,285 @@
+import {
+  OFFER_PUSHES,
+  type OfferDetailDto,
+  type OfferDto,
+  type offerArchiveSchema,
+  type offerCreateSchema,
+  type offerFieldsSchema,
+  type offerUpdateSchema,
+} from '@karm/domain/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Clock, todayIn } from '../../platform/clock';
+import type { Actor, AppContext } from '../../platform/context';
+import type { Executor } from '../../platform/db/client';
+import { numberSequences, takeNextNumber } from '../../platform/db/number-sequences';
+import { AppError, conflict, notFound, validationError } from '../../platform/errors';
+import { findOwnCustomer } from '../customers/customers.service';
+import { employeeNamesOfUsers, employeeSummaries } from '../employees/employees.service';
+import { assertLiveStatus, ensureOfferConfig } from './offer-config.service';
+import { type OfferRow, offerDtos } from './offer-dto';
+import { linesOfOffer, replaceOfferLines } from './offer-lines';
+import { offerHistory, offers } from './offers.tables';
+
+type OfferFields = z.output<typeof offerFieldsSchema>;
+export type OfferCreate = z.output<typeof offerCreateSchema> & {
+  /** Set by the inquiry → offer conversion. */
+  inquiryId?: string | null;
+  inquiryNumber?: number | null;
+};
+
+export const OFFER_NUMBER_SEQUENCE = 'offer';
+
+export const findOwnOffer = async (db: Executor, companyId: string, offerId: string) => {
+  const [row] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.companyId, companyId), eq(offers.id, offerId)));
+  if (!row) throw notFound('Offer');
+  return row;
+};
+
+export const recordOfferHistory = (
+  tx: Executor,
+  actor: Actor,
+  offerId: string,
+  action: string,
+  changes: Record<string, unknown>,
+) =>
+  tx
+    .insert(offerHistory)
+    .values({ companyId: actor.companyId, offerId, userId: actor.userId, action, changes });
+
+export const toOfferDto = async (ctx: AppContext, companyId: string, row: OfferRow) =>
+  (await offerDtos(ctx, companyId, [row]))[0] as OfferDto;
+
+/** After a commit: tells the company's browsers (SPEC realtime) and answers the offer. */
+export const publishOffer = async (ctx: AppContext, companyId: string, row: OfferRow) => {
+  const dto = await toOfferDto(ctx, companyId, row);
+  ctx.realtime.toCompany(companyId, OFFER_PUSHES.offerChanged, dto);
+  return dto;
+};
+
+/** Customer and one-time customer exclude each other; ids must be the company's own. */
+const checkReferences = async (ctx: { db: Executor }, companyId: string, fields: Partial<OfferFields>) => {
+  if (fields.customerId && fields.oneTimeCustomer) {
+    throw validationError({ customerId: 'validation.oneCustomerOnly' }, 'Customer or one-time customer');
+  }
+  if (fields.customerId) {
+    await findOwnCustomer(ctx.db, companyId, fields.customerId).catch(() => {
+      throw validationError({ customerId: 'validation.pleaseSelectCustomer' }, 'Unknown customer');
+    });
+  }
+  if (fields.statusId) await assertLiveStatus(ctx.db, companyId, fields.statusId, 'statusId');
+};
+
+const checkOwner = async (ctx: AppContext, companyId: string, ownerId: string | null | undefined) => {
+  if (ownerId && !(await employeeSummaries(ctx, companyId, [ownerId])).has(ownerId)) {
+    throw validationError({ ownerId: 'validation.required' }, 'Unknown employee');
+  }
+};
+
+/** The next offer number: the per-company sequence, never below the config's first number. */
+const nextOfferNumber = async (tx: Executor, companyId: string, firstNumber: number) => {
+  const taken = await takeNextNumber(tx, companyId, OFFER_NUMBER_SEQUENCE, firstNumber);
+  if (taken >= firstNumber) return taken;
+  // The admin raised the numbering: jump the sequence (its row is locked by the upsert above).
+  await tx
+    .update(numberSequences)
+    .set({ lastValue: firstNumber })
+    .where(and(eq(numberSequences.companyId, companyId), eq(numberSequences.kind, OFFER_NUMBER_SEQUENCE)));
+  return firstNumber;
+};
+
+/**
+ * Inserts an offer inside the caller's transaction (the inquiry → offer conversion runs it in its
+ * own); answers the row without telling anyone — call `publishOffer` after the commit. References
+ * (customer, status) are checked inside the same transaction.
+ */
+export const createOffer = async (tx: Executor, actor: Actor, input: OfferCreate, clock: Clock) => {
+  const { lines, inquiryId = null, inquiryNumber = null, ...fields } = input;
+  await checkReferences({ db: tx }, actor.companyId, fields);
+  const config = await ensureOfferConfig(tx, actor.companyId);
+  const number = await nextOfferNumber(tx, actor.companyId, config.firstNumber);
+  const now = clock.now();
+  const [created] = await tx
+    .insert(offers)
+    .values({
+      companyId: actor.companyId,
+      number,
+      ...fields,
+      statusId: fields.statusId ?? config.defaultStatusId,
+      statusChangedAt: todayIn(clock),
+      inquiryId,
+      inquiryNumber,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!created) throw new Error('Offer insert returned nothing');
+  const totals = await replaceOfferLines(tx, actor.companyId, created.id, lines);
+  const [withTotals] = await tx.update(offers).set(totals).where(eq(offers.id, created.id)).returning();
+  await recordOfferHistory(tx, actor, created.id, 'created', { number, projectName: created.projectName });
+  return withTotals ?? created;
+};
+
+/** POST /offers. */
+export const addOffer = async (ctx: AppContext, actor: Actor, input: OfferCreate) => {
+  await checkOwner(ctx, actor.companyId, input.ownerId);
+  const row = await ctx.db.transaction((tx) => createOffer(tx, actor, input, ctx.clock));
+  return publishOffer(ctx, actor.companyId, row);
+};
+
+const staleVersion = (current: number) =>
+  conflict('The offer has been changed by someone else', { currentVersion: current });
+
+/** Updates an offer only at the version the caller read (DESIGN rule 5); answers the new row. */
+export const updateOfferAtVersion = async (
+  tx: Executor,
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  version: number,
+  values: Partial<typeof offers.$inferInsert>,
+) => {
+  const [row] = await tx
+    .update(offers)
+    .set({ ...values, updatedAt: ctx.clock.now(), version: sql`${offers.version} + 1` })
+    .where(and(eq(offers.companyId, actor.companyId), eq(offers.id, id), eq(offers.version, version)))
+    .returning();
+  if (row) return row;
+  const current = await findOwnOffer(tx, actor.companyId, id);
+  throw staleVersion(current.version);
+};
+
+/**
+ * PATCH /offers. A new status restarts the deadline count from today (SPEC §4); new lines replace
+ * the old ones and recompute value and contribution margin.
+ */
+export const updateOffer = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof offerUpdateSchema>,
+) => {
+  const { id, version, changes, lines } = input;
+  await checkOwner(ctx, actor.companyId, changes.ownerId);
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await findOwnOffer(tx, actor.companyId, id);
+    const merged = { ...before, ...changes };
+    await checkReferences(
+      { db: tx },
+      actor.companyId,
+      changes.customerId !== undefined || changes.oneTimeCustomer !== undefined
+        ? {
+            customerId: merged.customerId,
+            oneTimeCustomer: merged.oneTimeCustomer ?? null,
+            statusId: changes.statusId,
+          }
+        : { statusId: changes.statusId },
+    );
+    const values: Partial<typeof offers.$inferInsert> = { ...changes };
+    if (changes.statusId !== undefined) {
+      const config = await ensureOfferConfig(tx, actor.companyId);
+      values.statusId = changes.statusId ?? config.defaultStatusId;
+      if (values.statusId !== before.statusId) values.statusChangedAt = todayIn(ctx.clock);
+    }
+    if (lines) Object.assign(values, await replaceOfferLines(tx, actor.companyId, id, lines));
+    const updated = await updateOfferAtVersion(tx, ctx, actor, id, version, values);
+    const changed = Object.fromEntries(
+      Object.entries(values).filter(
+        ([field, value]) => JSON.stringify(before[field as keyof OfferRow]) !== JSON.stringify(value),
+      ),
+    );
+    if (lines) changed.lines = lines.length;
+    await recordOfferHistory(tx, actor, id, 'updated', changed);
+    return updated;
+  });
+  return publishOffer(ctx, actor.companyId, row);
+};
+
+export const archiveOffer = async (
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof offerArchiveSchema>,
+) => {
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await updateOfferAtVersion(tx, ctx, actor, id, input.version, {
+      archived: true,
+      archiveReason: input.reason,
+      archivedAt: ctx.clock.now(),
+      archivedBy: actor.userId,
+    });
+    await recordOfferHistory(tx, actor, id, 'archived', { reason: input.reason });
+    return updated;
+  });
+  return publishOffer(ctx, actor.companyId, row);
+};
+
+export const unarchiveOffer = async (
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: { version: number },
+) => {
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await updateOfferAtVersion(tx, ctx, actor, id, input.version, {
+      archived: false,
+      archiveReason: null,
+      archivedAt: null,
+      archivedBy: null,
+    });
+    await recordOfferHistory(tx, actor, id, 'unarchived', {});
+    return updated;
+  });
+  return publishOffer(ctx, actor.companyId, row);
+};
+
+/** GET /offers/{id}: the offer with its lines and history. */
+export const getOfferDetail = async (ctx: AppContext, actor: Actor, id: string): Promise<OfferDetailDto> => {
+  const row = await findOwnOffer(ctx.db, actor.companyId, id);
+  const [offer, lines, history] = await Promise.all([
+    toOfferDto(ctx, actor.companyId, row),
+    linesOfOffer(ctx.db, actor.companyId, id),
+    ctx.db
+      .select()
+      .from(offerHistory)
+      .where(and(eq(offerHistory.companyId, actor.companyId), eq(offerHistory.offerId, id)))
+      .orderBy(desc(offerHistory.at)),
+  ]);
+  const users = await employeeNamesOfUsers(
+    ctx,
+    actor.companyId,
+    history.map((entry) => entry.userId),
+  );
+  return {
+    offer,
+    lines,
+    history: history.map((entry) => ({
+      id: entry.id,
+      action: entry.action,
+      changes: entry.changes,
+      user: entry.userId ? (users.get(entry.userId) ?? null) : null,
+      at: entry.at.toISOString(),
+    })),
+    isAccountingCustomerMissing: await isAccountingCustomerMissing(ctx, actor.companyId, row),
+  };
+};
+
+/** The customer exists only in Karm while an accounting system is connected (SPEC §4 conversion question). */
+export const isAccountingCustomerMissing = async (ctx: AppContext, companyId: string, row: OfferRow) => {
+  if (!row.customerId) return false;
+  const customer = await findOwnCustomer(ctx.db, companyId, row.customerId).catch(() => null);
+  if (!customer || customer.accountingId || customer.source === 'one-time') return false;
+  return ctx.accounting.isConnected(companyId);
+};
+
+export const assertNotConverted = (row: OfferRow) => {
+  if (row.projectId) {
+    throw new AppError('CONFLICT', `Offer already converted to project ${row.projectNumber}`, {
+      reason: 'alreadyConverted',
+      projectId: row.projectId,
+      projectNumber: row.projectNumber,
+    });
+  }
+};

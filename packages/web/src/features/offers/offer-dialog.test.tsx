@@ -1,0 +1,130 @@
+import type { OfferDetailDto } from '@karm/domain/contract';
+import { formatNok } from '@karm/domain/rules';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '@/lib/http';
+import { request } from '@/lib/socket';
+import { answer } from '@/test/socket-mock';
+import { OfferDialog } from './offer-dialog';
+import { aDetail, anOffer, renderOffers, STATUSES } from './offers-testing';
+
+// Typing into many fields in jsdom is slow on a shared machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+vi.mock('@/lib/socket', () => ({ request: vi.fn(), onPush: vi.fn(() => () => {}) }));
+vi.mock('@/lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/http')>()),
+  http: vi.fn(),
+}));
+const httpMock = vi.mocked(http);
+const requestMock = vi.mocked(request);
+
+let detail: OfferDetailDto;
+const calls: { path: string; method: string; body: unknown }[] = [];
+
+beforeEach(() => {
+  calls.length = 0;
+  detail = aDetail(anOffer());
+  answer(requestMock, { 'employee:get': () => [] });
+  httpMock.mockImplementation((async (path: string, options: { method?: string; body?: unknown } = {}) => {
+    const method = options.method ?? 'GET';
+    calls.push({ path, method, body: options.body });
+    if (path === '/offer-statuses') return STATUSES;
+    if (path === '/offer-config')
+      return {
+        deadlineDays: 14,
+        defaultStatusId: STATUSES[0]?.id,
+        firstNumber: 10_001,
+        validityDays: 30,
+        version: 1,
+      };
+    if (path === `/offers/${detail.offer.id}` && method === 'GET') return detail;
+    if (path === `/offers/${detail.offer.id}` && method === 'PATCH') return { ...detail.offer, version: 2 };
+    if (path === `/offers/${detail.offer.id}/convert-to-project`) {
+      throw new (await import('@/lib/http')).ApiError({ code: 'UPSTREAM', message: 'Conversion failed!' });
+    }
+    if (path === '/offers' && method === 'POST') return anOffer({ id: 'new', number: 10_043 });
+    throw new Error(`No mock for ${method} ${path}`);
+  }) as typeof http);
+});
+
+const open = (offerId: string | null = detail.offer.id) => {
+  const view = renderOffers(
+    <OfferDialog
+      opened
+      offerId={offerId}
+      onClose={vi.fn()}
+      renderLineActions={(addLine) => (
+        <button type="button" onClick={() => addLine({ description: 'Kalkulert dør', unitPrice: 5_000_00 })}>
+          Price calculator
+        </button>
+      )}
+    />,
+  );
+  return { ...view, user: userEvent.setup({ delay: null }) };
+};
+
+describe('OfferDialog', () => {
+  it('shows the offer, its lines with live totals and VAT, and saves the changed lines', async () => {
+    const { user } = open();
+    expect(await screen.findByText('Offer 10042 – Skole Lørenskog')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Lines' }));
+    expect(screen.getByDisplayValue('Ytterdør')).toBeInTheDocument();
+    expect(screen.getByText(/VAT 25 %/).textContent).toContain(formatNok(6_750_00));
+    await user.click(screen.getByRole('button', { name: 'Price calculator' }));
+    expect(screen.getByDisplayValue('Kalkulert dør')).toBeInTheDocument();
+    expect(screen.getByText(/Total incl. VAT/).textContent).toContain(
+      formatNok((27_000_00 + 5_000_00) * 1.25),
+    );
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const patch = calls.find((call) => call.method === 'PATCH')?.body as {
+      lines: { description: string }[];
+      version: number;
+    };
+    expect(patch.version).toBe(1);
+    expect(patch.lines.map((line) => line.description)).toEqual(['Ytterdør', 'Kalkulert dør']);
+  });
+
+  it('restarts the shown status deadline when another status is chosen', async () => {
+    const { user } = open();
+    await screen.findByText('Offer 10042 – Skole Lørenskog');
+    await waitFor(() =>
+      expect(document.querySelector('[data-status-deadline]')?.textContent).toContain('Under arbeid'),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Sendt' }));
+    // A new status counts from today: 7 days for "Sendt".
+    expect(document.querySelector('[data-status-deadline]')?.textContent).toContain('Sendt · 7 days left');
+  });
+
+  it('shows "From inquiry N" and "Conversion failed!" when converting fails', async () => {
+    detail = aDetail(anOffer({ inquiryId: '50000000-0000-7000-8000-000000000001', inquiryNumber: 501 }));
+    const { user } = open();
+    expect(await screen.findByText('From inquiry 501')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Convert to project' }));
+    await user.click(await screen.findByRole('button', { name: 'Convert' }));
+    expect(await screen.findByText('Conversion failed!')).toBeInTheDocument();
+  });
+
+  it('links to the project an offer was converted to', async () => {
+    detail = aDetail(anOffer({ projectId: '60000000-0000-7000-8000-000000000001', projectNumber: 1_042 }));
+    open();
+    expect(await screen.findByText('Project 1042')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Convert to project' })).not.toBeInTheDocument();
+  });
+
+  it('refuses a payment plan that does not add up to 100 % before saving', async () => {
+    const { user } = open();
+    await screen.findByText('Offer 10042 – Skole Lørenskog');
+    await user.click(screen.getByRole('tab', { name: 'Payment plan' }));
+    await user.click(screen.getByRole('button', { name: 'Add part' }));
+    const percent = screen.getByRole('textbox', { name: 'Percent' });
+    await user.clear(percent);
+    await user.type(percent, '40');
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    expect(await screen.findByText('The payment plan percentages must add up to 100 %')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+});
