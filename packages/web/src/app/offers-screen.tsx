@@ -1,4 +1,8 @@
+import { Button } from '@mantine/core';
+import { IconCalculator } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CalculatedOfferLine, PriceCalculatorDialog } from '@/components';
 import { OffersPage } from '@/features/offers';
 import { ProjectDialog } from '@/features/projects';
 import { href } from './routes';
@@ -6,12 +10,32 @@ import { href } from './routes';
 /** The link of "From offer N" on a project: the offer list with that offer open. */
 export const offerHref = (offerId: string) => `${href.to('offer')}?open=${encodeURIComponent(offerId)}`;
 
-/** SPEC §2 /offer, composed with the project dialog so "Project N" on a converted offer opens it. */
+/** The offer lines' "Price calculator" button: the priced door becomes a new line. */
+const PriceCalculatorButton = ({ addLine }: { addLine: (line: CalculatedOfferLine) => void }) => {
+  const { t } = useTranslation('calculator');
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="light" leftSection={<IconCalculator size={16} />} onClick={() => setOpen(true)}>
+        {t('title')}
+      </Button>
+      <PriceCalculatorDialog opened={isOpen} onClose={() => setOpen(false)} onAddLine={addLine} />
+    </>
+  );
+};
+
+/**
+ * SPEC §2 /offer, composed with the project dialog so "Project N" on a converted offer opens it, and
+ * with the price calculator for the offer's lines.
+ */
 export const OffersScreen = () => {
   const [projectId, setProjectId] = useState<string | null>(null);
   return (
     <>
-      <OffersPage onOpenProject={setProjectId} />
+      <OffersPage
+        onOpenProject={setProjectId}
+        renderLineActions={(addLine) => <PriceCalculatorButton addLine={addLine} />}
+      />
       <ProjectDialog
         opened={projectId !== null}
         projectId={projectId}

@@ -17,8 +17,9 @@ export type CalculatedOfferLine = {
   count: number;
   unitPrice: number;
   discountPercent: 0;
-  costPrice: number | null;
-  vat: 25;
+  /** The matrix holds sales prices only; the person fills in the cost on the line. */
+  costPrice: 0;
+  vatPercent: 25;
 };
 
 export type PriceCalculatorDialogProps = {
@@ -58,8 +59,8 @@ export const PriceCalculatorDialog = ({ opened, onClose, onAddLine }: PriceCalcu
         count: result.count,
         unitPrice: result.unitPrice,
         discountPercent: 0,
-        costPrice: null,
-        vat: 25,
+        costPrice: 0,
+        vatPercent: 25,
       });
       close();
     } catch {

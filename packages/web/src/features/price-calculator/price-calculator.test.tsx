@@ -110,8 +110,8 @@ describe('PriceCalculatorDialog', { timeout: 20_000 }, () => {
         count: 2,
         unitPrice: 540_000,
         discountPercent: 0,
-        costPrice: null,
-        vat: 25,
+        costPrice: 0,
+        vatPercent: 25,
       }),
     );
     expect(inputsOf(requestMock, 'price-calculator:calculate')).toEqual([
