@@ -140,6 +140,7 @@ export const INQUIRY_HISTORY_ACTIONS = [
   'unarchived',
   'documentAdded',
   'documentDeleted',
+  'convertedToOffer',
 ] as const;
 export type InquiryHistoryAction = (typeof INQUIRY_HISTORY_ACTIONS)[number];
 
@@ -159,6 +160,9 @@ export type InquiryHistoryDto = {
 
 export type InquiryDetailsDto = InquiryDto & { history: InquiryHistoryDto[]; documents: FileDto[] };
 
+/** The offer made from an inquiry, and the inquiry now linked to it. */
+export type InquiryConversionDto = { offerId: string; offerNumber: number; inquiry: InquiryDetailsDto };
+
 export const inquiryEvents = {
   'inquiries:get': socketEvent<Page<InquiryDto>>()(inquiryQuerySchema),
   'inquiry:get': socketEvent<InquiryDetailsDto>()(z.object({ id: z.uuid() })),
@@ -166,6 +170,10 @@ export const inquiryEvents = {
   'inquiry:update': socketEvent<InquiryDetailsDto>()(inquiryUpdateSchema),
   'inquiry:archive': socketEvent<InquiryDetailsDto>()(inquiryArchiveSchema),
   'inquiry:unarchive': socketEvent<InquiryDetailsDto>()(z.object({ id: z.uuid() })),
+  /** SPEC §4: an inquiry becomes an offer carrying its customer, contact, address and project facts. */
+  'inquiry:convert-to-offer': socketEvent<InquiryConversionDto>()(
+    z.object({ id: z.uuid(), version: z.number().int().min(1) }),
+  ),
 };
 
 /** Pushed to the company's room after a committed change (DESIGN rule 7). */

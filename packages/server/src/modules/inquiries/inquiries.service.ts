@@ -80,7 +80,7 @@ export const publishInquiry = async (ctx: AppContext, companyId: string, row: In
   ctx.realtime.toCompany(companyId, INQUIRY_PUSHES.inquiryChanged, dto);
 };
 
-const changed = async (ctx: AppContext, companyId: string, row: InquiryRow) => {
+export const changed = async (ctx: AppContext, companyId: string, row: InquiryRow) => {
   await publishInquiry(ctx, companyId, row);
   return details(ctx, companyId, row);
 };
@@ -89,7 +89,7 @@ const staleVersion = (current: number) =>
   conflict('The inquiry has been changed by someone else', { currentVersion: current });
 
 /** Updates an inquiry only at the version the caller read (DESIGN rule 5); answers the new row. */
-const updateAtVersion = async (
+export const updateAtVersion = async (
   tx: Executor,
   ctx: AppContext,
   actor: Actor,

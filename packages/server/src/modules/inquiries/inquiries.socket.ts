@@ -6,6 +6,7 @@ import {
   unarchiveInquiry,
   updateInquiry,
 } from './inquiries.service';
+import { convertInquiryToOffer } from './inquiry-conversion';
 import { listInquiries } from './inquiry-list';
 
 type InquiryEvent =
@@ -14,7 +15,8 @@ type InquiryEvent =
   | 'inquiry:create'
   | 'inquiry:update'
   | 'inquiry:archive'
-  | 'inquiry:unarchive';
+  | 'inquiry:unarchive'
+  | 'inquiry:convert-to-offer';
 
 export const inquiriesSocketHandlers: SocketHandlers<InquiryEvent> = {
   'inquiries:get': async (input, request) => {
@@ -40,5 +42,9 @@ export const inquiriesSocketHandlers: SocketHandlers<InquiryEvent> = {
   'inquiry:unarchive': async (input, request) => {
     const { ctx, actor } = signedIn(request);
     return unarchiveInquiry(ctx, actor, input);
+  },
+  'inquiry:convert-to-offer': async (input, request) => {
+    const { ctx, actor } = signedIn(request);
+    return convertInquiryToOffer(ctx, actor, input);
   },
 };
