@@ -73,7 +73,7 @@ export const router = createBrowserRouter([
             ),
           },
           { id: 'projectControl', path: ROUTES.projectControl, element: <ProjectControlPage /> },
-          { id: 'inquiries', path: ROUTES.inquiries, element: <InquiriesPage /> },
+          { id: 'inquiries', path: ROUTES.inquiries, element: <InquiriesPage offerHref={offerHref} /> },
           { id: 'projects', path: ROUTES.projects, element: <ProjectsPage offerHref={offerHref} /> },
           { id: 'offer', path: ROUTES.offer, element: <OffersScreen /> },
           {

@@ -1,7 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AppErrorBoundary } from '@/components';
 import { InquiryDialog } from '@/features/inquiries';
 import { ProjectDialog } from '@/features/projects';
@@ -10,6 +10,7 @@ import { useEmployeePushes } from '@/lib/api/employees';
 import { signOut } from '@/lib/session';
 import { request } from '@/lib/socket';
 import { useCompanyStore } from '@/lib/store/company-store';
+import { offerHref } from '../offers-screen';
 import { href } from '../routes';
 import { AppDrawer } from '../shell/app-drawer';
 import { AppHeader } from '../shell/app-header';
@@ -37,6 +38,11 @@ export const MainLayout = () => {
   useEffect(() => {
     void request('company:get-info').then(setCompany);
   }, [setCompany]);
+
+  // A link inside a drawer-opened dialog ("Offer N") leads to another screen: the dialog closes.
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation
+  useEffect(() => setNewItem(null), [pathname]);
 
   const logout = async () => {
     await signOut();
@@ -77,7 +83,11 @@ export const MainLayout = () => {
         </AppErrorBoundary>
       </AppShell.Main>
       <HelpDialog opened={isHelpOpened} onClose={help.close} />
-      <InquiryDialog opened={newItem === 'addNewInquiry'} onClose={() => setNewItem(null)} />
+      <InquiryDialog
+        opened={newItem === 'addNewInquiry'}
+        onClose={() => setNewItem(null)}
+        offerHref={offerHref}
+      />
       <ProjectDialog opened={newItem === 'addNewProject'} onClose={() => setNewItem(null)} />
       <ErrorMessageDialog />
     </AppShell>

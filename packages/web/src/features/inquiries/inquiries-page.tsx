@@ -22,7 +22,9 @@ const DEADLINE_FILTERS: Record<DeadlineChoice, NonNullable<InquiryQuery['deadlin
 };
 
 /** "Inquiry management" (SPEC §2 drawer): filters, search and paging on the server; `?open=<id>` opens one. */
-export const InquiriesPage = () => {
+export type InquiriesPageProps = { offerHref?: (offerId: string) => string };
+
+export const InquiriesPage = ({ offerHref }: InquiriesPageProps) => {
   const { t } = useTranslation(['inquiries', 'pipeline']);
   useInquiryPushes();
   const [params, setParams] = useSearchParams();
@@ -193,6 +195,7 @@ export const InquiriesPage = () => {
       <InquiryDialog
         opened={isCreating || openId !== null}
         inquiryId={isCreating ? null : openId}
+        offerHref={offerHref}
         onClose={() => {
           setCreating(false);
           if (openId) setParams({});

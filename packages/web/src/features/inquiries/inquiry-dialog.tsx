@@ -1,13 +1,15 @@
 import type { InquiryDetailsDto } from '@karm/domain/contract';
 import { inquiryFieldsSchema } from '@karm/domain/contract';
 import { osloDateOf } from '@karm/domain/rules';
-import { Alert, Badge, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { AppDialog, ArchiveReasonDialog, notifyError, notifySuccess, useConfirm } from '@/components';
 import {
   useArchiveInquiry,
+  useConvertInquiryToOffer,
   useCreateInquiry,
   useInquiry,
   useUnarchiveInquiry,
@@ -26,6 +28,8 @@ export type InquiryDialogProps = {
   onClose: () => void;
   /** The inquiry to open; null or left out for a new inquiry. */
   inquiryId?: string | null;
+  /** Where "Offer N" leads (the app knows the offer screen's address). */
+  offerHref?: (offerId: string) => string;
 };
 
 const TABS = ['details', 'customer', 'documents', 'history'] as const;
@@ -36,7 +40,11 @@ const CUSTOMER_FIELDS = ['customerId', 'contactId', 'oneTimeCustomer', 'creditSc
 export const InquiryDialog = ({ opened, ...props }: InquiryDialogProps) =>
   opened ? <InquiryDialogWindow key={props.inquiryId ?? 'new'} {...props} /> : null;
 
-const InquiryDialogWindow = ({ onClose, inquiryId: openedId }: Omit<InquiryDialogProps, 'opened'>) => {
+const InquiryDialogWindow = ({
+  onClose,
+  inquiryId: openedId,
+  offerHref,
+}: Omit<InquiryDialogProps, 'opened'>) => {
   const { t } = useTranslation('inquiries');
   const confirm = useConfirm();
   const [inquiryId, setInquiryId] = useState(openedId ?? null);
@@ -49,6 +57,7 @@ const InquiryDialogWindow = ({ onClose, inquiryId: openedId }: Omit<InquiryDialo
   const update = useUpdateInquiry();
   const archiveInquiry = useArchiveInquiry();
   const unarchiveInquiry = useUnarchiveInquiry();
+  const convertInquiry = useConvertInquiryToOffer();
 
   const adopt = (inquiry: InquiryDetailsDto) => {
     const values = toFormValues(inquiry);
@@ -149,6 +158,30 @@ const InquiryDialogWindow = ({ onClose, inquiryId: openedId }: Omit<InquiryDialo
     }
   };
 
+  /** SPEC §4: the saved inquiry becomes an offer with its customer, contact, address and facts. */
+  const convert = async () => {
+    if (!saved) return;
+    if (form.isDirty()) {
+      notifyError(t('convert.saveFirst'));
+      return;
+    }
+    const isConfirmed = await confirm({
+      title: t('convert.confirmTitle'),
+      message: t('convert.confirmText'),
+      confirmLabel: t('convert.button'),
+      color: 'blue',
+    });
+    if (!isConfirmed) return;
+    try {
+      const result = await convertInquiry.mutateAsync({ id: saved.id, version: saved.version });
+      adopt(result.inquiry);
+      notifySuccess(t('convert.done', { number: result.offerNumber }));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'CONFLICT') await fail(error);
+      else notifyError(t('convert.failed'));
+    }
+  };
+
   const close = async () => {
     if (
       form.isDirty() &&
@@ -178,6 +211,18 @@ const InquiryDialogWindow = ({ onClose, inquiryId: openedId }: Omit<InquiryDialo
         onSave={isLoading ? undefined : save}
         onArchive={saved && !saved.archived ? () => setArchiving(true) : undefined}
         onUnarchive={saved?.archived ? unarchive : undefined}
+        footerExtra={
+          saved && saved.offerId === null && !saved.archived ? (
+            <Button
+              variant="light"
+              leftSection={<IconArrowRight size={16} />}
+              loading={convertInquiry.isPending}
+              onClick={() => void convert()}
+            >
+              {t('convert.button')}
+            </Button>
+          ) : undefined
+        }
       >
         {isLoading ? (
           <Group justify="center" py="xl">
@@ -195,11 +240,17 @@ const InquiryDialogWindow = ({ onClose, inquiryId: openedId }: Omit<InquiryDialo
                     </Text>
                   </>
                 )}
-                {saved.offerNumber !== null && (
-                  <Badge variant="light" data-testid="offer-link">
-                    {t('offerLink', { number: saved.offerNumber })}
-                  </Badge>
-                )}
+                {saved.offerId !== null &&
+                  saved.offerNumber !== null &&
+                  (offerHref ? (
+                    <Anchor component={Link} to={offerHref(saved.offerId)} data-testid="offer-link">
+                      {t('offerLink', { number: saved.offerNumber })}
+                    </Anchor>
+                  ) : (
+                    <Badge variant="light" data-testid="offer-link">
+                      {t('offerLink', { number: saved.offerNumber })}
+                    </Badge>
+                  ))}
               </Group>
             )}
             <Tabs value={tab} onChange={(next) => next && setTab(next as Tab)}>

@@ -41,6 +41,8 @@ export const createInquiry = (input: InquiryCreateInput) => request('inquiry:cre
 export const updateInquiry = (input: InquiryUpdateInput) => request('inquiry:update', input);
 export const archiveInquiry = (input: { id: string; reason: string }) => request('inquiry:archive', input);
 export const unarchiveInquiry = (input: { id: string }) => request('inquiry:unarchive', input);
+export const convertInquiryToOffer = (input: { id: string; version: number }) =>
+  request('inquiry:convert-to-offer', input);
 
 /** Documents go through the files module; the server checks the inquiry and writes its history. */
 export const uploadInquiryDocument = ({ inquiryId, file }: { inquiryId: string; file: File }) => {
@@ -84,6 +86,14 @@ export const useCreateInquiry = () => useInquiryMutation(createInquiry);
 export const useUpdateInquiry = () => useInquiryMutation(updateInquiry);
 export const useArchiveInquiry = () => useInquiryMutation(archiveInquiry);
 export const useUnarchiveInquiry = () => useInquiryMutation(unarchiveInquiry);
+/** The new offer reaches the offer lists through its push; the linked inquiry is stored here. */
+export const useConvertInquiryToOffer = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: convertInquiryToOffer,
+    onSuccess: (result) => void storeInquiry(queryClient, result.inquiry),
+  });
+};
 
 const useDocumentMutation = <Input extends { inquiryId: string }, Result>(
   mutationFn: (input: Input) => Promise<Result>,
