@@ -6,18 +6,19 @@ const FIRST_REFRESH_MS = 30_000;
 const REFRESH_INTERVAL_MS = 6 * 60 * 60 * 1_000;
 
 /**
- * Gathers planner statistics (and clears dead rows) on the embedded database. PostgreSQL's
- * autovacuum does this by itself; PGlite has no background workers, so without it the planner
- * guesses row counts from an empty table and picks slow plans once a company has real data
- * (measured: a project search on 100 000 rows took 1 s before, 15 ms after).
+ * Gathers planner statistics. PGlite has no background workers, so without this the planner guesses
+ * row counts from an empty table and picks slow plans once a company has real data (measured: a
+ * project search on 100 000 rows took 1 s before, 15 ms after); there it also clears dead rows.
+ * PostgreSQL's autovacuum normally does this by itself, but a bulk load (seed, import) should not
+ * wait for it — nor rely on it, as some installations turn it off.
  */
 export const refreshStatistics = async (ctx: Pick<AppContext, 'database' | 'logger'>) => {
-  if (ctx.database.kind !== 'pglite') return;
   const started = Date.now();
-  await ctx.database.db.execute(sql`vacuum analyze`);
+  await ctx.database.db.execute(ctx.database.kind === 'pglite' ? sql`vacuum analyze` : sql`analyze`);
   ctx.logger.info({ ms: Date.now() - started }, 'database statistics refreshed');
 };
 
+/** PGlite only: PostgreSQL's own autovacuum keeps its statistics between bulk loads. */
 export const startStatisticsRefresh = (ctx: Pick<AppContext, 'database' | 'logger'>) => {
   if (ctx.database.kind !== 'pglite') return { stop: () => undefined };
   const refresh = () =>
