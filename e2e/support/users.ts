@@ -19,6 +19,8 @@ export const E2E_USERS = {
   projectsSecond: 'e2e-projects-second',
   process: 'e2e-process',
   processSecond: 'e2e-process-second',
+  pipeline: 'e2e-pipeline',
+  pipelineNb: 'e2e-pipeline-nb',
 } as const;
 
 export const DEMO_ADMIN = 'admin';
