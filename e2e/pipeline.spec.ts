@@ -279,6 +279,7 @@ test('an inquiry becomes an offer with a calculated line, a new status, a PDF, a
     .fill(String(stamp));
   const offerRow = page.getByRole('row').filter({ hasText: name });
   await expect(offerRow).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
   await expect(
     offerRow.getByText(`${SENT_STATUS.name} · ${SENT_STATUS.deadlineDays} days left`),
   ).toBeVisible();
@@ -320,6 +321,7 @@ test('archive an offer with a reason, find it under archived, and unarchive it',
     .fill(String(stamp));
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
   await row.click();
   const dialog = page.getByRole('dialog', { name: `Offer ${created.number} – ${name}` });
   await expect(dialog.getByRole('textbox', { name: /Project name/ })).toHaveValue(name);
@@ -454,6 +456,7 @@ for (const locale of ['en', 'nb'] as const) {
     await page.getByRole('textbox', { name: text.search, exact: true }).fill(String(stamp));
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row.getByText(text.daysLeft)).toBeVisible();
+    await expect(page.getByRole('row')).toHaveCount(2);
     await expect(row.getByText(`${text.offerLink} `)).toBeVisible();
     await expect(row.getByText(formatDate(osloToday()))).toBeVisible();
     await saveScreen(page, `pipeline-${locale}-screen-inquiries`);
@@ -494,6 +497,7 @@ for (const locale of ['en', 'nb'] as const) {
     await expect(offerDialog).toBeHidden();
     await page.getByRole('textbox', { name: text.offerSearch }).fill(String(stamp));
     await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
+    await expect(page.getByRole('row')).toHaveCount(2);
     await saveScreen(page, `pipeline-${locale}-screen-offers`);
 
     await page.goto('/price-calculator');
