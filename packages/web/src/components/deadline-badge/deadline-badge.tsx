@@ -20,7 +20,7 @@ export const DeadlineBadge = ({ deadline, today: todayProp, label }: DeadlineBad
   const { t } = useTranslation('pipeline');
   if (!deadline) {
     return (
-      <Badge variant="light" color="gray">
+      <Badge variant="light" color="gray" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>
         {label ? `${label} · ` : ''}
         {t('deadline.none')}
       </Badge>
@@ -35,7 +35,13 @@ export const DeadlineBadge = ({ deadline, today: todayProp, label }: DeadlineBad
         : t('deadline.overdue', { count: -daysLeft });
   return (
     <Tooltip label={formatDate(deadline)}>
-      <Badge variant="light" color={deadlineColour(daysLeft)} data-days-left={daysLeft}>
+      <Badge
+        variant="light"
+        color={deadlineColour(daysLeft)}
+        data-days-left={daysLeft}
+        tt="none"
+        style={{ flexShrink: 0, overflow: 'visible' }}
+      >
         {label ? `${label} · ` : ''}
         {countdown}
       </Badge>

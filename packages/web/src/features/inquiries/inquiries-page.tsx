@@ -7,7 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DeadlineBadge, PageHeader } from '@/components';
+import { DateInput, DeadlineBadge, PageHeader } from '@/components';
 import { useEmployees } from '@/lib/api/employees';
 import { useInquiries, useInquiryPushes } from '@/lib/api/inquiries';
 import { InquiryDialog } from './inquiry-dialog';
@@ -114,12 +114,12 @@ export const InquiriesPage = ({ offerHref }: InquiriesPageProps) => {
           onChange={(value) => filtered(setDeadline)(value as DeadlineChoice | null)}
           data={DEADLINE_CHOICES.map((value) => ({ value, label: t(`list.deadline.${value}`) }))}
         />
-        <TextInput
-          type="date"
+        <DateInput
           label={t('list.deadline.before')}
-          value={beforeDate}
+          value={beforeDate || null}
           disabled={deadline !== null}
-          onChange={(event) => filtered(setBeforeDate)(event.currentTarget.value)}
+          clearable
+          onChange={(value) => filtered(setBeforeDate)(value ?? '')}
         />
         <Switch
           label={t('list.showArchived')}
@@ -152,7 +152,7 @@ export const InquiriesPage = ({ offerHref }: InquiriesPageProps) => {
         onRowClick={({ record }) => setParams({ open: record.id })}
         rowStyle={() => ({ cursor: 'pointer' })}
         columns={[
-          { accessor: 'number', title: t('fields.number'), sortable: true, width: 80 },
+          { accessor: 'number', title: t('fields.number'), sortable: true, width: 110, noWrap: true },
           { accessor: 'projectName', title: t('fields.projectName'), sortable: true },
           {
             accessor: 'customer',
@@ -181,6 +181,7 @@ export const InquiriesPage = ({ offerHref }: InquiriesPageProps) => {
             accessor: 'deadline',
             title: t('fields.deadline'),
             sortable: true,
+            noWrap: true,
             render: (inquiry) => (
               <Group gap={4} wrap="nowrap">
                 <DeadlineBadge deadline={inquiry.deadline} today={today} />

@@ -48,6 +48,7 @@ export const OfferTable = ({
     {
       ...sortable('statusDeadline'),
       title: t('columns.status'),
+      noWrap: true,
       render: (offer) => (
         <DeadlineBadge deadline={offer.displayedStatus.deadline} label={offer.displayedStatus.name} />
       ),
