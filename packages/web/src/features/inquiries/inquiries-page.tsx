@@ -181,12 +181,14 @@ export const InquiriesPage = ({ offerHref }: InquiriesPageProps) => {
             accessor: 'deadline',
             title: t('fields.deadline'),
             sortable: true,
-            noWrap: true,
+            width: 260,
             render: (inquiry) => (
               <Group gap={4} wrap="nowrap">
                 <DeadlineBadge deadline={inquiry.deadline} today={today} />
                 {inquiry.offerNumber !== null && (
-                  <Badge variant="light">{t('offerLink', { number: inquiry.offerNumber })}</Badge>
+                  <Badge variant="light" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>
+                    {t('offerLink', { number: inquiry.offerNumber })}
+                  </Badge>
                 )}
               </Group>
             ),

@@ -48,7 +48,7 @@ export const OfferTable = ({
     {
       ...sortable('statusDeadline'),
       title: t('columns.status'),
-      noWrap: true,
+      width: 230,
       render: (offer) => (
         <DeadlineBadge deadline={offer.displayedStatus.deadline} label={offer.displayedStatus.name} />
       ),
