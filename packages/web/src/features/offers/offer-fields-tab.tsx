@@ -6,7 +6,7 @@ import {
   PROJECT_CATEGORIES,
   statusDeadline as statusDeadlineOf,
 } from '@karm/domain/rules';
-import { NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Input, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CustomerSelect, DateInput, DeadlineBadge } from '@/components';
 import { useContacts } from '@/lib/api/customers';
@@ -74,12 +74,11 @@ export const OfferFieldsTab = ({
           data={(statuses.data ?? []).map((status) => ({ value: status.id, label: status.name }))}
           {...form.getInputProps('statusId')}
         />
-        <Stack gap={4}>
-          <span>{t('fields.statusDeadline')}</span>
-          <span data-status-deadline>
+        <Input.Wrapper label={t('fields.statusDeadline')}>
+          <div data-status-deadline style={{ paddingTop: 6 }}>
             <DeadlineBadge deadline={shownDeadline} label={chosenStatus?.name} />
-          </span>
-        </Stack>
+          </div>
+        </Input.Wrapper>
         <DateInput label={t('fields.offerDeadline')} {...dateProps('offerDeadline')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
