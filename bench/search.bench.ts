@@ -1,10 +1,6 @@
-import { buildApp } from '@karm/server/app';
-import { loadConfig } from '@karm/server/config';
-import { resolveActor } from '@karm/server/modules/auth/sessions.service';
 import { globalSearchStatement } from '@karm/server/modules/search/search.service';
-import { createContext } from '@karm/server/platform/create-context';
-import { connectTestClient } from '@karm/server/test/test-client';
 import { measure, printFigures, printMemory, printRatio } from './measure';
+import { withSeededServer } from './seeded-server';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const LIMIT_PER_KIND = 5;
@@ -16,19 +12,7 @@ const LIMIT_PER_KIND = 5;
  * trigram indexes carry the search; the ratio is what transport, validation and grouping add.
  */
 export const run = async () => {
-  const config = loadConfig({ ...process.env, ACCOUNTING_SYNC: 'false', LOG_LEVEL: 'warn', PORT: '0' });
-  const ctx = await createContext(config);
-  const app = await buildApp(ctx);
-  try {
-    const url = await app.listen(0);
-    const client = await connectTestClient(url);
-    const { accessToken } = await client.request('authenticate', {
-      username: 'admin',
-      password: config.demoAdminPassword,
-    });
-    const actor = await resolveActor(ctx, accessToken);
-    if (!actor)
-      throw new Error('The demo admin could not sign in: run `npm run seed -- --projects 100000` first');
+  await withSeededServer(async ({ ctx, client, actor }) => {
     const newest = (
       await client.request('projects:filter_new', {
         who: 'alle',
@@ -59,9 +43,5 @@ export const run = async () => {
       printRatio(`${label} — socket / SQL`, socket, direct);
     }
     printMemory();
-    client.close();
-  } finally {
-    await app.close();
-    await ctx.database.close();
-  }
+  });
 };
