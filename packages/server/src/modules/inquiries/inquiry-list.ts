@@ -18,7 +18,8 @@ import {
 import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
-import { customerIdsMatching, customerNameOf, escapeLike } from '../customers/customers.service';
+import { containsPattern } from '../../platform/db/like';
+import { customerIdsMatching, customerNameOf } from '../customers/customers.service';
 import { employeeNameOf } from '../employees/employees.service';
 import { inquiries } from './inquiries.tables';
 import { inquiryDtos } from './inquiry-dto';
@@ -37,15 +38,22 @@ const SORT_KEYS: Record<InquirySortField, SQL | AnyColumn> = {
   owner: employeeNameOf(inquiries.ownerId),
 };
 
-/** Number, project name, address or customer name (the company's customers and one-time ones). */
-export const inquirySearchCondition = (companyId: string, search: string): SQL | undefined => {
-  if (!search) return undefined;
-  const pattern = `%${escapeLike(search)}%`;
+/** Project name, address or one-time customer name contains the search (trigram indexes). */
+export const inquiryTextContains = (search: string) => {
+  const pattern = containsPattern(search);
   return or(
-    /^\d{1,9}$/.test(search) ? eq(inquiries.number, Number(search)) : undefined,
     ilike(inquiries.projectName, pattern),
     ilike(inquiries.projectAddress, pattern),
     ilike(oneTimeCustomerName, pattern),
+  );
+};
+
+/** Number, project name, address or customer name (the company's customers and one-time ones). */
+const inquirySearchCondition = (companyId: string, search: string): SQL | undefined => {
+  if (!search) return undefined;
+  return or(
+    /^\d{1,9}$/.test(search) ? eq(inquiries.number, Number(search)) : undefined,
+    inquiryTextContains(search),
     // = any(array(…)) runs the customer search once, so the planner can combine index scans.
     sql`${inquiries.customerId} = any(array(${customerIdsMatching(companyId, search)}))`,
   );

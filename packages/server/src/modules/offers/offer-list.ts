@@ -3,8 +3,9 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm
 import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
+import { containsPattern } from '../../platform/db/like';
 import { loadPage } from '../../platform/db/paging';
-import { customerIdsMatching, escapeLike } from '../customers/customers.service';
+import { customerIdsMatching } from '../customers/customers.service';
 import { ensureOfferConfig } from './offer-config.service';
 import { offerDtos, offerRecordDtos } from './offer-dto';
 import { offerConfigs, offerStatuses, offers } from './offers.tables';
@@ -27,7 +28,7 @@ const SORT_COLUMNS: Record<OfferListQuery['sort'], SQL | typeof offers.number> =
 
 const filterOf = (ctx: AppContext, actor: Actor, query: OfferListQuery) => {
   const search = query.search?.trim();
-  const pattern = search ? `%${escapeLike(search)}%` : '';
+  const pattern = search ? containsPattern(search) : '';
   return and(
     eq(offers.companyId, actor.companyId),
     eq(offers.archived, query.archived),

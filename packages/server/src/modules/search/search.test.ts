@@ -86,6 +86,23 @@ describe('search:global', () => {
     expect(hits[0]).toMatchObject({ id: street.id, number: street.number });
   });
 
+  it('lists a record matching by both its own text and its customer once', async () => {
+    const hits = await hitsOf(alice, 'fjordbygg');
+    expect(hits.filter((hit) => hit.id === fjord.id)).toHaveLength(1);
+  });
+
+  it('matches Norwegian letters in any case', async () => {
+    const project = await alice.client.request('project:create', {
+      name: `Ærfugl ${word}`,
+      projectCity: 'Ålesund',
+    });
+    for (const term of [`ærfugl ${word}`, `ÆRFUGL ${word.toUpperCase()}`]) {
+      expect((await hitsOf(alice, term)).map((hit) => hit.id)).toEqual([project.id]);
+    }
+    expect((await hitsOf(alice, 'ÅLESUND')).map((hit) => hit.id)).toContain(project.id);
+    await alice.client.request('project:delete', { id: project.id, version: project.version });
+  });
+
   it('keeps to the limit per kind', async () => {
     expect(await hitsOf(alice, word, 2)).toHaveLength(2);
   });
