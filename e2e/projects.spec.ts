@@ -159,6 +159,59 @@ test('create a project, see its delivery colour in the list, and keep the filter
   expect(consoleErrors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
 });
 
+test('filter by a customer chosen in the browser and sort by customer, both kept over a reload', async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const session = await apiSignIn(E2E_USERS.projects, E2E_PASSWORD);
+  const customerNamed = (name: string) =>
+    session.request('customer:create', { name: `${name} ${stamp}`, isPrivateIndividual: true });
+  const [aasen, berg] = [await customerNamed('E2E Aasen'), await customerNamed('E2E Berg')];
+  const projectFor = (name: string, customerId: string | null) =>
+    session.request('project:create', { name: `${name} ${stamp}`, customerId });
+  await projectFor('E2E Hall', berg.id);
+  await projectFor('E2E Skole', aasen.id);
+  await projectFor('E2E Lager', null);
+  session.close();
+
+  await signInWith(page, E2E_USERS.projects, {
+    projectFilters: { who: 'alle', status: 'all', searchQuery: String(stamp) },
+  });
+  await page.goto('/projects');
+  const names = page.getByRole('row').filter({ hasText: String(stamp) });
+  await expect(names).toHaveCount(3);
+
+  // By customer: Aasen, Berg, then the project without a customer.
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Customer', exact: true }).click();
+  await expect(names.nth(0)).toContainText('E2E Skole');
+  await expect(names.nth(1)).toContainText('E2E Hall');
+  await expect(names.nth(2)).toContainText('E2E Lager');
+
+  await page.getByRole('button', { name: 'More filters' }).click();
+  const customerFilter = page.getByRole('combobox', { name: 'Customer' });
+  await customerFilter.click();
+  await customerFilter.fill(`E2E Berg ${stamp}`);
+  await page.getByRole('option', { name: berg.name }).click();
+  await expect(names).toHaveCount(1);
+  await expect(names.first()).toContainText('E2E Hall');
+  await saveScreen(page, 'projects-en-customer-filter');
+  await expect
+    .poll(async () => (await profileOf(E2E_USERS.projects)).projectFilters, { timeout: 10_000 })
+    .toMatchObject({ customer: berg.id, projectSortType: 'customer' });
+
+  await page.reload();
+  await expect(names).toHaveCount(1);
+  await expect(names.first()).toContainText('E2E Hall');
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Customer');
+  // A reload opens "More filters" by itself when one of them is set.
+  await expect(page.getByRole('button', { name: 'More filters' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(berg.name);
+  expect(consoleErrors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
+});
+
 test('two people save the same project: the second is offered the newer data and gets it', async ({
   page,
   browser,
