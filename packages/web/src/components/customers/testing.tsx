@@ -2,6 +2,7 @@ import type { ContactDto, CustomerDto } from '@karm/domain/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
+import { nextTestId, serialOf } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { createTestQueryClient } from '@/test/socket-mock';
 
@@ -25,14 +26,8 @@ export const renderWithQuery = (ui: ReactElement) => {
 
 const EMPTY_ADDRESS = { addressLine1: '', addressLine2: '', postalCode: '', city: '', countryCode: 'NO' };
 
-let sequence = 0;
-const nextId = (prefix: string) => {
-  sequence += 1;
-  return `${prefix}-0000-7000-8000-${String(sequence).padStart(12, '0')}`;
-};
-
 export const aCustomer = (overrides: Partial<CustomerDto> = {}): CustomerDto => {
-  const id = nextId('00000000');
+  const id = nextTestId('00000000');
   const postalAddress = overrides.postalAddress ?? {
     ...EMPTY_ADDRESS,
     addressLine1: 'Storgata 1',
@@ -42,8 +37,8 @@ export const aCustomer = (overrides: Partial<CustomerDto> = {}): CustomerDto => 
   return {
     id,
     source: 'local',
-    customerNumber: 10_000 + sequence,
-    name: `Kunde ${sequence} AS`,
+    customerNumber: 10_000 + serialOf(id),
+    name: `Kunde ${serialOf(id)} AS`,
     organizationNumber: '923609016',
     orgnr: '923609016',
     address: postalAddress.addressLine1,
@@ -75,7 +70,7 @@ export const aContact = (
   customer: Pick<CustomerDto, 'id' | 'name'>,
   overrides: Partial<ContactDto> = {},
 ): ContactDto => ({
-  id: nextId('10000000'),
+  id: nextTestId('10000000'),
   customerId: customer.id,
   customer: { id: customer.id, name: customer.name },
   firstName: 'Ola',
@@ -93,4 +88,4 @@ export const aContact = (
   ...overrides,
 });
 
-export const aPage = <T,>(items: T[], total = items.length) => ({ items, total, page: 1, pageSize: 20 });
+export { aPage } from '@/test/fixtures';

@@ -71,12 +71,7 @@ export const aRun = (overrides: Partial<SyncRunDto> = {}): SyncRunDto => {
   };
 };
 
-export const aPage = <T,>(items: T[], { total = items.length, page = 1, pageSize = 20 } = {}) => ({
-  items,
-  total,
-  page,
-  pageSize,
-});
+export { aPage } from '@/test/fixtures';
 
 /**
  * mantine-datatable shows a cell while `matchMedia(column.visibleMediaQuery ?? '')` matches; the

@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { ConfirmProvider } from '@/components';
 import { ApiError } from '@/lib/http';
+import { aBlankProject, nextTestId } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { createTestQueryClient } from '@/test/socket-mock';
 
@@ -50,53 +51,27 @@ export const matchWideScreen = () => {
   });
 };
 
-let sequence = 0;
-const nextId = (prefix: string) => {
-  sequence += 1;
-  return `${prefix}-0000-7000-8000-${String(sequence).padStart(12, '0')}`;
-};
+export const MANAGER: LookupDto = { id: nextTestId('20000000'), displayName: 'Kari Prosjektleder' };
+export const OTHER_MANAGER: LookupDto = { id: nextTestId('20000000'), displayName: 'Ola Montør' };
+export const DEPARTMENT: LookupDto = { id: nextTestId('30000000'), displayName: 'Montasje Oslo' };
 
-export const MANAGER: LookupDto = { id: nextId('20000000'), displayName: 'Kari Prosjektleder' };
-export const OTHER_MANAGER: LookupDto = { id: nextId('20000000'), displayName: 'Ola Montør' };
-export const DEPARTMENT: LookupDto = { id: nextId('30000000'), displayName: 'Montasje Oslo' };
-
-export const aProject = (overrides: Partial<ProjectDto> = {}): ProjectDto => ({
-  id: nextId('40000000'),
-  number: 1042,
-  name: 'Skolebygg Nord',
-  description: '',
-  state: 'active',
-  department: DEPARTMENT,
-  customer: { id: nextId('00000000'), name: 'Fjord Bygg AS', customerNumber: 10_001 },
-  contact: null,
-  projectManager: MANAGER,
-  startDate: '2026-03-02',
-  endDate: null,
-  deliveryDate: '2026-05-15',
-  agreedInstallationDate: null,
-  isClosed: false,
-  isDirect: false,
-  isService: false,
-  projectAddress: 'Skoleveien 1',
-  projectPostalCode: '0150',
-  projectCity: 'Oslo',
-  noteToPlanner: '',
-  workOrderNotes: '',
-  siteContactName: '',
-  siteContactPhone: '',
-  productionHours: null,
-  installationHours: null,
-  installationStaff: null,
-  missingData: false,
-  missingDataComment: '',
-  serviceReportCount: 0,
-  projectValue: 12_500_00,
-  archiveReason: null,
-  offerId: null,
-  version: 1,
-  updatedAt: '2026-03-02T10:00:00.000Z',
-  ...overrides,
-});
+/** A project as the project list and dialog tests expect it: customer, manager, dates and value set. */
+export const aProject = (overrides: Partial<ProjectDto> = {}): ProjectDto =>
+  aBlankProject({
+    id: nextTestId('40000000'),
+    number: 1042,
+    name: 'Skolebygg Nord',
+    department: DEPARTMENT,
+    customer: { id: nextTestId('00000000'), name: 'Fjord Bygg AS', customerNumber: 10_001 },
+    projectManager: MANAGER,
+    startDate: '2026-03-02',
+    deliveryDate: '2026-05-15',
+    projectAddress: 'Skoleveien 1',
+    projectPostalCode: '0150',
+    projectCity: 'Oslo',
+    projectValue: 12_500_00,
+    ...overrides,
+  });
 
 export const aCombined = (project: ProjectDto, orders: OrderDto[] = []): ProjectCombinedDto => ({
   project,
@@ -105,10 +80,10 @@ export const aCombined = (project: ProjectDto, orders: OrderDto[] = []): Project
   invoiceSummary: { orderCount: orders.length, total: 0, invoiceStatus: 1 },
 });
 
-export const aPage = <T,>(items: T[], total = items.length) => ({ items, total, page: 1, pageSize: 20 });
+export { aPage } from '@/test/fixtures';
 
 export const aUser = (overrides: Partial<UserDto> = {}): UserDto => ({
-  id: nextId('50000000'),
+  id: nextTestId('50000000'),
   username: 'kari',
   email: 'kari@karm.test',
   firstName: 'Kari',
