@@ -7,7 +7,7 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 
 /**
  * `npm run seed -- --projects 100000` first (same DATA_DIR or DATABASE_URL), then this: the project
- * list (`projects:filter_new`) for six typical filters, through the socket as the browser asks it,
+ * list (`projects:filter_new`) for seven typical filters, through the socket as the browser asks it,
  * against the same two SQL statements run directly on the database. The ratio is what the
  * transport, validation, name look-ups and serialisation add.
  */
@@ -37,6 +37,12 @@ export const run = async () => {
         status: 'active',
         projectSortType: 'customer',
         pageNumber: 50,
+      },
+      'active by project manager, then customer': {
+        who: 'alle',
+        status: 'active',
+        projectSortType: 'projectManager',
+        projectSorts: [{ projectSortType: 'customer', sortDirection: 'asc' }],
       },
     } as const;
 

@@ -6,6 +6,7 @@ import {
 } from '@karm/domain/contract';
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../platform/context';
+import { nameRank } from '../../platform/db/name-rank';
 import { getCompanyInfo } from '../company/company.service';
 import { departments, employeeCategories, employees } from './employees.tables';
 
@@ -179,8 +180,26 @@ export const employeeIdOfUser = async (ctx: AppContext, companyId: string, userI
   return row?.id ?? null;
 };
 
-/** The employee's or department's name as an SQL expression, for other modules to sort by. */
+const employeeSortName = sql<string>`lower(${employees.displayName} || ' ' || ${employees.firstName} || ' ' || ${employees.lastName})`;
+
+/** The employee's name as an SQL expression, for other modules' short lists to sort by. */
 export const employeeNameOf = (employeeId: SQL | AnyColumn) =>
-  sql<string>`(select lower(${employees.displayName} || ' ' || ${employees.firstName} || ' ' || ${employees.lastName}) from ${employees} where ${employees.id} = ${employeeId})`;
-export const departmentNameOf = (departmentId: SQL | AnyColumn) =>
-  sql<string>`(select lower(${departments.name}) from ${departments} where ${departments.id} = ${departmentId})`;
+  sql<string>`(select ${employeeSortName} from ${employees} where ${employees.id} = ${employeeId})`;
+
+/** The company's employees and departments in name order, for long lists sorted by them (see nameRank). */
+export const employeeNameRank = (companyId: string) =>
+  nameRank({
+    alias: 'employee_name_rank',
+    table: employees,
+    id: employees.id,
+    name: employeeSortName,
+    where: eq(employees.companyId, companyId),
+  });
+export const departmentNameRank = (companyId: string) =>
+  nameRank({
+    alias: 'department_name_rank',
+    table: departments,
+    id: departments.id,
+    name: sql`lower(${departments.name})`,
+    where: eq(departments.companyId, companyId),
+  });

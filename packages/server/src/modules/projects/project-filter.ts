@@ -17,8 +17,9 @@ import {
 } from 'drizzle-orm';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
+import type { NameRank } from '../../platform/db/name-rank';
 import { customerIdsMatching, customerNameRank } from '../customers/customers.service';
-import { departmentNameOf, employeeIdOfUser, employeeNameOf } from '../employees/employees.service';
+import { departmentNameRank, employeeIdOfUser, employeeNameRank } from '../employees/employees.service';
 import { projectIdsInProcessState } from '../processes/process-entries.service';
 import { projectDtos } from './project-dto';
 import { projects, projectTextContains } from './projects.tables';
@@ -46,19 +47,24 @@ const statusCondition = (status: ProjectFilters['status']): SQL | undefined => {
   }
 };
 
-const sortKeys = (
-  customerRank: ReturnType<typeof customerNameRank>,
-): Record<ProjectSortType, SQL | AnyColumn> => ({
+/** Sorts by a name another module owns: its rank in name order, joined only when the list sorts by it. */
+const RANKED_SORTS = {
+  customer: { rankOf: customerNameRank, referringId: projects.customerId },
+  projectManager: { rankOf: employeeNameRank, referringId: projects.projectManagerId },
+  department: { rankOf: departmentNameRank, referringId: projects.departmentId },
+} satisfies Partial<
+  Record<ProjectSortType, { rankOf: (companyId: string) => NameRank; referringId: AnyColumn }>
+>;
+type RankedSort = keyof typeof RANKED_SORTS;
+const isRankedSort = (type: ProjectSortType): type is RankedSort => type in RANKED_SORTS;
+
+const COLUMN_SORTS: Record<Exclude<ProjectSortType, RankedSort>, SQL | AnyColumn> = {
   number: projects.number,
   name: sql`lower(${projects.name})`,
-  // Only used with the customer rank join below.
-  customer: customerRank.key,
-  projectManager: employeeNameOf(projects.projectManagerId),
-  department: departmentNameOf(projects.departmentId),
   startDate: projects.startDate,
   deliveryDate: projects.deliveryDate,
   endDate: projects.endDate,
-});
+};
 
 const NEVER_NULL_SORTS: ReadonlySet<ProjectSortType> = new Set(['number', 'name']);
 
@@ -77,8 +83,8 @@ const searchCondition = (companyId: string, search: string): SQL | undefined => 
 
 /**
  * The two SQL statements behind the project list: one page of rows and the total, under every
- * filter of SPEC §3 and §9. Sorting by customer joins the customers' rank in name order; the other
- * names for sorting come as correlated subqueries.
+ * filter of SPEC §3 and §9. Sorting by customer, project manager or department joins that
+ * record's rank in name order.
  */
 export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filters: ProjectFilters) => {
   const companyId = actor.companyId;
@@ -121,26 +127,29 @@ export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filter
     { projectSortType: filters.projectSortType, sortDirection: filters.sortDirection },
     ...filters.projectSorts,
   ];
-  const customerRank = customerNameRank(companyId);
-  const keys = sortKeys(customerRank);
+  // Each ranked sort is joined once, however often it appears among the sorts.
+  const ranks = new Map<RankedSort, NameRank>();
+  const rankFor = (type: RankedSort) => {
+    const rank = ranks.get(type) ?? RANKED_SORTS[type].rankOf(companyId);
+    ranks.set(type, rank);
+    return rank;
+  };
   const orderBy = [
     ...sorts.map((sort) => {
-      const key = keys[sort.projectSortType];
+      const type = sort.projectSortType;
+      const key = isRankedSort(type) ? rankFor(type).key : COLUMN_SORTS[type];
       // "nulls last" on a column that is never null would keep PostgreSQL from reading an index backwards.
-      if (NEVER_NULL_SORTS.has(sort.projectSortType))
-        return sort.sortDirection === 'desc' ? desc(key) : asc(key);
+      if (NEVER_NULL_SORTS.has(type)) return sort.sortDirection === 'desc' ? desc(key) : asc(key);
       return sort.sortDirection === 'desc' ? sql`${key} desc nulls last` : sql`${key} asc nulls last`;
     }),
     asc(projects.number),
   ];
   const offset = (filters.pageNumber - 1) * filters.pageSize;
-  const isSortedByCustomer = sorts.some((sort) => sort.projectSortType === 'customer');
-  const idsQuery = ctx.db.select({ id: projects.id }).from(projects).$dynamic();
-  const pageIds = (
-    isSortedByCustomer
-      ? idsQuery.leftJoin(customerRank.table, customerRank.on(projects.customerId))
-      : idsQuery
-  )
+  let idsQuery = ctx.db.select({ id: projects.id }).from(projects).$dynamic();
+  for (const [type, rank] of ranks) {
+    idsQuery = idsQuery.leftJoin(rank.table, rank.on(RANKED_SORTS[type].referringId));
+  }
+  const pageIds = idsQuery
     .where(where)
     .orderBy(...orderBy)
     .limit(filters.pageSize)

@@ -1,7 +1,7 @@
 import type { ProjectCombinedDto } from '@karm/domain/contract';
 import { isoWeekOf, processDate } from '@karm/domain/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCustomer, seedEmployee } from '../../seed/factories';
+import { seedCustomer, seedDepartment, seedEmployee } from '../../seed/factories';
 import { bodyOf, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { registerProjectRemovalHook } from './project-removal';
 
@@ -205,18 +205,22 @@ describe('projects:filter_new', () => {
     const other = await seedEmployee(server.ctx.db, companyId, { firstName: 'Annen' });
     const customer = await seedCustomer(server.ctx.db, companyId, { name: 'Vindusbyggern AS' });
     const firstByName = await seedCustomer(server.ctx.db, companyId, { name: 'aasen Bygg AS' });
+    const workshop = await seedDepartment(server.ctx.db, companyId, 'Verksted');
+    const office = await seedDepartment(server.ctx.db, companyId, 'administrasjon');
     const make = (name: string, extra: Record<string, unknown>) =>
       user.client.request('project:create', { name, ...extra } as never);
     const mine = await make('Min skole', {
       projectManagerId: me.id,
       deliveryDate: '2026-09-04',
       customerId: customer.id,
+      departmentId: workshop.id,
     });
     await make('Min hall', { projectManagerId: me.id, deliveryDate: '2026-08-07' });
     await make('Annens bygg', {
       projectManagerId: other.id,
       deliveryDate: '2026-07-03',
       customerId: firstByName.id,
+      departmentId: office.id,
       projectCity: 'Ålesund',
     });
     const done = await make('Ferdig', { projectManagerId: me.id });
@@ -255,6 +259,18 @@ describe('projects:filter_new', () => {
     expect(await byCustomer('asc')).toEqual(['Annens bygg', 'Min skole', 'Min hall']);
     expect(await byCustomer('desc')).toEqual(['Min skole', 'Annens bygg', 'Min hall']);
     expect(await byCustomer('asc', 2, 2)).toEqual(['Min hall']);
+    const sortedBy = async (projectSortType: string, sortDirection: string, projectSorts: unknown[] = []) =>
+      (await page({ who: 'alle', projectSortType, sortDirection, projectSorts })).items.map(
+        (project) => project.name,
+      );
+    // Managers "Annen …" before "Meg …"; one manager's projects by number.
+    expect(await sortedBy('projectManager', 'asc')).toEqual(['Annens bygg', 'Min skole', 'Min hall']);
+    expect(await sortedBy('department', 'asc')).toEqual(['Annens bygg', 'Min skole', 'Min hall']);
+    expect(await sortedBy('department', 'desc')).toEqual(['Min skole', 'Annens bygg', 'Min hall']);
+    // Several sorts: by manager, then by customer (descending) within one manager.
+    expect(
+      await sortedBy('projectManager', 'desc', [{ projectSortType: 'customer', sortDirection: 'desc' }]),
+    ).toEqual(['Min skole', 'Min hall', 'Annens bygg']);
     const second = await page({ who: 'alle', pageSize: 2, pageNumber: 2 });
     expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(second.items).toHaveLength(1);
