@@ -6,7 +6,14 @@ import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AppDialog, ArchiveReasonDialog, notifyError, notifySuccess, useConfirm } from '@/components';
+import {
+  AppDialog,
+  ArchiveReasonDialog,
+  notifyError,
+  notifySuccess,
+  useConfirm,
+  useRecordQuestions,
+} from '@/components';
 import {
   useArchiveInquiry,
   useConvertInquiryToOffer,
@@ -47,6 +54,7 @@ const InquiryDialogWindow = ({
 }: Omit<InquiryDialogProps, 'opened'>) => {
   const { t } = useTranslation('inquiries');
   const confirm = useConfirm();
+  const questions = useRecordQuestions('inquiries');
   const [inquiryId, setInquiryId] = useState(openedId ?? null);
   const loaded = useInquiry(inquiryId);
   const [saved, setSaved] = useState<InquiryDetailsDto | null>(null);
@@ -83,13 +91,7 @@ const InquiryDialogWindow = ({
 
   const fail = async (error: unknown) => {
     if (error instanceof ApiError && error.code === 'CONFLICT' && inquiry) {
-      const isWanted = await confirm({
-        title: t('conflict.title'),
-        message: t('conflict.message'),
-        confirmLabel: t('conflict.retrieve'),
-        color: 'blue',
-      });
-      if (isWanted) {
+      if (await questions.wantsNewerVersion()) {
         const fresh = await loaded.refetch();
         if (fresh.data) adopt(fresh.data);
       }
@@ -182,19 +184,7 @@ const InquiryDialogWindow = ({
     }
   };
 
-  const close = async () => {
-    if (
-      form.isDirty() &&
-      !(await confirm({
-        title: t('dialog.discardTitle'),
-        message: t('dialog.discardMessage'),
-        confirmLabel: t('dialog.discard'),
-      }))
-    ) {
-      return;
-    }
-    onClose();
-  };
+  const close = () => questions.closeUnlessKept(form.isDirty(), onClose);
 
   return (
     <>

@@ -17,6 +17,7 @@ import {
   toLineDrafts,
   toLineInputs,
   useConfirm,
+  useRecordQuestions,
 } from '@/components';
 import {
   offerPdfUrl,
@@ -66,6 +67,7 @@ const OfferDialogWindow = ({
 }: Omit<OfferDialogProps, 'opened'>) => {
   const { t, i18n } = useTranslation('offers');
   const confirm = useConfirm();
+  const questions = useRecordQuestions('offers');
   const [offerId, setOfferId] = useState(openedId ?? null);
   const detail = useOffer(offerId);
   const config = useOfferConfig();
@@ -116,14 +118,7 @@ const OfferDialogWindow = ({
 
   const fail = async (error: unknown) => {
     if (isStaleVersion(error)) {
-      const isWanted = await confirm({
-        title: t('dialog.conflictTitle'),
-        message: t('dialog.conflictMessage'),
-        confirmLabel: t('dialog.retrieve'),
-        cancelLabel: t('dialog.keep'),
-        color: 'blue',
-      });
-      if (isWanted) await retrieveNewer();
+      if (await questions.wantsNewerVersion()) await retrieveNewer();
     } else if (applyServerFieldErrors(form, error)) {
       setTab(
         Object.keys(form.errors).some((field) => field.startsWith('paymentPlan')) ? 'paymentPlan' : 'offer',
@@ -223,19 +218,7 @@ const OfferDialogWindow = ({
     }
   };
 
-  const close = async () => {
-    if (
-      isDirty &&
-      !(await confirm({
-        title: t('dialog.discardTitle'),
-        message: t('dialog.discardMessage'),
-        confirmLabel: t('dialog.discard'),
-      }))
-    ) {
-      return;
-    }
-    onClose();
-  };
+  const close = () => questions.closeUnlessKept(isDirty, onClose);
 
   const offer = saved;
   const locale = i18n.language === 'nb' ? 'nb' : 'en';

@@ -13,6 +13,7 @@ import {
   notifySuccess,
   PdfViewerDialog,
   useConfirm,
+  useRecordQuestions,
 } from '@/components';
 import {
   projectCombinedQueryOptions,
@@ -86,6 +87,7 @@ const ProjectDialogWindow = ({
 }: Omit<ProjectDialogProps, 'opened'>) => {
   const { t, i18n } = useTranslation('projects');
   const confirm = useConfirm();
+  const questions = useRecordQuestions('projects');
   const queryClient = useQueryClient();
   const [projectId, setProjectId] = useState(openedId ?? null);
   const combined = useProjectCombined(projectId);
@@ -144,14 +146,7 @@ const ProjectDialogWindow = ({
   };
 
   const offerNewer = async () => {
-    const isWanted = await confirm({
-      title: t('conflict.title'),
-      message: t('conflict.message'),
-      confirmLabel: t('conflict.retrieve'),
-      cancelLabel: t('conflict.keep'),
-      color: 'blue',
-    });
-    if (isWanted) await retrieveNewer();
+    if (await questions.wantsNewerVersion()) await retrieveNewer();
   };
 
   const fail = async (error: unknown) => {
@@ -273,19 +268,7 @@ const ProjectDialogWindow = ({
     }
   };
 
-  const close = async () => {
-    if (
-      isDirty &&
-      !(await confirm({
-        title: t('dialog.discardTitle'),
-        message: t('dialog.discardMessage'),
-        confirmLabel: t('dialog.discard'),
-      }))
-    ) {
-      return;
-    }
-    onClose();
-  };
+  const close = () => questions.closeUnlessKept(isDirty, onClose);
 
   const title = project
     ? t('dialog.title', { number: project.number, name: project.name })
