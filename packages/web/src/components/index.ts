@@ -14,6 +14,7 @@ export {
 } from './confirm-action/confirm-action';
 export { type Confirm, ConfirmProvider, useConfirm } from './confirm-action/confirm-provider';
 export * from './customers';
+export { ON_WIDE_SCREENS } from './data-table/on-wide-screens';
 export { DateInput, type DateInputProps } from './date-input/date-input';
 export * from './deadline-badge/deadline-badge';
 export * from './delivery-week-picker/delivery-week-picker';

@@ -3,7 +3,7 @@ import { formatDate, formatNok } from '@karm/domain/rules';
 import { Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { DeadlineBadge } from '@/components';
+import { DeadlineBadge, ON_WIDE_SCREENS } from '@/components';
 
 export type OfferSort = { sort: OfferSortField; direction: 'asc' | 'desc' };
 
@@ -48,7 +48,7 @@ export const OfferTable = ({
     {
       ...sortable('statusDeadline'),
       title: t('columns.status'),
-      width: 230,
+      width: 270,
       render: (offer) => (
         <DeadlineBadge deadline={offer.displayedStatus.deadline} label={offer.displayedStatus.name} />
       ),
@@ -58,7 +58,12 @@ export const OfferTable = ({
       title: t('columns.offerDeadline'),
       render: (offer) => formatDate(offer.offerDeadline),
     },
-    { accessor: 'owner', title: t('columns.owner'), render: (offer) => offer.owner?.displayName ?? '' },
+    {
+      accessor: 'owner',
+      title: t('columns.owner'),
+      ...ON_WIDE_SCREENS,
+      render: (offer) => offer.owner?.displayName ?? '',
+    },
     {
       ...sortable('value'),
       title: t('columns.value'),
@@ -82,6 +87,7 @@ export const OfferTable = ({
     {
       ...sortable('createdAt'),
       title: t('columns.createdAt'),
+      ...ON_WIDE_SCREENS,
       render: (offer) => formatDate(offer.createdAt),
     },
   ];

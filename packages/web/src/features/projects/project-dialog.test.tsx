@@ -65,7 +65,7 @@ const database = (project: ProjectDto, orders: OrderDto[] = []) => {
 const dialogNamed = (name: string) => screen.findByRole('dialog', { name });
 const tab = (name: string) => screen.getByRole('tab', { name });
 
-describe('ProjectDialog', { timeout: 20_000 }, () => {
+describe('ProjectDialog', { timeout: 30_000 }, () => {
   beforeEach(() => {
     requestMock.mockReset();
     httpMock.mockReset();

@@ -1,9 +1,10 @@
 import { PAGE_SIZES, type ProjectDto } from '@karm/domain/contract';
 import { formatDate, formatNok, type ProjectFilters, type ProjectSortType } from '@karm/domain/rules';
-import { Badge, Group, type MantineTheme, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ON_WIDE_SCREENS } from '@/components';
 import { DeliveryDate, ProjectStateBadge } from './project-badges';
 import {
   CustomerFilter,
@@ -55,10 +56,6 @@ export const ProjectTable = ({
     style: { width: 260 },
   };
   const sortable = (accessor: ProjectSortType) => ({ accessor, sortable: true });
-  // Below the widest screens these are left to the dialog (and the filter bar), so the rest fits.
-  const onWideScreens = {
-    visibleMediaQuery: (theme: MantineTheme) => `(min-width: ${theme.breakpoints.xl})`,
-  };
 
   const columns: DataTableColumn<ProjectDto>[] = [
     { ...sortable('number'), title: t('columns.number'), width: 90 },
@@ -97,7 +94,7 @@ export const ProjectTable = ({
     {
       ...sortable('department'),
       title: t('columns.department'),
-      ...onWideScreens,
+      ...ON_WIDE_SCREENS,
       render: (project) => project.department?.displayName ?? '',
       filter: <DepartmentsFilter {...filterProps} />,
       filtering: filters.departments.length > 0,
@@ -105,7 +102,7 @@ export const ProjectTable = ({
     {
       ...sortable('startDate'),
       title: t('columns.startDate'),
-      ...onWideScreens,
+      ...ON_WIDE_SCREENS,
       noWrap: true,
       render: (project) => formatDate(project.startDate),
     },
@@ -120,7 +117,7 @@ export const ProjectTable = ({
     {
       ...sortable('endDate'),
       title: t('columns.endDate'),
-      ...onWideScreens,
+      ...ON_WIDE_SCREENS,
       noWrap: true,
       render: (project) => formatDate(project.endDate),
     },

@@ -1,0 +1,10 @@
+import type { MantineTheme } from '@mantine/core';
+
+/**
+ * Spread into a mantine-datatable column that only the widest screens show. Below them the column's
+ * value is left to the record's dialog (and the filter bar), so the rest of the table fits beside
+ * the open drawer without scrolling sideways.
+ */
+export const ON_WIDE_SCREENS = {
+  visibleMediaQuery: (theme: MantineTheme) => `(min-width: ${theme.breakpoints.xl})`,
+};
