@@ -29,7 +29,8 @@ export const test = base.extend<Fixtures>({
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      // The address tells which request failed; Chromium's own text leaves it out.
+      if (message.type() === 'error') errors.push(`${message.text()} ${message.location().url}`.trim());
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);
