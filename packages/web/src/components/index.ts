@@ -7,6 +7,10 @@ export {
   type ArchiveReasonDialogProps,
 } from './archive-reason-dialog/archive-reason-dialog';
 export {
+  type RecordArchivingOptions,
+  useRecordArchiving,
+} from './archive-reason-dialog/use-record-archiving';
+export {
   CONFIRM_Z_INDEX,
   ConfirmAction,
   type ConfirmActionProps,

@@ -12,6 +12,7 @@ import {
   notifyError,
   notifySuccess,
   useConfirm,
+  useRecordArchiving,
   useRecordQuestions,
 } from '@/components';
 import {
@@ -60,7 +61,6 @@ const InquiryDialogWindow = ({
   const [saved, setSaved] = useState<InquiryDetailsDto | null>(null);
   const form = useInquiryForm(newInquiryValues(osloDateOf(new Date())));
   const [tab, setTab] = useState<Tab>('details');
-  const [isArchiving, setArchiving] = useState(false);
   const create = useCreateInquiry();
   const update = useUpdateInquiry();
   const archiveInquiry = useArchiveInquiry();
@@ -137,28 +137,16 @@ const InquiryDialogWindow = ({
     }
   };
 
-  const archive = async (reason: string) => {
-    if (!saved) return;
-    try {
-      const archived = await archiveInquiry.mutateAsync({ id: saved.id, reason });
-      setSaved(archived);
-      notifySuccess(t('toast.archived'));
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setArchiving(false);
-    }
-  };
-
-  const unarchive = async () => {
-    if (!saved) return;
-    try {
-      setSaved(await unarchiveInquiry.mutateAsync({ id: saved.id }));
-      notifySuccess(t('toast.unarchived'));
-    } catch (error) {
-      notifyError(error);
-    }
-  };
+  const archiving = useRecordArchiving({
+    namespace: 'inquiries',
+    record: saved,
+    isArchived: (inquiry) => inquiry.archived,
+    archive: (inquiry, reason) => archiveInquiry.mutateAsync({ id: inquiry.id, reason }),
+    unarchive: (inquiry) => unarchiveInquiry.mutateAsync({ id: inquiry.id }),
+    onChanged: setSaved,
+    onError: notifyError,
+    maxLength: 500,
+  });
 
   /** SPEC §4: the saved inquiry becomes an offer with its customer, contact, address and facts. */
   const convert = async () => {
@@ -199,8 +187,8 @@ const InquiryDialogWindow = ({
         size={900}
         onCancel={close}
         onSave={isLoading ? undefined : save}
-        onArchive={saved && !saved.archived ? () => setArchiving(true) : undefined}
-        onUnarchive={saved?.archived ? unarchive : undefined}
+        onArchive={archiving.onArchive}
+        onUnarchive={archiving.onUnarchive}
         footerExtra={
           saved && saved.offerId === null && !saved.archived ? (
             <Button
@@ -276,14 +264,7 @@ const InquiryDialogWindow = ({
           </Stack>
         )}
       </AppDialog>
-      <ArchiveReasonDialog
-        opened={isArchiving}
-        onCancel={() => setArchiving(false)}
-        onConfirm={archive}
-        title={t('archive.title')}
-        text={t('archive.text')}
-        maxLength={500}
-      />
+      <ArchiveReasonDialog {...archiving.reasonDialog} />
     </>
   );
 };

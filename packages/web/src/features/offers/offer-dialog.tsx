@@ -17,6 +17,7 @@ import {
   toLineDrafts,
   toLineInputs,
   useConfirm,
+  useRecordArchiving,
   useRecordQuestions,
 } from '@/components';
 import {
@@ -76,7 +77,6 @@ const OfferDialogWindow = ({
   const [lines, setLines] = useState<LineDraft[]>([]);
   const form = useOfferForm(newOfferValues());
   const [tab, setTab] = useState<Tab>('offer');
-  const [isArchiving, setArchiving] = useState(false);
   const [isShowingPdf, setShowingPdf] = useState(false);
   const createOffer = useCreateOffer();
   const updateOffer = useUpdateOffer();
@@ -162,28 +162,16 @@ const OfferDialogWindow = ({
     }
   };
 
-  const archive = async (reason: string) => {
-    if (!saved) return;
-    try {
-      const archived = await archiveOffer.mutateAsync({ id: saved.id, version: saved.version, reason });
-      setSaved(archived);
-      setArchiving(false);
-      notifySuccess(t('toast.archived'));
-    } catch (error) {
-      setArchiving(false);
-      await fail(error);
-    }
-  };
-
-  const unarchive = async () => {
-    if (!saved) return;
-    try {
-      setSaved(await unarchiveOffer.mutateAsync({ id: saved.id, version: saved.version }));
-      notifySuccess(t('toast.unarchived'));
-    } catch (error) {
-      await fail(error);
-    }
-  };
+  const archiving = useRecordArchiving({
+    namespace: 'offers',
+    record: saved,
+    isArchived: (offer) => offer.archived,
+    archive: (offer, reason) => archiveOffer.mutateAsync({ id: offer.id, version: offer.version, reason }),
+    unarchive: (offer) => unarchiveOffer.mutateAsync({ id: offer.id, version: offer.version }),
+    onChanged: setSaved,
+    onError: fail,
+    maxLength: 1000,
+  });
 
   /** SPEC §4: asks first, then whether to create a customer missing in the accounting system. */
   const convert = async () => {
@@ -235,8 +223,8 @@ const OfferDialogWindow = ({
         size={1040}
         onCancel={close}
         onSave={isLoading ? undefined : save}
-        onArchive={offer && !offer.archived ? () => setArchiving(true) : undefined}
-        onUnarchive={offer?.archived ? unarchive : undefined}
+        onArchive={archiving.onArchive}
+        onUnarchive={archiving.onUnarchive}
         onShowDocument={offer ? () => setShowingPdf(true) : undefined}
         footerExtra={
           offer && !offer.projectId ? (
@@ -336,14 +324,7 @@ const OfferDialogWindow = ({
           </Stack>
         )}
       </AppDialog>
-      <ArchiveReasonDialog
-        opened={isArchiving}
-        onCancel={() => setArchiving(false)}
-        onConfirm={archive}
-        title={t('archive.title')}
-        text={t('archive.text')}
-        maxLength={1000}
-      />
+      <ArchiveReasonDialog {...archiving.reasonDialog} />
       {offer && (
         <PdfViewerDialog
           opened={isShowingPdf}

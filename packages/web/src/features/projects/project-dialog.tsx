@@ -13,6 +13,7 @@ import {
   notifySuccess,
   PdfViewerDialog,
   useConfirm,
+  useRecordArchiving,
   useRecordQuestions,
 } from '@/components';
 import {
@@ -96,7 +97,6 @@ const ProjectDialogWindow = ({
   const form = useProjectForm(newProjectValues(defaults));
   const [orders, setOrders] = useState<OrderDraft[]>([]);
   const [tab, setTab] = useState<Tab>('project');
-  const [isArchiving, setArchiving] = useState(false);
   const [isShowingWorkOrder, setIsShowingWorkOrder] = useState(false);
   const createProject = useCreateProject();
   const updateProject = useUpdateProject();
@@ -218,28 +218,16 @@ const ProjectDialogWindow = ({
     onSaved?.(next);
   };
 
-  const archive = async (reason: string) => {
-    if (!project) return;
-    try {
-      const archived = await archiveProject.mutateAsync({ id: project.id, version: project.version, reason });
-      setArchiving(false);
-      keepProject(archived);
-      notifySuccess(t('toast.archived'));
-    } catch (error) {
-      setArchiving(false);
-      await fail(error);
-    }
-  };
-
-  const unarchive = async () => {
-    if (!project) return;
-    try {
-      keepProject(await unarchiveProject.mutateAsync({ id: project.id, version: project.version }));
-      notifySuccess(t('toast.unarchived'));
-    } catch (error) {
-      await fail(error);
-    }
-  };
+  const archiving = useRecordArchiving({
+    namespace: 'projects',
+    record: project,
+    isArchived: (saved) => saved.state === 'archived',
+    archive: (saved, reason) => archiveProject.mutateAsync({ id: saved.id, version: saved.version, reason }),
+    unarchive: (saved) => unarchiveProject.mutateAsync({ id: saved.id, version: saved.version }),
+    onChanged: keepProject,
+    onError: fail,
+    maxLength: 1000,
+  });
 
   /** AppDialog has asked "Delete?" already; active plans make the server ask once more (SPEC §4). */
   const remove = async () => {
@@ -284,8 +272,8 @@ const ProjectDialogWindow = ({
         size={1040}
         onCancel={close}
         onSave={isLoading ? undefined : save}
-        onArchive={project && project.state !== 'archived' ? () => setArchiving(true) : undefined}
-        onUnarchive={project?.state === 'archived' ? unarchive : undefined}
+        onArchive={archiving.onArchive}
+        onUnarchive={archiving.onUnarchive}
         onDelete={project ? remove : undefined}
         onShowDocument={project ? () => setIsShowingWorkOrder(true) : undefined}
         deleteConfirmMessage={
@@ -363,14 +351,7 @@ const ProjectDialogWindow = ({
           </Stack>
         )}
       </AppDialog>
-      <ArchiveReasonDialog
-        opened={isArchiving}
-        onCancel={() => setArchiving(false)}
-        onConfirm={archive}
-        title={t('archive.title')}
-        text={t('archive.text')}
-        maxLength={1000}
-      />
+      <ArchiveReasonDialog {...archiving.reasonDialog} />
       {project && (
         <PdfViewerDialog
           opened={isShowingWorkOrder}
