@@ -1,7 +1,6 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { POSTAL_CODE_PATTERN, postalPlaceQueryOptions, usePostalPlace } from '@/lib/api/customers';
+import { useCityFromPostalCode, usePostalPlace } from '@/lib/api/customers';
 import { ApiError } from '@/lib/http';
 import type { AddressPath, CustomerForm } from './customer-form';
 
@@ -16,7 +15,6 @@ export type AddressFieldsProps = {
  */
 export const AddressFields = ({ form, path }: AddressFieldsProps) => {
   const { t } = useTranslation('customers');
-  const queryClient = useQueryClient();
   const postalCode = form.values[path]?.postalCode ?? '';
   const place = usePostalPlace(postalCode);
   // The server answers an unknown code with NOT_FOUND (or a VALIDATION on the code); other failures say nothing.
@@ -24,15 +22,7 @@ export const AddressFields = ({ form, path }: AddressFieldsProps) => {
     place.error instanceof ApiError &&
     (place.error.code === 'NOT_FOUND' || place.error.code === 'VALIDATION');
 
-  const fillCity = async (code: string) => {
-    try {
-      const found = await queryClient.fetchQuery(postalPlaceQueryOptions(code));
-      // The user may have typed on while we asked; only the code still in the field counts.
-      if (form.getValues()[path]?.postalCode.trim() === code) form.setFieldValue(`${path}.city`, found.city);
-    } catch {
-      // An unknown code is shown as a hint under the field (from usePostalPlace), not as an error.
-    }
-  };
+  const fillCity = useCityFromPostalCode();
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
@@ -56,8 +46,11 @@ export const AddressFields = ({ form, path }: AddressFieldsProps) => {
         onChange={(event) => {
           const value = event.currentTarget.value;
           form.setFieldValue(`${path}.postalCode`, value);
-          const code = value.trim();
-          if (POSTAL_CODE_PATTERN.test(code)) void fillCity(code);
+          void fillCity(
+            value,
+            () => form.getValues()[path]?.postalCode ?? '',
+            (city) => form.setFieldValue(`${path}.city`, city),
+          );
         }}
       />
       <TextInput label={t('address.city')} autoComplete="off" {...form.getInputProps(`${path}.city`)} />

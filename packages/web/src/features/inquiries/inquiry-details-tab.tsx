@@ -7,31 +7,21 @@ import {
   PROJECT_CATEGORIES,
 } from '@karm/domain/rules';
 import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '@/components';
-import { POSTAL_CODE_PATTERN, postalPlaceQueryOptions } from '@/lib/api/customers';
+import { useCityFromPostalCode } from '@/lib/api/customers';
 import { useEmployees } from '@/lib/api/employees';
 import type { InquiryForm } from './inquiry-form';
 
 /** The project side of an inquiry: dates, owner, project, address and the SPEC §3 code lists. */
 export const InquiryDetailsTab = ({ form }: { form: InquiryForm }) => {
   const { t } = useTranslation(['inquiries', 'pipeline', 'customers']);
-  const queryClient = useQueryClient();
   const employees = useEmployees();
   const codes = (list: CodeList, values: readonly string[]) =>
     values.map((value) => ({ value, label: t(codeLabelKey(list, value)) }));
 
   // The postal address comes from the post code (the same admin:postaladdress lookup as customers).
-  const fillCity = async (code: string) => {
-    if (!POSTAL_CODE_PATTERN.test(code)) return;
-    try {
-      const place = await queryClient.fetchQuery(postalPlaceQueryOptions(code));
-      if (form.getValues().postalCode.trim() === code) form.setFieldValue('city', place.city);
-    } catch {
-      // An unknown code leaves the city for the person to type.
-    }
-  };
+  const fillCity = useCityFromPostalCode();
 
   return (
     <Stack gap="sm">
@@ -80,7 +70,11 @@ export const InquiryDetailsTab = ({ form }: { form: InquiryForm }) => {
           onChange={(event) => {
             const code = event.currentTarget.value;
             form.setFieldValue('postalCode', code);
-            void fillCity(code.trim());
+            void fillCity(
+              code,
+              () => form.getValues().postalCode,
+              (city) => form.setFieldValue('city', city),
+            );
           }}
         />
         <TextInput label={t('fields.city')} maxLength={100} {...form.getInputProps('city')} />

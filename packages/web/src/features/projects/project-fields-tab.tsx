@@ -23,13 +23,7 @@ import {
   DateInput,
   FindCustomerDialog,
 } from '@/components';
-import {
-  POSTAL_CODE_PATTERN,
-  postalPlaceQueryOptions,
-  primeCustomer,
-  useContacts,
-  useCustomer,
-} from '@/lib/api/customers';
+import { primeCustomer, useCityFromPostalCode, useContacts, useCustomer } from '@/lib/api/customers';
 import { useDepartments, useProjectManagers } from '@/lib/api/employees';
 import { DeliveryDot } from './project-badges';
 import type { ProjectForm } from './project-form';
@@ -69,15 +63,7 @@ export const ProjectFieldsTab = ({ form }: { form: ProjectForm }) => {
     onChange: (value: string | null) => form.setFieldValue(field, value),
   });
 
-  const fillCity = async (code: string) => {
-    try {
-      const place = await queryClient.fetchQuery(postalPlaceQueryOptions(code));
-      // The person may have typed on while we asked; only the code still in the field counts.
-      if (form.getValues().projectPostalCode.trim() === code) form.setFieldValue('projectCity', place.city);
-    } catch {
-      // An unknown code leaves the city to the person.
-    }
-  };
+  const fillCity = useCityFromPostalCode();
 
   const colour = values.deliveryDate ? deliveryColour(values.deliveryDate, osloDateOf(new Date())) : null;
   const deliveryHint = colour ? (
@@ -200,7 +186,11 @@ export const ProjectFieldsTab = ({ form }: { form: ProjectForm }) => {
             onChange={(event) => {
               const code = event.currentTarget.value;
               form.setFieldValue('projectPostalCode', code);
-              if (POSTAL_CODE_PATTERN.test(code.trim())) void fillCity(code.trim());
+              void fillCity(
+                code,
+                () => form.getValues().projectPostalCode,
+                (city) => form.setFieldValue('projectCity', city),
+              );
             }}
           />
           <TextInput label={t('fields.projectCity')} {...form.getInputProps('projectCity')} />

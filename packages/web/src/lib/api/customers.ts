@@ -90,6 +90,25 @@ export const usePostalPlace = (postalCode: string) => {
   return useQuery({ ...postalPlaceQueryOptions(code), enabled: POSTAL_CODE_PATTERN.test(code) });
 };
 
+/**
+ * Fills a form's city from a post code as it is typed. `typed` is the field's new value; the city is
+ * set only when the code is still in the field as the answer comes (`currentCode`), since the person
+ * may have typed on. An unknown code leaves the city to the person.
+ */
+export const useCityFromPostalCode = () => {
+  const queryClient = useQueryClient();
+  return async (typed: string, currentCode: () => string, setCity: (city: string) => void) => {
+    const code = typed.trim();
+    if (!POSTAL_CODE_PATTERN.test(code)) return;
+    try {
+      const place = await queryClient.fetchQuery(postalPlaceQueryOptions(code));
+      if (currentCode().trim() === code) setCity(place.city);
+    } catch {
+      // Unknown: nothing to fill (the customer form shows a hint under the field from usePostalPlace).
+    }
+  };
+};
+
 // --- cache updates --------------------------------------------------------------------------
 
 /**
