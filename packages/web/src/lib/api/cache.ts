@@ -1,5 +1,5 @@
 import type { Page } from '@karm/domain/contract';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** The newer of two copies of a record: pushes and answers may arrive out of order. */
 export const newer = <T extends { version: number }>(current: T | undefined, incoming: T) =>
@@ -16,3 +16,12 @@ export const replaceInPages = <T extends { id: string; version: number }>(
       ? { ...page, items: page.items.map((item) => (item.id === record.id ? newer(item, record) : item)) }
       : page,
   );
+
+/** A mutation whose answer is a saved record: `store` puts it into the caches (its detail, its lists). */
+export const useStoringMutation = <Input, Saved>(
+  mutationFn: (input: Input) => Promise<Saved>,
+  store: (queryClient: QueryClient, saved: Saved) => unknown,
+) => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: (saved) => void store(queryClient, saved) });
+};

@@ -17,7 +17,7 @@ import {
 import { useEffect } from 'react';
 import { http } from '@/lib/http';
 import { onPush, request } from '@/lib/socket';
-import { replaceInPages } from './cache';
+import { replaceInPages, useStoringMutation } from './cache';
 
 /**
  * Inquiry data (SPEC §3). The list pages on the server; pushes keep list and open dialogs fresh
@@ -77,10 +77,8 @@ export const storeInquiry = (queryClient: QueryClient, inquiry: InquiryDto | Inq
   return queryClient.invalidateQueries({ queryKey: inquiryKeys.lists() });
 };
 
-const useInquiryMutation = <Input>(mutationFn: (input: Input) => Promise<InquiryDetailsDto>) => {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: (inquiry) => void storeInquiry(queryClient, inquiry) });
-};
+const useInquiryMutation = <Input>(mutationFn: (input: Input) => Promise<InquiryDetailsDto>) =>
+  useStoringMutation(mutationFn, storeInquiry);
 
 export const useCreateInquiry = () => useInquiryMutation(createInquiry);
 export const useUpdateInquiry = () => useInquiryMutation(updateInquiry);

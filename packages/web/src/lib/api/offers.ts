@@ -24,7 +24,7 @@ import { useEffect } from 'react';
 import { getAccessToken } from '@/lib/access-token';
 import { API_BASE, http } from '@/lib/http';
 import { onPush } from '@/lib/socket';
-import { replaceInPages } from './cache';
+import { replaceInPages, useStoringMutation } from './cache';
 
 /**
  * Offers over REST (SPEC §7 /offers, /offer-statuses, offer-config, /confirmations/offer/{id}); the
@@ -153,10 +153,8 @@ const refreshStatuses = (queryClient: QueryClient) =>
 
 // --- mutations ------------------------------------------------------------------------------
 
-const useOfferMutation = <Input>(mutationFn: (input: Input) => Promise<OfferDto>) => {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: (offer) => void storeOffer(queryClient, offer) });
-};
+const useOfferMutation = <Input>(mutationFn: (input: Input) => Promise<OfferDto>) =>
+  useStoringMutation(mutationFn, storeOffer);
 export const useCreateOffer = () => useOfferMutation(createOffer);
 export const useUpdateOffer = () => useOfferMutation(updateOffer);
 export const useArchiveOffer = () => useOfferMutation(archiveOffer);

@@ -19,7 +19,7 @@ import { useEffect } from 'react';
 import { processColumnsQueryOptions } from '@/lib/api/processes';
 import { http } from '@/lib/http';
 import { onPush, request } from '@/lib/socket';
-import { newer, replaceInPages } from './cache';
+import { newer, replaceInPages, useStoringMutation } from './cache';
 
 /**
  * Project data (SPEC §3, §4, §7). Lives in lib because the dashboard, planner and process grid show
@@ -134,13 +134,8 @@ export const forgetProject = (queryClient: QueryClient, id: string) => {
 
 // --- mutations ------------------------------------------------------------------------------
 
-const useProjectMutation = <Input>(mutationFn: (input: Input) => Promise<ProjectDto>) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: (project) => void storeProject(queryClient, project),
-  });
-};
+const useProjectMutation = <Input>(mutationFn: (input: Input) => Promise<ProjectDto>) =>
+  useStoringMutation(mutationFn, storeProject);
 
 export const useCreateProject = () => useProjectMutation(createProject);
 export const useUpdateProject = () => useProjectMutation(updateProject);
