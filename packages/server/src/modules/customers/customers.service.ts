@@ -11,10 +11,10 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
-import { containsPattern } from '../../platform/db/like';
 import { nameRank } from '../../platform/db/name-rank';
 import { takeNextNumber } from '../../platform/db/number-sequences';
 import { loadPage } from '../../platform/db/paging';
+import { containsPattern, numberMatch } from '../../platform/db/search-terms';
 import { conflict, notFound, validationError } from '../../platform/errors';
 import { type CustomerRow, toCustomerDto } from './customer-dto';
 import { customers } from './customers.tables';
@@ -45,7 +45,7 @@ const searchCondition = (search: string): SQL | undefined => {
     ilike(customers.name, pattern),
     ilike(customers.email, pattern),
     /^\d+$/.test(digits) ? eq(customers.organizationNumber, digits) : undefined,
-    /^\d{1,9}$/.test(digits) ? eq(customers.customerNumber, Number(digits)) : undefined,
+    numberMatch(customers.customerNumber, digits),
     /^\d{3,}$/.test(digits) ? ilike(customers.organizationNumber, `${digits}%`) : undefined,
     ilike(customers.phoneNumberMobile, pattern),
   );

@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
-import { containsPattern } from '../../platform/db/like';
+import { containsPattern, numberMatch } from '../../platform/db/search-terms';
 import { customerIdsMatching, customerNameOf } from '../customers/customers.service';
 import { employeeNameOf } from '../employees/employees.service';
 import { inquiries } from './inquiries.tables';
@@ -52,7 +52,7 @@ export const inquiryTextContains = (search: string) => {
 const inquirySearchCondition = (companyId: string, search: string): SQL | undefined => {
   if (!search) return undefined;
   return or(
-    /^\d{1,9}$/.test(search) ? eq(inquiries.number, Number(search)) : undefined,
+    numberMatch(inquiries.number, search),
     inquiryTextContains(search),
     // = any(array(…)) runs the customer search once, so the planner can combine index scans.
     sql`${inquiries.customerId} = any(array(${customerIdsMatching(companyId, search)}))`,

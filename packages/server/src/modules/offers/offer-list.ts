@@ -3,8 +3,8 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm
 import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
-import { containsPattern } from '../../platform/db/like';
 import { loadPage } from '../../platform/db/paging';
+import { containsPattern, numberMatch } from '../../platform/db/search-terms';
 import { customerIdsMatching } from '../customers/customers.service';
 import { ensureOfferConfig } from './offer-config.service';
 import { offerDtos, offerRecordDtos } from './offer-dto';
@@ -37,7 +37,7 @@ const filterOf = (ctx: AppContext, actor: Actor, query: OfferListQuery) => {
     query.overdue ? sql`${statusDeadlineSql} < ${todayIn(ctx.clock)}::date` : undefined,
     search
       ? or(
-          /^\d{1,9}$/.test(search) ? eq(offers.number, Number(search)) : undefined,
+          numberMatch(offers.number, search),
           ilike(offers.projectName, pattern),
           ilike(offers.projectAddress, pattern),
           ilike(offers.city, pattern),

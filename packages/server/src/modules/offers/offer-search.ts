@@ -1,5 +1,5 @@
 import { ilike, or, sql } from 'drizzle-orm';
-import { containsPattern } from '../../platform/db/like';
+import { containsPattern } from '../../platform/db/search-terms';
 import { customerDisplayNameOf } from '../customers/customers.service';
 import { searchSource } from '../search/search-source';
 import { offers } from './offers.tables';

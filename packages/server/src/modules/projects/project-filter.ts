@@ -18,6 +18,7 @@ import {
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
 import type { NameRank } from '../../platform/db/name-rank';
+import { numberMatch } from '../../platform/db/search-terms';
 import { customerIdsMatching, customerNameRank } from '../customers/customers.service';
 import { departmentNameRank, employeeIdOfUser, employeeNameRank } from '../employees/employees.service';
 import { projectIdsInProcessState } from '../processes/process-entries.service';
@@ -74,7 +75,7 @@ const { searchText: _searchText, ...LIST_COLUMNS } = getTableColumns(projects);
 const searchCondition = (companyId: string, search: string): SQL | undefined => {
   if (!search) return undefined;
   return or(
-    /^\d{1,9}$/.test(search) ? eq(projects.number, Number(search)) : undefined,
+    numberMatch(projects.number, search),
     projectTextContains(search),
     // = any(array(…)) runs the customer search once, so the planner can combine index scans.
     sql`${projects.customerId} = any(array(${customerIdsMatching(companyId, search)}))`,

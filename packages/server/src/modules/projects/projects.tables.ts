@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, instant, primaryId, updatedAt, version } from '../../platform/db/columns';
-import { containsPattern } from '../../platform/db/like';
+import { containsPattern } from '../../platform/db/search-terms';
 import { companies } from '../company/company.tables';
 
 const companyId = () =>

@@ -1,6 +1,7 @@
 import type { SearchKind } from '@karm/domain/contract';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { numberInTerm } from '../../platform/db/search-terms';
 import { customerIdsMatching } from '../customers/customers.service';
 
 export type SearchSourceQuery = { companyId: string; term: string; limit: number };
@@ -9,9 +10,6 @@ export type SearchSourceQuery = { companyId: string; term: string; limit: number
  *  subtitle text|null (customer name · address), archived boolean, rank int (0 = number match, 1 = other);
  *  ordered by rank, number desc; limited to `limit`. */
 export type SearchSource = (query: SearchSourceQuery) => SQL;
-
-/** A term that could be a record's number (numbers are positive 32-bit integers). */
-export const numberInTerm = (term: string): number | null => (/^\d{1,9}$/.test(term) ? Number(term) : null);
 
 /** How one module's records take part in the global search. */
 export type SearchSourceSpec = {
