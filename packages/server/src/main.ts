@@ -1,11 +1,15 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createContext } from './platform/create-context';
+import { makeOwnerOnlyDir } from './platform/files/owner-only';
 import { seedDemo } from './seed/demo';
 
 /** config → database → migrations → demo seed → listen; closes everything cleanly on a signal. */
 const start = async () => {
   const config = loadConfig();
+  // Also on PostgreSQL with SECRETS_KEY, where DATA_DIR holds only uploads: close a folder an
+  // older version created open to the group and others.
+  await makeOwnerOnlyDir(config.dataDir);
   const ctx = await createContext(config);
   if (config.demoSeed) await seedDemo(ctx);
   const app = await buildApp(ctx);

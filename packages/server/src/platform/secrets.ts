@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { makeOwnerOnlyDir, OWNER_ONLY_FILE } from './files/owner-only';
 
 /**
  * Encrypts secrets Karm must be able to read back (accounting tokens) before they reach the
@@ -44,9 +45,11 @@ export const loadSecretsKey = async (configured: string | undefined, dataDir: st
     return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
   } catch {
     const key = randomBytes(KEY_BYTES);
-    await mkdir(dataDir, { recursive: true });
+    await makeOwnerOnlyDir(dataDir);
     // 'wx' fails if another process made it first; then read theirs.
-    await writeFile(file, key.toString('base64'), { mode: 0o600, flag: 'wx' }).catch(() => undefined);
+    await writeFile(file, key.toString('base64'), { mode: OWNER_ONLY_FILE, flag: 'wx' }).catch(
+      () => undefined,
+    );
     return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
   }
 };

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -7,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { makeOwnerOnlyDir, restrictTreeToOwner } from '../files/owner-only';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -63,9 +63,18 @@ const openPostgres = (url: string): DatabaseHandle => {
 };
 
 const openPglite = async (dataDir: string | undefined): Promise<DatabaseHandle> => {
-  if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
+  if (dataDir) {
+    await makeOwnerOnlyDir(path.dirname(dataDir));
+    await makeOwnerOnlyDir(dataDir);
+  }
   // pg_trgm backs the "contains" searches' indexes, as it does on PostgreSQL.
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  // PGlite's file system layer (Emscripten NODEFS) ignores PostgreSQL's own 0600: initdb's ~1 000
+  // files come out 0666 and the relation cache files are chmod-ed to 0644 on every start — explicit
+  // chmods, so no process umask prevents them (checked with PGlite 0.5). The owner-only folder
+  // already shuts others out; closing the files themselves too keeps a copied or re-mounted folder
+  // safe. Files PostgreSQL makes later (tables, WAL) are created 0600 by PostgreSQL itself.
+  if (dataDir) await restrictTreeToOwner(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   let queue: Promise<unknown> = Promise.resolve();
   return {

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { newId } from '../ids';
+import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from './owner-only';
 
 export type FileStorage = {
   /** Writes the bytes under a new server-made key and returns that key. */
@@ -23,10 +24,11 @@ export const createFileStorage = (dataDir: string): FileStorage => {
     save: async (bytes) => {
       const storageKey = newId();
       const target = pathOf(storageKey);
-      await mkdir(path.dirname(target), { recursive: true });
+      // Owner-only, like the rest of DATA_DIR: uploads are a company's documents.
+      await mkdir(path.dirname(target), { recursive: true, mode: OWNER_ONLY_DIR });
       // Write then rename, so a crash never leaves a half-written file under a real key.
       const partial = `${target}.partial`;
-      await writeFile(partial, bytes);
+      await writeFile(partial, bytes, { mode: OWNER_ONLY_FILE });
       await rename(partial, target);
       return storageKey;
     },
