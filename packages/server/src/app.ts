@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { accountingSocketHandlers } from './modules/accounting/accounting.socket';
 import { startAccountingScheduler } from './modules/accounting/scheduler';
 import { adminSocketHandlers } from './modules/admin/admin.socket';
@@ -39,10 +40,13 @@ import { systemRoutes } from './modules/system/system.http';
 import type { AppContext } from './platform/context';
 import { startStatisticsRefresh } from './platform/db/statistics';
 import { AppError } from './platform/errors';
+import { checkRouteAccess, collectRoutesWithoutRule } from './platform/http/access';
 import { requireActor } from './platform/http/actor';
 import { handleHttpError } from './platform/http/error-handler';
 import type { HttpDeps, HttpRoutes } from './platform/http/types';
 import { registerWebApp } from './platform/http/web-app';
+import { inputProblemError } from './platform/input';
+import { createProxyWarning } from './platform/proxy-warning';
 import { createGateway, type Gateway } from './platform/realtime/gateway';
 import type { SocketHandlers } from './platform/realtime/socket-handlers';
 
@@ -100,7 +104,14 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
     bodyLimit: 1_000_000,
     trustProxy: ctx.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
-  fastify.setValidatorCompiler(validatorCompiler);
+  // Every body, query and parameter passes the contract's guard (no NUL, bounded nesting) first.
+  fastify.setValidatorCompiler<z.ZodType>((route) => {
+    const validate = validatorCompiler(route);
+    return (data) => {
+      const problem = inputProblemError(data);
+      return problem ? { error: problem } : validate(data);
+    };
+  });
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.setErrorHandler(handleHttpError);
   fastify.decorateRequest('actor', null);
@@ -113,7 +124,8 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
         frameSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the app's own ws:/wss: socket; no other host may be reached from the page.
+        connectSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },
@@ -123,13 +135,33 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
     openapi: { info: { title: 'Karm API', version: ctx.version } },
     transform: jsonSchemaTransform,
   });
-  await fastify.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The docs describe the same contract the shipped web app already carries, so they need no sign-in.
+  // The plugin's /static/index.html redirect keeps a query string and so redirected to itself.
+  await fastify.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiHooks: {
+      onRequest: async (request, reply) => {
+        if (request.url.split('?')[0] === '/api/docs/static/index.html') return reply.redirect('/api/docs/');
+      },
+    },
+  });
+
+  const warnAboutProxy = createProxyWarning(ctx);
+  fastify.addHook('onRequest', async (request) => warnAboutProxy(request.headers));
 
   const deps: HttpDeps = { ctx, authenticate: requireActor((token) => resolveActor(ctx, token)) };
   await fastify.register(
     async (api) => {
       await api.register(rateLimit, { max: API_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
+      api.addHook(
+        'onRequest',
+        checkRouteAccess((token) => resolveActor(ctx, token)),
+      );
+      const routesWithoutRule = collectRoutesWithoutRule(api);
       for (const routes of HTTP_ROUTES) routes(api.withTypeProvider<ZodTypeProvider>(), deps);
+      // A route nobody put in the permission table would be refused at run time; say so at start.
+      if (routesWithoutRule.length > 0)
+        throw new Error(`Routes missing from HTTP_ROUTE_ACCESS: ${routesWithoutRule.join(', ')}`);
     },
     { prefix: '/api' },
   );
@@ -154,6 +186,7 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
     httpServer: fastify.server,
     handlers: SOCKET_HANDLERS,
     resolveActor: (token) => resolveActor(ctx, token),
+    warnAboutProxy,
   });
   ctx.realtime.attach(gateway.io);
   const scheduler = ctx.config.isAccountingSyncEnabled ? startAccountingScheduler(ctx) : undefined;

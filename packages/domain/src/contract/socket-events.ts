@@ -28,12 +28,3 @@ export type SocketEventName = keyof typeof SOCKET_EVENTS;
 export type SocketEventInput<E extends SocketEventName> = z.input<(typeof SOCKET_EVENTS)[E]['input']>;
 export type SocketEventParsedInput<E extends SocketEventName> = z.output<(typeof SOCKET_EVENTS)[E]['input']>;
 export type SocketEventResult<E extends SocketEventName> = (typeof SOCKET_EVENTS)[E]['result'];
-
-/** Events answered without a signed-in session. */
-export const PUBLIC_SOCKET_EVENTS: ReadonlySet<SocketEventName> = new Set<SocketEventName>([
-  'authenticate',
-  'user:check-logged-in',
-  'user:change-password',
-  'user:forgot-password',
-  'user:reset-password',
-]);

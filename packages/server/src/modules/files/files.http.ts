@@ -3,6 +3,7 @@ import {
   fileUploadFieldsSchema,
   fileUploadQuerySchema,
 } from '@karm/domain/contract';
+import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, fromZodError } from '../../platform/errors';
@@ -14,13 +15,21 @@ import { assertOwnCompany, deleteFile, openFileForDownload, storeUpload } from '
 const readUpload = async (request: FastifyRequest, maxBytes: number) => {
   const fields: Record<string, string> = {};
   let file: { name: string; bytes: Buffer } | undefined;
-  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10 } })) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      file = { name: part.filename, bytes };
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        file = { name: part.filename, bytes };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    // Limits and content types keep their own status; a body the parser cannot read is bad input.
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
+    throw new AppError('VALIDATION', 'The upload is not a readable multipart form', {
+      fields: { file: VALIDATION_MESSAGE_KEYS.uploadMalformed },
+    });
   }
   if (!file)
     throw new AppError('VALIDATION', 'No file in the upload', { fields: { file: 'validation.required' } });
