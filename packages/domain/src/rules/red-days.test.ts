@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, isoDayOfWeek } from './date-only';
-import { easterSunday, isRedDay, norwegianRedDays, RED_DAY_NAMES } from './red-days';
+import { easterSunday, isRedDay, norwegianRedDays, RED_DAY_NAMES, redDayOf } from './red-days';
 
 describe('easterSunday', () => {
   it.each([
@@ -84,5 +84,13 @@ describe('isRedDay', () => {
 
   it('rejects malformed dates', () => {
     expect(() => isRedDay('17.05.2026')).toThrow(RangeError);
+  });
+});
+
+describe('redDayOf', () => {
+  it('names the holiday on a red day and nothing on an ordinary day', () => {
+    expect(redDayOf('2026-12-25')).toEqual({ date: '2026-12-25', name: 'christmasDay' });
+    expect(redDayOf('2027-03-29')).toEqual({ date: '2027-03-29', name: 'easterMonday' });
+    expect(redDayOf('2026-12-18')).toBeUndefined();
   });
 });

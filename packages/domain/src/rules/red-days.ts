@@ -82,9 +82,12 @@ export const norwegianRedDays = (year: number): RedDay[] => {
   return [...fixed, ...movable].sort((x, y) => x.date.localeCompare(y.date));
 };
 
-/** True when the `YYYY-MM-DD` date is a Norwegian public holiday. */
-export const isRedDay = (date: string): boolean => {
+/** The Norwegian public holiday on a `YYYY-MM-DD` date, if any (the first, where two coincide). */
+export const redDayOf = (date: string): RedDay | undefined => {
   if (!isDateOnly(date)) throw new RangeError(`not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
   const year = yearOf(date);
-  return year >= MIN_YEAR && norwegianRedDays(year).some((redDay) => redDay.date === date);
+  return year >= MIN_YEAR ? norwegianRedDays(year).find((redDay) => redDay.date === date) : undefined;
 };
+
+/** True when the `YYYY-MM-DD` date is a Norwegian public holiday. */
+export const isRedDay = (date: string): boolean => redDayOf(date) !== undefined;

@@ -103,4 +103,21 @@ describe('DateInput', () => {
     const currentWeek = [...calendar.querySelectorAll('[data-current-week]')].map((day) => day.textContent);
     expect(currentWeek).toEqual(['9', '10', '11', '12', '13', '14', '15']);
   });
+
+  it('marks Norwegian public holidays like Sundays and names them', async () => {
+    // December 2026: Christmas Day (Friday 25) and Boxing Day (Saturday 26) are red days.
+    const { user, input } = setup('2026-12-10');
+    await user.click(input);
+    const calendar = await dropdown();
+    const redDays = [...calendar.querySelectorAll<HTMLElement>('[data-red-day]')].filter(
+      (day) => !day.hasAttribute('data-outside'),
+    );
+    expect(redDays.map((day) => day.textContent)).toEqual(['25', '26']);
+    expect(redDays[0]).toHaveAttribute('data-weekend');
+    expect(redDays[0]).toHaveAttribute('title', 'Christmas Day');
+    const ordinaryFriday = [...calendar.querySelectorAll<HTMLElement>('button')].find(
+      (day) => day.textContent === '18' && !day.hasAttribute('data-outside'),
+    );
+    expect(ordinaryFriday).not.toHaveAttribute('data-weekend');
+  });
 });

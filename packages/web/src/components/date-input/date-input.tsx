@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isInWeekOf } from './current-week';
 import classes from './date-input.module.css';
+import { redDayProps } from './red-day-props';
 
 export type DateInputProps = Omit<
   MantineDateInputProps,
@@ -78,7 +79,7 @@ export const DateInput = ({
         yearLevelControl: t('dateInput.yearLevel'),
       }}
       getDayProps={(date) => {
-        const own = getDayProps?.(date) ?? {};
+        const own = { ...redDayProps(date, (name) => t(`redDays.${name}`)), ...getDayProps?.(date) };
         return isInWeekOf(today, date)
           ? { ...own, 'data-current-week': true, className: clsx(own.className, classes.currentWeek) }
           : own;
