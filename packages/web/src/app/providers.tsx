@@ -38,7 +38,9 @@ export const Providers = ({ children }: { children: ReactNode }) => (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
       <LocalisedDates>
         <QueryClientProvider client={queryClient}>
-          <Notifications position="top-right" />
+          {/* Dialogs keep their title-bar buttons top right and their actions at the footer's ends:
+              bottom centre is where a toast covers none of them. */}
+          <Notifications position="bottom-center" />
           <ConfirmProvider>{children}</ConfirmProvider>
         </QueryClientProvider>
       </LocalisedDates>
