@@ -1,8 +1,20 @@
 /** Latency figures of repeated calls: percentiles in milliseconds. */
-export type Figures = { count: number; p50: number; p95: number; mean: number };
+export type Figures = { count: number; p50: number; p95: number; max: number; mean: number };
 
 const percentile = (sorted: number[], fraction: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+
+/** The figures of durations already taken (in milliseconds, any order). */
+export const figuresOf = (durations: readonly number[]): Figures => {
+  const sorted = [...durations].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    max: sorted.at(-1) ?? 0,
+    mean: sorted.length === 0 ? 0 : sorted.reduce((sum, value) => sum + value, 0) / sorted.length,
+  };
+};
 
 export const measure = async (count: number, call: () => Promise<unknown>): Promise<Figures> => {
   // A short warm-up lets JIT and connection pools settle before anything is counted.
@@ -13,18 +25,12 @@ export const measure = async (count: number, call: () => Promise<unknown>): Prom
     await call();
     durations.push(performance.now() - started);
   }
-  durations.sort((a, b) => a - b);
-  return {
-    count,
-    p50: percentile(durations, 0.5),
-    p95: percentile(durations, 0.95),
-    mean: durations.reduce((sum, value) => sum + value, 0) / count,
-  };
+  return figuresOf(durations);
 };
 
 export const printFigures = (label: string, figures: Figures) =>
   console.log(
-    `${label.padEnd(60)} n=${figures.count}  p50=${figures.p50.toFixed(3)} ms  p95=${figures.p95.toFixed(3)} ms  mean=${figures.mean.toFixed(3)} ms`,
+    `${label.padEnd(60)} n=${figures.count}  p50=${figures.p50.toFixed(3)} ms  p95=${figures.p95.toFixed(3)} ms  max=${figures.max.toFixed(3)} ms  mean=${figures.mean.toFixed(3)} ms`,
   );
 
 export const printRatio = (label: string, measured: Figures, baseline: Figures) =>
@@ -32,9 +38,9 @@ export const printRatio = (label: string, measured: Figures, baseline: Figures) 
     `${label.padEnd(60)} p50 ratio=${(measured.p50 / baseline.p50).toFixed(2)}  p95 ratio=${(measured.p95 / baseline.p95).toFixed(2)}`,
   );
 
+export const mebibytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+
 export const printMemory = () => {
   const { rss, heapUsed } = process.memoryUsage();
-  console.log(
-    `memory: rss=${(rss / 2 ** 20).toFixed(1)} MiB  heapUsed=${(heapUsed / 2 ** 20).toFixed(1)} MiB`,
-  );
+  console.log(`memory: rss=${mebibytes(rss)}  heapUsed=${mebibytes(heapUsed)}`);
 };

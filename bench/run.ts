@@ -8,7 +8,10 @@ import path from 'node:path';
 const available = (await readdir(import.meta.dirname))
   .filter((file) => file.endsWith('.bench.ts'))
   .map((file) => file.replace('.bench.ts', ''));
-const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+// Names are the words that are neither an option (`--users 50`, `--users=50`) nor an option's value.
+const requested = process.argv
+  .slice(2)
+  .filter((arg, index, args) => !arg.startsWith('-') && !/^--[^=]+$/.test(args[index - 1] ?? ''));
 const names = requested.length > 0 ? requested : available;
 for (const name of names) {
   if (!available.includes(name)) {
