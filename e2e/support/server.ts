@@ -43,6 +43,7 @@ const secondCompanyId = await findDemoCompanyId(ctx, SECOND_DEMO_COMPANY_NAME);
 const journeyUsers = [
   ...Object.values(E2E_USERS).map((username) => ({ username, role: 'user' as const })),
   { username: E2E_ADMINS.norwegian, role: 'admin' as const },
+  { username: E2E_ADMINS.shell, role: 'admin' as const },
 ];
 const seedJourneyUser = (username: string, role: 'user' | 'admin', companyId: string) =>
   seedUser(ctx.db, {

@@ -25,7 +25,11 @@ export const E2E_USERS = {
 
 export const DEMO_ADMIN = 'admin';
 /** Administrators of the demo company, one per journey that needs one. */
-export const E2E_ADMINS = { accounting: 'e2e-admin-accounting', norwegian: 'e2e-admin-nb' } as const;
+export const E2E_ADMINS = {
+  accounting: 'e2e-admin-accounting',
+  norwegian: 'e2e-admin-nb',
+  shell: 'e2e-admin-shell',
+} as const;
 
 /** The demo user who belongs to both demo companies. */
 export const DEMO_TWO_COMPANY_USER = 'kari';

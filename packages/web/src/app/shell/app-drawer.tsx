@@ -2,10 +2,11 @@ import { ActionIcon, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
+import { useAuthStore } from '@/lib/store/auth-store';
 import {
-  DRAWER_ITEMS,
   type DrawerAction,
   type DrawerLink,
+  drawerItemsFor,
   isDrawerGroup,
   type NewItemAction,
 } from './drawer-items';
@@ -30,6 +31,7 @@ export const AppDrawer = ({
 }: AppDrawerProps) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
 
   const renderEntry = (entry: DrawerLink | DrawerAction, isChild = false) => {
     const label = t(entry.labelKey);
@@ -71,7 +73,7 @@ export const AppDrawer = ({
     <Stack gap={0} h="100%">
       <ScrollArea style={{ flex: 1 }} type="auto">
         <nav aria-label={t('nav:mainNavigation')}>
-          {DRAWER_ITEMS.map((item) =>
+          {drawerItemsFor(isAdmin).map((item) =>
             isDrawerGroup(item) ? (
               collapsed ? (
                 item.children.map((child) => renderEntry(child))

@@ -1,6 +1,6 @@
 import { isoWeekOf, osloDateOf } from '@karm/domain/rules';
 import { ActionIcon, Badge, Burger, Group, Menu, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconExternalLink, IconHelp, IconList, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconBell, IconExternalLink, IconHelp, IconList, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthStore } from '@/lib/store/auth-store';
@@ -20,6 +20,7 @@ export const AppHeader = ({ isNavOpened, onToggleNav, onHelp, onLogout }: AppHea
   const { t } = useTranslation();
   const user = useAuthStore((state) => state.user);
   const company = useCompanyStore((state) => state.company);
+  const isAdmin = user?.role === 'admin';
   const { week } = isoWeekOf(osloDateOf(new Date()));
 
   return (
@@ -39,7 +40,16 @@ export const AppHeader = ({ isNavOpened, onToggleNav, onHelp, onLogout }: AppHea
         </Title>
         {company && (
           <Tooltip label={t('header.company')}>
-            <Text size="sm" c="dimmed" visibleFrom="md" truncate maw={220} data-testid="header-company">
+            <Text
+              component={Link}
+              to={ROUTES.company}
+              size="sm"
+              c="dimmed"
+              visibleFrom="md"
+              truncate
+              maw={220}
+              data-testid="header-company"
+            >
               {company.name}
             </Text>
           </Tooltip>
@@ -65,17 +75,20 @@ export const AppHeader = ({ isNavOpened, onToggleNav, onHelp, onLogout }: AppHea
             <IconExternalLink size={20} />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label={t('header.logs')}>
-          <ActionIcon
-            component={Link}
-            to={ROUTES.logs}
-            variant="subtle"
-            size="lg"
-            aria-label={t('header.logs')}
-          >
-            <IconList size={20} />
-          </ActionIcon>
-        </Tooltip>
+        {/* The server log is an administrator's tool (the permission table says so too). */}
+        {isAdmin && (
+          <Tooltip label={t('header.logs')}>
+            <ActionIcon
+              component={Link}
+              to={ROUTES.logs}
+              variant="subtle"
+              size="lg"
+              aria-label={t('header.logs')}
+            >
+              <IconList size={20} />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <Menu position="bottom-end" withArrow>
           <Menu.Target>
             <UnstyledButton aria-label={t('header.profile')} data-testid="header-profile">
@@ -90,6 +103,9 @@ export const AppHeader = ({ isNavOpened, onToggleNav, onHelp, onLogout }: AppHea
           <Menu.Dropdown>
             <Menu.Item component={Link} to={ROUTES.profile} leftSection={<IconUser size={16} />}>
               {t('header.profile')}
+            </Menu.Item>
+            <Menu.Item component={Link} to={ROUTES.convertSubscriptions} leftSection={<IconBell size={16} />}>
+              {t('nav:subscriptions')}
             </Menu.Item>
             <Menu.Item onClick={onLogout} leftSection={<IconLogout size={16} />}>
               {t('header.logout')}

@@ -1,5 +1,7 @@
 import {
   IconAlertTriangle,
+  IconBell,
+  IconBuilding,
   IconBuildingFactory2,
   IconCalculator,
   IconCalendar,
@@ -9,8 +11,12 @@ import {
   IconFileText,
   IconGauge,
   IconLayoutDashboard,
+  IconList,
+  IconListCheck,
   IconMessages,
   IconReportAnalytics,
+  IconSettings,
+  IconTerminal2,
   IconTool,
   IconUsers,
   IconUsersGroup,
@@ -30,6 +36,8 @@ export type DrawerGroup = {
   labelKey: string;
   icon: ReactNode;
   children: (DrawerLink | DrawerAction)[];
+  /** Shown to the company's administrators only (the same rule the server's permission table has). */
+  isAdminOnly?: boolean;
 };
 export type DrawerItem = DrawerLink | DrawerGroup;
 
@@ -127,11 +135,53 @@ export const DRAWER_ITEMS: DrawerItem[] = [
   { kind: 'link', labelKey: 'nav:calendar', to: ROUTES.calendar, icon: <IconCalendar size={ICON_SIZE} /> },
   { kind: 'link', labelKey: 'nav:messages', to: ROUTES.messages, icon: <IconMessages size={ICON_SIZE} /> },
   {
-    kind: 'link',
+    kind: 'group',
+    id: 'files',
     labelKey: 'nav:files',
-    to: ROUTES.convertDownload,
     icon: <IconFileDownload size={ICON_SIZE} />,
+    children: [
+      {
+        kind: 'link',
+        labelKey: 'nav:clientDownload',
+        to: ROUTES.convertDownload,
+        icon: <IconFileDownload size={16} />,
+      },
+      {
+        kind: 'link',
+        labelKey: 'nav:subscriptions',
+        to: ROUTES.convertSubscriptions,
+        icon: <IconBell size={16} />,
+      },
+    ],
+  },
+  {
+    kind: 'group',
+    id: 'admin',
+    labelKey: 'nav:admin',
+    icon: <IconSettings size={ICON_SIZE} />,
+    isAdminOnly: true,
+    children: [
+      { kind: 'link', labelKey: 'nav:admin', to: ROUTES.admin, icon: <IconSettings size={16} /> },
+      { kind: 'link', labelKey: 'nav:company', to: ROUTES.company, icon: <IconBuilding size={16} /> },
+      {
+        kind: 'link',
+        labelKey: 'nav:serviceTemplate',
+        to: ROUTES.ServiceTemplate,
+        icon: <IconListCheck size={16} />,
+      },
+      { kind: 'link', labelKey: 'nav:logs', to: ROUTES.logs, icon: <IconList size={16} /> },
+      {
+        kind: 'link',
+        labelKey: 'nav:adminCommands',
+        to: ROUTES.admincommands,
+        icon: <IconTerminal2 size={16} />,
+      },
+    ],
   },
 ];
 
 export const isDrawerGroup = (item: DrawerItem): item is DrawerGroup => item.kind === 'group';
+
+/** The drawer a person of this role sees. */
+export const drawerItemsFor = (isAdmin: boolean) =>
+  DRAWER_ITEMS.filter((item) => !isDrawerGroup(item) || !item.isAdminOnly || isAdmin);
