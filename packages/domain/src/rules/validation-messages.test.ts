@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../i18n/en/validation.json';
 import nb from '../i18n/nb/validation.json';
 import {
+  englishMessageOf,
   messageKeyToI18n,
   messageWithParams,
   parseMessage,
@@ -59,5 +60,32 @@ describe('messages with parameters', () => {
     expect(message).toBe('validation.tooLong?max=200');
     expect(parseMessage(message)).toEqual({ key: 'validation.tooLong', params: { max: '200' } });
     expect(parseMessage('validation.required')).toEqual({ key: 'validation.required', params: {} });
+  });
+});
+
+describe('englishMessageOf', () => {
+  it('has an English text for every validation key', () => {
+    for (const key of Object.values(VALIDATION_MESSAGE_KEYS)) {
+      expect(englishMessageOf(key), key).toEqual(expect.stringMatching(/\S/));
+    }
+  });
+
+  it('answers the English of SPEC §5 for a key', () => {
+    expect(englishMessageOf(VALIDATION_MESSAGE_KEYS.mustBe9Characters)).toBe('Must be 9 characters');
+    expect(englishMessageOf(VALIDATION_MESSAGE_KEYS.mustSelectCustomer)).toBe('You must select a customer');
+  });
+
+  it('fills the placeholders from the parameters, leaving a missing one as it is', () => {
+    expect(englishMessageOf(messageWithParams(VALIDATION_MESSAGE_KEYS.tooLong, { max: 200 }))).toBe(
+      'Too long: at most 200 characters',
+    );
+    expect(englishMessageOf(VALIDATION_MESSAGE_KEYS.tooMany)).toBe('At most {{max}}');
+  });
+
+  it('answers undefined for text that is not a known key', () => {
+    expect(englishMessageOf('Not authorized')).toBeUndefined();
+    expect(englishMessageOf('validation.noSuchKey')).toBeUndefined();
+    expect(englishMessageOf('validation.toString')).toBeUndefined();
+    expect(englishMessageOf('')).toBeUndefined();
   });
 });

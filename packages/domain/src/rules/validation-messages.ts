@@ -1,3 +1,5 @@
+import englishValidationTexts from '../i18n/en/validation.json';
+
 /**
  * Every validation message the rules produce, as a message key `validation.<name>`.
  *
@@ -80,4 +82,20 @@ export const messageWithParams = (key: ValidationMessageKey, params: Record<stri
 export const parseMessage = (message: string): { key: string; params: Record<string, string> } => {
   const [key = '', query] = message.split('?', 2);
   return { key, params: query ? Object.fromEntries(new URLSearchParams(query)) : {} };
+};
+
+const ENGLISH_TEXTS: Readonly<Record<string, string>> = englishValidationTexts;
+
+/**
+ * The English text of a message key, its `{{placeholders}}` filled from the key's parameters
+ * (`validation.tooLong?max=200` → `Too long: at most 200 characters`), read from the same
+ * `i18n/en/validation.json` the web app shows; `undefined` when `message` is not a known key.
+ * Server errors carry it as their readable `message` beside the key (`messageKey`).
+ */
+export const englishMessageOf = (message: string): string | undefined => {
+  const { key, params } = parseMessage(message);
+  if (!key.startsWith(MESSAGE_KEY_PREFIX)) return undefined;
+  const name = key.slice(MESSAGE_KEY_PREFIX.length);
+  const text = Object.hasOwn(ENGLISH_TEXTS, name) ? ENGLISH_TEXTS[name] : undefined;
+  return text?.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, param: string) => params[param] ?? placeholder);
 };

@@ -1,4 +1,5 @@
 import type { ErrorCode, ErrorPayload } from '@karm/domain/contract';
+import { englishMessageOf } from '@karm/domain/rules';
 import { ZodError } from 'zod';
 
 /** The one code → HTTP status table (DESIGN rule 3). */
@@ -17,21 +18,32 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   UPSTREAM: 502,
 };
 
-/** A failure a use case reports on purpose; anything else thrown is an INTERNAL error. */
+/**
+ * A failure a use case reports on purpose; anything else thrown is an INTERNAL error. The message
+ * may be English or a message key (`validation.mustBe9Characters`, with `?name=value` parameters):
+ * a key becomes its English text, and the key is kept as `messageKey` for the client to translate.
+ */
 export class AppError extends Error {
+  readonly messageKey: string | undefined;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
-    super(message);
+    const english = englishMessageOf(message);
+    super(english ?? message);
     this.name = 'AppError';
+    this.messageKey = english === undefined ? undefined : message;
   }
 
   toPayload(): ErrorPayload {
-    return this.details === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, details: this.details };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.messageKey !== undefined && { messageKey: this.messageKey }),
+      ...(this.details !== undefined && { details: this.details }),
+    };
   }
 }
 
@@ -40,14 +52,18 @@ export const notAuthorized = () => new AppError('NOT_AUTHORIZED', 'Not authorize
 export const forbidden = (message = 'Not allowed') => new AppError('FORBIDDEN', message);
 export const conflict = (message: string, details?: unknown) => new AppError('CONFLICT', message, details);
 
-/** Field → message key, the shape the client puts next to form fields. */
-export const validationError = (fields: Record<string, string>, message = 'Invalid input') =>
-  new AppError('VALIDATION', message, { fields });
+/**
+ * Field → message key, the shape the client puts next to form fields (the keys stay keys). Without
+ * a message of its own, the error says what the first field's message says.
+ */
+export const validationError = (
+  fields: Record<string, string>,
+  message = Object.values(fields)[0] ?? 'Invalid input',
+) => new AppError('VALIDATION', message, { fields });
 
 export const fromZodError = (error: ZodError) =>
   validationError(
     Object.fromEntries(error.issues.map((issue) => [issue.path.join('.') || '_', issue.message])),
-    error.issues[0]?.message ?? 'Invalid input',
   );
 
 /** Turns whatever was thrown into the payload the client sees; internals are never leaked. */

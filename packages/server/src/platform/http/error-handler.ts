@@ -25,7 +25,6 @@ const toPayload = (error: FastifyError | AppError): ErrorPayload => {
           issue.message ?? 'Invalid',
         ]),
       ),
-      `Invalid ${error.validationContext ?? 'input'}`,
     ).toPayload();
   }
   const code = error.statusCode ? CODE_BY_FRAMEWORK_STATUS[error.statusCode] : undefined;
