@@ -104,6 +104,8 @@ export const HTTP_ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api': MEMBERS,
   'POST /api/': MEMBERS,
   'GET /api/file': SIGNED_LINK_OR_MEMBERS,
+  // A signed link to one file or PDF the member may read (the route checks the company's ownership).
+  'POST /api/download-links': MEMBERS,
   'DELETE /api/file/:id': MEMBERS,
 
   'GET /api/employee/service': MEMBERS,

@@ -8,7 +8,9 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, fromZodError } from '../../platform/errors';
 import { actorOf } from '../../platform/http/actor';
+import { downloadAccess } from '../../platform/http/download-links';
 import type { HttpApp, HttpDeps, HttpRoutes } from '../../platform/http/types';
+import { downloadLinkRoutes } from './download-links.http';
 import { assertOwnCompany, deleteFile, openFileForDownload, storeUpload } from './files.service';
 
 /** Reads a multipart upload whatever the order of its parts: the fields and exactly one file. */
@@ -65,10 +67,14 @@ export const filesRoutes: HttpRoutes = (app, deps) => {
   // SPEC §7 says "upload to {host}"; /file is the same route under a name that says what it is.
   registerUpload(app, '/file', deps);
   registerUpload(app, '/', deps);
+  downloadLinkRoutes(app, deps);
 
   app.get(
     '/file',
-    { preHandler: authenticate, schema: { querystring: fileDownloadQuerySchema, tags: ['files'] } },
+    {
+      preHandler: downloadAccess(deps, 'file', (request) => (request.query as { id: string }).id),
+      schema: { querystring: fileDownloadQuerySchema, tags: ['files'] },
+    },
     async (request, reply) => {
       const { file, stream } = await openFileForDownload(ctx, actorOf(request), request.query);
       const disposition =

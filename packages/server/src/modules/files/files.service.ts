@@ -95,16 +95,25 @@ const findOwnFile = async (ctx: AppContext, actor: Actor, fileId: string) => {
   return row;
 };
 
-export const openFileForDownload = async (
-  ctx: AppContext,
-  actor: Actor,
-  query: z.output<typeof fileDownloadQuerySchema>,
-) => {
+type FileQuery = Pick<z.output<typeof fileDownloadQuerySchema>, 'id' | 'type' | 'entityId' | 'companyId'>;
+
+/** A file the actor may read, as the download query names it: its type and record must match too. */
+const findReadableFile = async (ctx: AppContext, actor: Actor, query: FileQuery) => {
   assertOwnCompany(actor, query.companyId);
   const row = await findOwnFile(ctx, actor, query.id);
   if ((query.type && query.type !== row.type) || (query.entityId && query.entityId !== row.entityId)) {
     throw notFound('File');
   }
+  return row;
+};
+
+/** Throws unless the actor may read the file (before a download link is made for it). */
+export const assertFileReadable = async (ctx: AppContext, actor: Actor, query: FileQuery) => {
+  await findReadableFile(ctx, actor, query);
+};
+
+export const openFileForDownload = async (ctx: AppContext, actor: Actor, query: FileQuery) => {
+  const row = await findReadableFile(ctx, actor, query);
   return { file: toFileDto(row), stream: ctx.files.open(row.storageKey) };
 };
 

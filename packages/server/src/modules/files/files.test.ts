@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ErrorPayload, FileDto } from '@karm/domain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
+import { signedUrlOf } from './download-links.testing';
 
 let server: TestServer;
 let alice: SignedInUser;
@@ -42,16 +43,11 @@ const upload = async (
   });
 };
 
-const download = (user: SignedInUser, query: Record<string, string>, viaHeader = true) =>
-  fetch(
-    `${server.url}/api/file?${new URLSearchParams(viaHeader ? query : { ...query, token: user.token })}`,
-    {
-      headers: viaHeader ? { token: user.token } : {},
-    },
-  );
+const download = (user: SignedInUser, query: Record<string, string>) =>
+  fetch(`${server.url}/api/file?${new URLSearchParams(query)}`, { headers: { token: user.token } });
 
 describe('files', () => {
-  it('stores an upload and serves it back to its company, by header or query token', async () => {
+  it('stores an upload and serves it back to its company, by token header or signed link', async () => {
     const response = await upload(alice, PDF, { type: 'document' }, { fileName: '../../etc/tilbud.pdf' });
     expect(response.status).toBe(201);
     const file = await bodyOf<FileDto>(response);
@@ -67,8 +63,13 @@ describe('files', () => {
     expect(byHeader.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await byHeader.arrayBuffer())).toEqual(PDF);
     expect(
-      (await download(alice, { id: file.id, companyId: alice.companyId, type: 'document' }, false)).status,
+      (await download(alice, { id: file.id, companyId: alice.companyId, type: 'document' })).status,
     ).toBe(200);
+    const signed = await fetch(
+      await signedUrlOf(server, alice, { kind: 'file', id: file.id, type: 'document' }),
+    );
+    expect(signed.status).toBe(200);
+    expect(Buffer.from(await signed.arrayBuffer())).toEqual(PDF);
   });
 
   it("accepts the spec's upload path {host} too", async () => {

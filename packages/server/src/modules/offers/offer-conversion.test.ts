@@ -10,6 +10,7 @@ import {
 } from '../../test/fake-tripletex/fake-tripletex';
 import { createTestClock, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { customers } from '../customers/customers.tables';
+import { signedUrlOf } from '../files/download-links.testing';
 import { projectOrders, projects } from '../projects/projects.tables';
 import { conversionSteps } from './offer-conversion';
 import { offerSearchSource } from './offer-search';
@@ -193,7 +194,9 @@ describe('offer PDF', () => {
     expect(text).toContain('Søndre Ås Borettslag');
     expect(text).toContain('Tilbudet er gyldig til 01.04.2026');
     expect(text).toContain('Ved ferdigstillelse');
-    const download = await fetch(`${server.url}/api/offers/${offer.id}/pdf?download=1&token=${alice.token}`);
+    const download = await fetch(
+      await signedUrlOf(server, alice, { kind: 'offer-pdf', id: offer.id, download: true }),
+    );
     expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="(offer|tilbud)-/);
     // Reading the bodies lets the server close its connections at the end.
     await download.arrayBuffer();

@@ -5,11 +5,12 @@ import {
   offerCreateSchema,
   offerListQuerySchema,
   offerPatchBodySchema,
-  offerPdfQuerySchema,
+  offerPdfDownloadQuerySchema,
   offerUnarchiveSchema,
   offerUpdateSchema,
 } from '@karm/domain/contract';
 import { actorOf } from '../../platform/http/actor';
+import { downloadAccess } from '../../platform/http/download-links';
 import type { HttpRoutes } from '../../platform/http/types';
 import { convertOfferToProject } from './offer-conversion';
 import { listOffers, listPopulatedOffers } from './offer-list';
@@ -61,7 +62,15 @@ export const offersRoutes: HttpRoutes = (app, { ctx, authenticate }) => {
   );
   app.get(
     '/offers/:id/pdf',
-    { preHandler: authenticate, schema: { params: idParamsSchema, querystring: offerPdfQuerySchema, tags } },
+    {
+      // A signed link (POST /api/download-links) or the token header.
+      preHandler: downloadAccess(
+        { ctx, authenticate },
+        'offer-pdf',
+        (request) => (request.params as { id: string }).id,
+      ),
+      schema: { params: idParamsSchema, querystring: offerPdfDownloadQuerySchema, tags },
+    },
     async (request, reply) => {
       const { fileName, bytes } = await renderOfferPdf(ctx, actorOf(request), {
         offerId: request.params.id,

@@ -5,6 +5,7 @@ import { pdfInfo, pdfText, solidPng } from '../../platform/pdf/testing';
 import { seedContact, seedCustomer, seedEmployee } from '../../seed/factories';
 import { bodyOf, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { companies } from '../company/company.tables';
+import { signedUrlOf } from '../files/download-links.testing';
 
 let server: TestServer;
 let alice: SignedInUser;
@@ -151,10 +152,17 @@ describe('GET /api/project/:id/work-order.pdf', () => {
     }
   });
 
-  it('takes the token from the query, as links opened in a new tab do', async () => {
-    const response = await fetch(workOrderUrl(projectId, { token: alice.token, locale: 'nb' }));
+  it('opens through a signed link without a token, as frames and new tabs do, but never by a query token', async () => {
+    const url = await signedUrlOf(server, alice, { kind: 'work-order-pdf', id: projectId, locale: 'nb' });
+    const response = await fetch(url);
     expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `inline; filename="arbeidsordre-${projectNumber}.pdf"`,
+    );
     expect((await pdfOf(response)).subarray(0, 5).toString()).toBe('%PDF-');
+    const byQueryToken = await fetch(workOrderUrl(projectId, { token: alice.token, locale: 'nb' }));
+    expect(byQueryToken.status).toBe(401);
+    await byQueryToken.text();
   });
 
   it('answers 401 without a token, 404 for another company, 400 for a malformed id', async () => {

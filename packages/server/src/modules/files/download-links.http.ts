@@ -1,0 +1,61 @@
+import {
+  type DownloadLinkDto,
+  type DownloadLinkRequest,
+  downloadLinkRequestSchema,
+} from '@karm/domain/contract';
+import type { Actor, AppContext } from '../../platform/context';
+import { actorOf } from '../../platform/http/actor';
+import { signDownload } from '../../platform/http/download-links';
+import type { HttpRoutes } from '../../platform/http/types';
+import { findOwnOffer } from '../offers/offers.service';
+import { findOwnProject } from '../projects/projects.service';
+import { assertFileReadable } from './files.service';
+
+type LinkOf<Kind extends DownloadLinkRequest['kind']> = (
+  ctx: AppContext,
+  actor: Actor,
+  request: Extract<DownloadLinkRequest, { kind: Kind }>,
+) => Promise<{ path: string; query: Record<string, string | undefined> }>;
+
+/**
+ * Per kind: check that the actor may read the thing (another company's is "not found"), then the
+ * route that serves it and its own query. The download route checks the signature and the company again.
+ */
+const LINKS: { [Kind in DownloadLinkRequest['kind']]: LinkOf<Kind> } = {
+  file: async (ctx, actor, { id, type, entityId }) => {
+    await assertFileReadable(ctx, actor, { id, type, entityId });
+    return { path: '/api/file', query: { type, id, entityId } };
+  },
+  'offer-pdf': async (ctx, actor, { id, locale, download }) => {
+    await findOwnOffer(ctx.db, actor.companyId, id);
+    return { path: `/api/offers/${id}/pdf`, query: { locale, download: download ? '1' : undefined } };
+  },
+  'work-order-pdf': async (ctx, actor, { id, locale }) => {
+    await findOwnProject(ctx.db, actor.companyId, id);
+    return { path: `/api/project/${id}/work-order.pdf`, query: { locale } };
+  },
+};
+
+const makeLink = async (
+  ctx: AppContext,
+  actor: Actor,
+  request: DownloadLinkRequest,
+): Promise<DownloadLinkDto> => {
+  const linkOf = LINKS[request.kind] as LinkOf<typeof request.kind>;
+  const { path, query } = await linkOf(ctx, actor, request);
+  const signed = await signDownload(ctx, actor, request.kind, request.id);
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries({ ...query, ...signed.query })) {
+    if (value !== undefined) search.set(name, value);
+  }
+  return { url: `${path}?${search}`, expiresAt: signed.expiresAt };
+};
+
+/** POST /api/download-links: a short-lived signed link to a file or PDF the signed-in user may read. */
+export const downloadLinkRoutes: HttpRoutes = (app, { ctx, authenticate }) => {
+  app.post(
+    '/download-links',
+    { preHandler: authenticate, schema: { body: downloadLinkRequestSchema, tags: ['files'] } },
+    (request) => makeLink(ctx, actorOf(request), request.body),
+  );
+};

@@ -1,0 +1,106 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { DownloadKind, SignedLinkQuery } from '@karm/domain/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Actor, AppContext } from '../context';
+import { AppError, forbidden } from '../errors';
+import { loadSecretsKey } from '../secrets';
+import type { HttpDeps } from './types';
+
+/**
+ * Signed download links: what the browser opens by itself (a PDF in a frame, an image, a file in a
+ * new tab) carries no session token, only an HMAC-SHA256 over what it is for — the kind, the
+ * resource, the company, the user and the moment it ends. A link opens that one thing, for a few
+ * minutes, and nothing else.
+ */
+export const DOWNLOAD_LINK_SECONDS = 5 * 60;
+
+/** The signing key is derived from the secrets key (HKDF), never the raw key the secret box uses. */
+const SIGNING_KEY_LABEL = 'karm/download-links/v1';
+const SIGNING_KEY_BYTES = 32;
+
+const signingKeys = new WeakMap<Config, Promise<Buffer>>();
+
+/** The same key material `createContext` opens the secret box with (SECRETS_KEY or DATA_DIR's key file). */
+const signingKeyOf = (config: Config) => {
+  let key = signingKeys.get(config);
+  if (!key) {
+    key = loadSecretsKey(config.secretsKey, config.dataDir).then((secret) =>
+      Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), SIGNING_KEY_LABEL, SIGNING_KEY_BYTES)),
+    );
+    signingKeys.set(config, key);
+  }
+  return key;
+};
+
+type Signed = { kind: DownloadKind; resourceId: string; companyId: string; userId: string; exp: number };
+
+const macOf = async (config: Config, signed: Signed) =>
+  createHmac('sha256', await signingKeyOf(config))
+    .update(
+      JSON.stringify([
+        'download',
+        signed.kind,
+        signed.resourceId,
+        signed.companyId,
+        signed.userId,
+        signed.exp,
+      ]),
+    )
+    .digest();
+
+const nowInSeconds = (ctx: AppContext) => Math.floor(ctx.clock.now().getTime() / 1000);
+
+/** The query parameters that let `actor` open one resource of one kind for the next few minutes. */
+export const signDownload = async (ctx: AppContext, actor: Actor, kind: DownloadKind, resourceId: string) => {
+  const exp = nowInSeconds(ctx) + DOWNLOAD_LINK_SECONDS;
+  const signed = { kind, resourceId, companyId: actor.companyId, userId: actor.userId, exp };
+  return {
+    query: {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      exp: String(exp),
+      sig: (await macOf(ctx.config, signed)).toString('base64url'),
+    },
+    expiresAt: new Date(exp * 1000).toISOString(),
+  };
+};
+
+/**
+ * Who a signed link was made for, if it is whole, unexpired and made for exactly this kind and
+ * resource. The signature is compared in constant time. The actor it answers has no session and
+ * the least role: downloads only read within the company, like every use case.
+ */
+export const verifyDownload = async (
+  ctx: AppContext,
+  kind: DownloadKind,
+  resourceId: string,
+  link: SignedLinkQuery,
+): Promise<Actor> => {
+  const { companyId, userId, exp, sig } = link;
+  if (!companyId || !userId || exp === undefined || !sig) {
+    throw new AppError('NOT_AUTHORIZED', 'The download link is incomplete');
+  }
+  if (exp <= nowInSeconds(ctx)) throw new AppError('NOT_AUTHORIZED', 'The download link has expired');
+  const expected = await macOf(ctx.config, { kind, resourceId, companyId, userId, exp });
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw forbidden('The download link is not valid for this');
+  }
+  return { sessionId: '', userId, companyId, role: 'user' };
+};
+
+/**
+ * preHandler of a download route: a signed link for this kind and resource, or else the session in
+ * the `token` header as on every route — never a token in the query.
+ */
+export const downloadAccess =
+  (deps: HttpDeps, kind: DownloadKind, resourceIdOf: (request: FastifyRequest) => string) =>
+  async (request: FastifyRequest, reply: FastifyReply) => {
+    const link = request.query as SignedLinkQuery;
+    if (link.sig !== undefined) {
+      request.actor = await verifyDownload(deps.ctx, kind, resourceIdOf(request), link);
+      return;
+    }
+    if (!request.actor) await deps.authenticate(request, reply);
+  };
