@@ -18,7 +18,7 @@ export {
 } from './confirm-action/confirm-action';
 export { type Confirm, ConfirmProvider, useConfirm } from './confirm-action/confirm-provider';
 export * from './customers';
-export { ON_WIDE_SCREENS } from './data-table/on-wide-screens';
+export { ON_WIDE_SCREENS, ON_WIDEST_SCREENS } from './data-table/on-wide-screens';
 export { DateInput, type DateInputProps } from './date-input/date-input';
 export * from './deadline-badge/deadline-badge';
 export * from './delivery-week-picker/delivery-week-picker';
@@ -48,3 +48,4 @@ export * from './order-lines';
 export { PageHeader, type PageHeaderProps } from './page-header/page-header';
 export { PdfViewerDialog, type PdfViewerDialogProps } from './pdf-viewer/pdf-viewer-dialog';
 export * from './price-calculator';
+export { ScrollHint } from './scroll-hint/scroll-hint';

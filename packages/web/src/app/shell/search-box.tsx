@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useGlobalSearch } from '@/lib/api/search';
 import { href } from '../routes';
+import classes from './search-box.module.css';
 
 /** Long enough to skip the keystrokes of a word being typed, short enough to feel immediate. */
 const DEBOUNCE_MS = 250;
@@ -135,6 +136,7 @@ export const SearchBox = () => {
         shortcut={['mod + K', '/']}
         scrollable
         maxHeight={480}
+        classNames={{ action: classes.action }}
       >
         <Spotlight.Search
           placeholder={t('header.search')}

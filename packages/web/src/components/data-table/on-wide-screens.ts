@@ -8,3 +8,8 @@ import type { MantineTheme } from '@mantine/core';
 export const ON_WIDE_SCREENS = {
   visibleMediaQuery: (theme: MantineTheme) => `(min-width: ${theme.breakpoints.xl})`,
 };
+
+/** For a column that fits only on screens wider still (1600 px): beside the drawer at 1440 px it would not. */
+export const ON_WIDEST_SCREENS = {
+  visibleMediaQuery: () => '(min-width: 100em)',
+};

@@ -3,7 +3,7 @@ import { formatDate, formatNok } from '@karm/domain/rules';
 import { Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { DeadlineBadge, ON_WIDE_SCREENS } from '@/components';
+import { DeadlineBadge, ON_WIDE_SCREENS, ON_WIDEST_SCREENS } from '@/components';
 
 export type OfferSort = { sort: OfferSortField; direction: 'asc' | 'desc' };
 
@@ -87,7 +87,7 @@ export const OfferTable = ({
     {
       ...sortable('createdAt'),
       title: t('columns.createdAt'),
-      ...ON_WIDE_SCREENS,
+      ...ON_WIDEST_SCREENS,
       render: (offer) => formatDate(offer.createdAt),
     },
   ];

@@ -1,7 +1,8 @@
 import type { ProcessColumnDto, ProcessEntryDto, ProjectListItemDto } from '@karm/domain/contract';
 import { Table } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollHint } from '@/components';
 import classes from './process-grid.module.css';
 import { ColumnHeader, ProcessRow, type RowEntries } from './process-row';
 
@@ -15,6 +16,9 @@ export type ProcessGridProps = {
 };
 
 const NO_ENTRIES: RowEntries = Object.freeze({});
+
+/** The sticky project column's width (`.rowHeader` in the stylesheet). */
+const PROJECT_COLUMN_WIDTH = 320;
 
 /** Cells by project, then by column. Unchanged cells keep their identity, so rows can skip rendering. */
 const indexEntries = (entries: readonly ProcessEntryDto[]) => {
@@ -44,33 +48,37 @@ export const ProcessGrid = ({
 }: ProcessGridProps) => {
   const { t } = useTranslation('processes');
   const byProject = useMemo(() => indexEntries(entries), [entries]);
+  const scroller = useRef<HTMLElement>(null);
   return (
-    // A focusable region, so keyboard users can scroll the grid sideways.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section className={classes.scroller} aria-label={t('grid.label')} tabIndex={0}>
-      <Table className={classes.table} withRowBorders={false} horizontalSpacing={0} verticalSpacing={0}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th className={classes.corner}>{t('grid.project')}</Table.Th>
-            {columns.map((column) => (
-              <ColumnHeader key={column.id} column={column} />
+    <div className={classes.frame}>
+      {/* A focusable region, so keyboard users can scroll the grid sideways. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <section ref={scroller} className={classes.scroller} aria-label={t('grid.label')} tabIndex={0}>
+        <Table className={classes.table} withRowBorders={false} horizontalSpacing={0} verticalSpacing={0}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th className={classes.corner}>{t('grid.project')}</Table.Th>
+              {columns.map((column) => (
+                <ColumnHeader key={column.id} column={column} />
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {projects.map((project) => (
+              <ProcessRow
+                key={project.id}
+                project={project}
+                columns={columns}
+                entries={byProject.get(project.id) ?? NO_ENTRIES}
+                today={today}
+                onCellClick={onCellClick}
+                onDeliveryWeek={onDeliveryWeek}
+              />
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {projects.map((project) => (
-            <ProcessRow
-              key={project.id}
-              project={project}
-              columns={columns}
-              entries={byProject.get(project.id) ?? NO_ENTRIES}
-              today={today}
-              onCellClick={onCellClick}
-              onDeliveryWeek={onDeliveryWeek}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </section>
+          </Table.Tbody>
+        </Table>
+      </section>
+      <ScrollHint target={scroller} leftInset={PROJECT_COLUMN_WIDTH} />
+    </div>
   );
 };
