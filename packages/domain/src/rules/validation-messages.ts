@@ -52,6 +52,8 @@ export const VALIDATION_MESSAGE_KEYS = {
   rangeFromBeforeTo: 'validation.rangeFromBeforeTo',
   rangesOverlap: 'validation.rangesOverlap',
   pricePositive: 'validation.pricePositive',
+  /** A chosen record (customer, employee, department, status…) that is not the company's. */
+  referenceUnknown: 'validation.referenceUnknown',
   duplicateName: 'validation.duplicateName',
   cellUnknown: 'validation.cellUnknown',
   duplicateId: 'validation.duplicateId',

@@ -14,10 +14,18 @@ import type { Executor } from '../../platform/db/client';
 import { nameRank } from '../../platform/db/name-rank';
 import { takeNextNumber } from '../../platform/db/number-sequences';
 import { loadPage } from '../../platform/db/paging';
+import type { Referable } from '../../platform/db/references';
 import { containsPattern, numberMatch } from '../../platform/db/search-terms';
 import { conflict, notFound, validationError } from '../../platform/errors';
 import { type CustomerRow, toCustomerDto } from './customer-dto';
 import { customers } from './customers.tables';
+
+/** Customers as other modules' records point at them (`assertReferencesInCompany`). */
+export const CUSTOMERS_REFERABLE: Referable = {
+  table: customers,
+  id: customers.id,
+  companyId: customers.companyId,
+};
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -221,13 +229,20 @@ export const customersByIds = async (db: Executor, companyId: string, ids: strin
   return new Map(rows.map((row) => [row.id, toCustomerDto(row)]));
 };
 
-/** The customer's name as an SQL expression, for small lists to sort by (no join needed). */
-export const customerNameOf = (customerId: SQL | AnyColumn) =>
-  sql<string>`(select lower(${customers.name}) from ${customers} where ${customers.id} = ${customerId})`;
+/** The customer of `companyId` with the id, as a subquery's condition: never another company's. */
+const customerOf = (companyId: SQL | AnyColumn, customerId: SQL | AnyColumn) =>
+  sql`${customers.companyId} = ${companyId} and ${customers.id} = ${customerId}`;
+
+/**
+ * The customer's name as an SQL expression, for small lists to sort by (no join needed). Pass the
+ * row's own company column, so a stray id of another company's customer reads as no customer.
+ */
+export const customerNameOf = (companyId: SQL | AnyColumn, customerId: SQL | AnyColumn) =>
+  sql<string>`(select lower(${customers.name}) from ${customers} where ${customerOf(companyId, customerId)})`;
 
 /** The customer's name as written, for other modules' result lines (null without a customer). */
-export const customerDisplayNameOf = (customerId: SQL | AnyColumn) =>
-  sql<string | null>`(select ${customers.name} from ${customers} where ${customers.id} = ${customerId})`;
+export const customerDisplayNameOf = (companyId: SQL | AnyColumn, customerId: SQL | AnyColumn) =>
+  sql<string | null>`(select ${customers.name} from ${customers} where ${customerOf(companyId, customerId)})`;
 
 const customersNamed = (companyId: string, search: string) =>
   and(eq(customers.companyId, companyId), ilike(customers.name, containsPattern(search)));

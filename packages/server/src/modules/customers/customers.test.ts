@@ -165,10 +165,16 @@ describe('company isolation', () => {
       ['customer:update', { id: customer.id, version: customer.version, changes: { name: 'Stolen' } }],
       ['contacts:get', { customerId: customer.id }],
       ['contact:get', { id: contact.id }],
-      ['contact:create', { customerId: customer.id, firstName: 'Intruder' }],
     ] as const) {
       expect((await mallory.client.requestError(event, input as never)).code, event).toBe('NOT_FOUND');
     }
+    // A contact points at its customer: another company's customer is a bad reference (DESIGN rule 4).
+    expect(
+      await mallory.client.requestError('contact:create', { customerId: customer.id, firstName: 'Intruder' }),
+    ).toMatchObject({
+      code: 'VALIDATION',
+      details: { fields: { customerId: 'validation.referenceUnknown' } },
+    });
     const [unchanged] = await server.ctx.db.select().from(customers).where(eq(customers.id, customer.id));
     expect(unchanged?.name).toBe(customer.name);
     expect(

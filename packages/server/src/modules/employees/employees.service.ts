@@ -7,11 +7,24 @@ import {
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../platform/context';
 import { nameRank } from '../../platform/db/name-rank';
+import type { Referable } from '../../platform/db/references';
 import { getCompanyInfo } from '../company/company.service';
 import { departments, employeeCategories, employees } from './employees.tables';
 
 /** SPEC §6: the admin list is the employees whose category is called Administrasjon. */
 export const ADMIN_CATEGORY_NAME = 'Administrasjon';
+
+/** Employees (owners, project managers) and departments as other modules' records point at them. */
+export const EMPLOYEES_REFERABLE: Referable = {
+  table: employees,
+  id: employees.id,
+  companyId: employees.companyId,
+};
+export const DEPARTMENTS_REFERABLE: Referable = {
+  table: departments,
+  id: departments.id,
+  companyId: departments.companyId,
+};
 
 type EmployeeRow = typeof employees.$inferSelect;
 type Joined = {
@@ -47,8 +60,17 @@ const selectEmployees = (ctx: AppContext, companyId: string, condition?: SQL) =>
   ctx.db
     .select({ employee: employees, category: employeeCategories, department: departments })
     .from(employees)
-    .leftJoin(employeeCategories, eq(employeeCategories.id, employees.employeeCategoryId))
-    .leftJoin(departments, eq(departments.id, employees.departmentId))
+    .leftJoin(
+      employeeCategories,
+      and(
+        eq(employeeCategories.id, employees.employeeCategoryId),
+        eq(employeeCategories.companyId, employees.companyId),
+      ),
+    )
+    .leftJoin(
+      departments,
+      and(eq(departments.id, employees.departmentId), eq(departments.companyId, employees.companyId)),
+    )
     .where(and(eq(employees.companyId, companyId), condition))
     .orderBy(asc(employees.firstName), asc(employees.lastName), asc(employees.id));
 
@@ -182,9 +204,9 @@ export const employeeIdOfUser = async (ctx: AppContext, companyId: string, userI
 
 const employeeSortName = sql<string>`lower(${employees.displayName} || ' ' || ${employees.firstName} || ' ' || ${employees.lastName})`;
 
-/** The employee's name as an SQL expression, for other modules' short lists to sort by. */
-export const employeeNameOf = (employeeId: SQL | AnyColumn) =>
-  sql<string>`(select ${employeeSortName} from ${employees} where ${employees.id} = ${employeeId})`;
+/** The employee's name as an SQL expression, for other modules' short lists to sort by (the row's company's only). */
+export const employeeNameOf = (companyId: SQL | AnyColumn, employeeId: SQL | AnyColumn) =>
+  sql<string>`(select ${employeeSortName} from ${employees} where ${employees.companyId} = ${companyId} and ${employees.id} = ${employeeId})`;
 
 /** The company's employees and departments in name order, for long lists sorted by them (see nameRank). */
 export const employeeNameRank = (companyId: string) =>

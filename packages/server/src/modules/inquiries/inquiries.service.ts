@@ -11,10 +11,10 @@ import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { takeNextNumber } from '../../platform/db/number-sequences';
+import { assertReferencesInCompany } from '../../platform/db/references';
 import { conflict, notFound, validationError } from '../../platform/errors';
-import { getContact } from '../customers/contacts.service';
-import { findOwnCustomer } from '../customers/customers.service';
-import { employeeSummaries } from '../employees/employees.service';
+import { customerAndContactReferences } from '../customers/contacts.service';
+import { EMPLOYEES_REFERABLE } from '../employees/employees.service';
 import { filesOfEntity } from '../files/files.service';
 import { inquiries } from './inquiries.tables';
 import { type InquiryRow, inquiryDtos } from './inquiry-dto';
@@ -36,27 +36,23 @@ export const findOwnInquiry = async (db: Executor, companyId: string, inquiryId:
 };
 
 /**
- * Owner, customer and contact must be the company's own; the customer is a customer or a one-time
- * customer, not both; the contact belongs to the chosen customer.
+ * Owner, customer and contact must be the company's own (DESIGN rule 4); the customer is a customer
+ * or a one-time customer, not both; the contact belongs to the chosen customer. `changes` holds what
+ * the write sets, `after` the inquiry as it will be.
  */
-const checkReferences = async (ctx: AppContext, actor: Actor, fields: InquiryFields) => {
-  if (fields.customerId && fields.oneTimeCustomer) {
+const checkReferences = async (
+  tx: Executor,
+  actor: Actor,
+  changes: Partial<InquiryFields>,
+  after: InquiryFields,
+) => {
+  if (after.customerId && after.oneTimeCustomer) {
     throw validationError({ customerId: MESSAGES.oneCustomerOnly }, 'A customer or a one-time customer');
   }
-  if (fields.ownerId) {
-    const owners = await employeeSummaries(ctx, actor.companyId, [fields.ownerId]);
-    if (!owners.has(fields.ownerId)) throw notFound('Employee');
-  }
-  if (fields.customerId) await findOwnCustomer(ctx.db, actor.companyId, fields.customerId);
-  if (fields.contactId) {
-    const contact = await getContact(ctx, actor, fields.contactId);
-    if (contact.customerId !== fields.customerId) {
-      throw validationError(
-        { contactId: MESSAGES.contactNotOfCustomer },
-        'The contact is not the customer’s',
-      );
-    }
-  }
+  await assertReferencesInCompany(tx, actor.companyId, {
+    ownerId: [EMPLOYEES_REFERABLE, changes.ownerId],
+    ...customerAndContactReferences(changes, after),
+  });
 };
 
 /** A chosen customer brings its own credit score; one is entered only for a one-time customer. */
@@ -113,9 +109,9 @@ export const getInquiry = async (ctx: AppContext, actor: Actor, id: string) =>
   details(ctx, actor.companyId, await findOwnInquiry(ctx.db, actor.companyId, id));
 
 export const createInquiry = async (ctx: AppContext, actor: Actor, input: InquiryFields) => {
-  await checkReferences(ctx, actor, input);
   const fields = withoutStaleCreditScore(input);
   const row = await ctx.db.transaction(async (tx) => {
+    await checkReferences(tx, actor, input, input);
     const number = await takeNextNumber(tx, actor.companyId, 'inquiry', FIRST_INQUIRY_NUMBER);
     const now = ctx.clock.now();
     const [created] = await tx
@@ -137,10 +133,11 @@ export const updateInquiry = async (
   const before = await findOwnInquiry(ctx.db, actor.companyId, input.id);
   if (before.version !== input.version) throw staleVersion(before.version);
   const merged = { ...(fieldValuesOf(before) as InquiryFields), ...input.changes };
-  await checkReferences(ctx, actor, merged);
   const values = merged.customerId ? withoutStaleCreditScore(input.changes) : input.changes;
+  // Read before the transaction: the names come from other modules' reads on the shared connection.
   const changes = await describeChanges(ctx, actor.companyId, fieldValuesOf(before), values);
   const row = await ctx.db.transaction(async (tx) => {
+    await checkReferences(tx, actor, input.changes, merged);
     const updated = await updateAtVersion(tx, ctx, actor, input.id, input.version, values);
     if (changes.length > 0) await recordHistory(tx, actor, updated.id, { action: 'updated', changes });
     return updated;

@@ -233,11 +233,8 @@ describe('inquiries', () => {
     expect(malloryHeard).toBe(false);
   });
 
-  it("answers NOT_FOUND for another company's inquiry, customer, contact and owner on every event", async () => {
+  it("answers NOT_FOUND for another company's inquiry on every event", async () => {
     const own = await create(alice, 'Hemmelig', { deadline: '2026-04-01' });
-    const foreignCustomer = await seedCustomer(server.ctx.db, mallory.companyId);
-    const foreignContact = await seedContact(server.ctx.db, mallory.companyId, foreignCustomer.id);
-    const foreignOwner = await seedEmployee(server.ctx.db, mallory.companyId);
     const notFound = { code: 'NOT_FOUND' };
     expect(await mallory.client.requestError('inquiry:get', { id: own.id })).toMatchObject(notFound);
     expect(
@@ -253,25 +250,53 @@ describe('inquiries', () => {
     expect(await mallory.client.requestError('inquiry:unarchive', { id: own.id })).toMatchObject(notFound);
     const list = await mallory.client.request('inquiries:get', { search: 'Hemmelig' });
     expect(list.total).toBe(0);
-    for (const extra of [{ customerId: foreignCustomer.id }, { ownerId: foreignOwner.id }]) {
+    expect((await alice.client.request('inquiry:get', { id: own.id })).version).toBe(1);
+  });
+
+  it("refuses another company's customer, contact or owner on create and update with VALIDATION, changing nothing", async () => {
+    const foreignCustomer = await seedCustomer(server.ctx.db, mallory.companyId);
+    const foreign = {
+      customerId: foreignCustomer.id,
+      contactId: (await seedContact(server.ctx.db, mallory.companyId, foreignCustomer.id)).id,
+      ownerId: (await seedEmployee(server.ctx.db, mallory.companyId)).id,
+    };
+    const before = (await alice.client.request('inquiries:get', {})).total;
+    for (const [field, id] of Object.entries(foreign)) {
       expect(
         await alice.client.requestError('inquiry:create', {
           receivedDate: '2026-03-01',
-          projectName: 'X',
-          ...extra,
+          projectName: 'Lånt',
+          [field]: id,
         }),
-      ).toMatchObject(notFound);
+        field,
+      ).toMatchObject({ code: 'VALIDATION', details: { fields: { [field]: expect.any(String) } } });
+    }
+    expect((await alice.client.request('inquiries:get', {})).total).toBe(before);
+    const own = await create(alice, 'Egen forespørsel');
+    for (const [field, id] of Object.entries(foreign)) {
+      expect(
+        await alice.client.requestError('inquiry:update', {
+          id: own.id,
+          version: own.version,
+          changes: { [field]: id },
+        }),
+        field,
+      ).toMatchObject({ code: 'VALIDATION', details: { fields: { [field]: expect.any(String) } } });
     }
     const ownCustomer = await seedCustomer(server.ctx.db, alice.companyId);
     expect(
-      await alice.client.requestError('inquiry:create', {
-        receivedDate: '2026-03-01',
-        projectName: 'X',
-        customerId: ownCustomer.id,
-        contactId: foreignContact.id,
+      await alice.client.requestError('inquiry:update', {
+        id: own.id,
+        version: own.version,
+        changes: { customerId: ownCustomer.id, contactId: foreign.contactId },
       }),
-    ).toMatchObject(notFound);
-    expect((await alice.client.request('inquiry:get', { id: own.id })).version).toBe(1);
+    ).toMatchObject({ code: 'VALIDATION', details: { fields: { contactId: expect.any(String) } } });
+    expect(await alice.client.request('inquiry:get', { id: own.id })).toMatchObject({
+      version: own.version,
+      customer: null,
+      contact: null,
+      owner: null,
+    });
   });
 
   it('attaches documents to an inquiry of the same company only and records them in the history', async () => {

@@ -34,8 +34,8 @@ const SORT_KEYS: Record<InquirySortField, SQL | AnyColumn> = {
   receivedDate: inquiries.receivedDate,
   deadline: inquiries.deadline,
   projectName: sql`lower(${inquiries.projectName})`,
-  customer: sql`coalesce(${customerNameOf(inquiries.customerId)}, lower(${oneTimeCustomerName}))`,
-  owner: employeeNameOf(inquiries.ownerId),
+  customer: sql`coalesce(${customerNameOf(inquiries.companyId, inquiries.customerId)}, lower(${oneTimeCustomerName}))`,
+  owner: employeeNameOf(inquiries.companyId, inquiries.ownerId),
 };
 
 /** Project name, address or one-time customer name contains the search (trigram indexes). */

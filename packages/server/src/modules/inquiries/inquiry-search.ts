@@ -4,7 +4,7 @@ import { searchSource } from '../search/search-source';
 import { inquiries } from './inquiries.tables';
 import { inquiryTextContains, oneTimeCustomerName } from './inquiry-list';
 
-const customerName = sql`coalesce(${customerDisplayNameOf(inquiries.customerId)}, ${oneTimeCustomerName})`;
+const customerName = sql`coalesce(${customerDisplayNameOf(inquiries.companyId, inquiries.customerId)}, ${oneTimeCustomerName})`;
 
 /**
  * Inquiries for the header's global search (SPEC §2): the same match as the inquiry list — number,

@@ -8,7 +8,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
-import { conflict, validationError } from '../../platform/errors';
+import { assertReferencesInCompany, type Referable } from '../../platform/db/references';
+import { conflict } from '../../platform/errors';
 import { offerConfigs, offerStatuses } from './offers.tables';
 
 /** The statuses a company starts with (SPEC §4: admin-defined, one default); deadline days each. */
@@ -66,20 +67,12 @@ export const toConfigDto = (row: OfferConfigRow): OfferConfigDto => ({
 export const getOfferConfig = async (ctx: AppContext, actor: Actor) =>
   toConfigDto(await ctx.db.transaction((tx) => ensureOfferConfig(tx, actor.companyId)));
 
-/** A live (not deleted) status of the company, or a validation error on `field`. */
-export const assertLiveStatus = async (tx: Executor, companyId: string, statusId: string, field: string) => {
-  const [status] = await tx
-    .select()
-    .from(offerStatuses)
-    .where(
-      and(
-        eq(offerStatuses.companyId, companyId),
-        eq(offerStatuses.id, statusId),
-        eq(offerStatuses.isDeleted, false),
-      ),
-    );
-  if (!status) throw validationError({ [field]: 'validation.required' }, 'Unknown offer status');
-  return status;
+/** Offer statuses as offers and the config point at them: only live (not deleted) ones. */
+export const OFFER_STATUSES_REFERABLE: Referable = {
+  table: offerStatuses,
+  id: offerStatuses.id,
+  companyId: offerStatuses.companyId,
+  isUsable: eq(offerStatuses.isDeleted, false),
 };
 
 export const updateOfferConfig = async (
@@ -90,9 +83,9 @@ export const updateOfferConfig = async (
   const { version, ...changes } = input;
   const row = await ctx.db.transaction(async (tx) => {
     await ensureOfferConfig(tx, actor.companyId);
-    if (changes.defaultStatusId) {
-      await assertLiveStatus(tx, actor.companyId, changes.defaultStatusId, 'defaultStatusId');
-    }
+    await assertReferencesInCompany(tx, actor.companyId, {
+      defaultStatusId: [OFFER_STATUSES_REFERABLE, changes.defaultStatusId],
+    });
     const [updated] = await tx
       .update(offerConfigs)
       .set({ ...changes, version: sql`${offerConfigs.version} + 1` })

@@ -5,7 +5,7 @@ import { searchSource } from '../search/search-source';
 import { offers } from './offers.tables';
 
 const oneTimeCustomerName = sql<string>`(${offers.oneTimeCustomer} ->> 'name')`;
-const customerName = sql`coalesce(${customerDisplayNameOf(offers.customerId)}, ${oneTimeCustomerName})`;
+const customerName = sql`coalesce(${customerDisplayNameOf(offers.companyId, offers.customerId)}, ${oneTimeCustomerName})`;
 const address = sql`nullif(concat_ws(' ', nullif(${offers.projectAddress}, ''), nullif(${offers.city}, '')), '')`;
 
 /**

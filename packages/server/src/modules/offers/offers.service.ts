@@ -13,10 +13,12 @@ import { type Clock, todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { numberSequences, takeNextNumber } from '../../platform/db/number-sequences';
+import { assertReferencesInCompany } from '../../platform/db/references';
 import { AppError, conflict, notFound, validationError } from '../../platform/errors';
+import { customerAndContactReferences } from '../customers/contacts.service';
 import { findOwnCustomer } from '../customers/customers.service';
-import { employeeNamesOfUsers, employeeSummaries } from '../employees/employees.service';
-import { assertLiveStatus, ensureOfferConfig } from './offer-config.service';
+import { EMPLOYEES_REFERABLE, employeeNamesOfUsers } from '../employees/employees.service';
+import { ensureOfferConfig, OFFER_STATUSES_REFERABLE } from './offer-config.service';
 import { type OfferRow, offerDtos } from './offer-dto';
 import { linesOfOffer, replaceOfferLines } from './offer-lines';
 import { offerHistory, offers } from './offers.tables';
@@ -60,23 +62,27 @@ export const publishOffer = async (ctx: AppContext, companyId: string, row: Offe
   return dto;
 };
 
-/** Customer and one-time customer exclude each other; ids must be the company's own. */
-const checkReferences = async (ctx: { db: Executor }, companyId: string, fields: Partial<OfferFields>) => {
-  if (fields.customerId && fields.oneTimeCustomer) {
+type ReferenceFields = Pick<OfferFields, 'customerId' | 'oneTimeCustomer' | 'contactId'>;
+
+/**
+ * Customer and one-time customer exclude each other; customer, contact (one of the customer's),
+ * owner and status must be the company's own (DESIGN rule 4). `changes` holds what the write sets,
+ * `after` the offer as it will be.
+ */
+const checkReferences = async (
+  tx: Executor,
+  companyId: string,
+  changes: Partial<OfferFields>,
+  after: ReferenceFields,
+) => {
+  if (after.customerId && after.oneTimeCustomer) {
     throw validationError({ customerId: 'validation.oneCustomerOnly' }, 'Customer or one-time customer');
   }
-  if (fields.customerId) {
-    await findOwnCustomer(ctx.db, companyId, fields.customerId).catch(() => {
-      throw validationError({ customerId: 'validation.pleaseSelectCustomer' }, 'Unknown customer');
-    });
-  }
-  if (fields.statusId) await assertLiveStatus(ctx.db, companyId, fields.statusId, 'statusId');
-};
-
-const checkOwner = async (ctx: AppContext, companyId: string, ownerId: string | null | undefined) => {
-  if (ownerId && !(await employeeSummaries(ctx, companyId, [ownerId])).has(ownerId)) {
-    throw validationError({ ownerId: 'validation.required' }, 'Unknown employee');
-  }
+  await assertReferencesInCompany(tx, companyId, {
+    ...customerAndContactReferences(changes, after),
+    ownerId: [EMPLOYEES_REFERABLE, changes.ownerId],
+    statusId: [OFFER_STATUSES_REFERABLE, changes.statusId],
+  });
 };
 
 /** The next offer number: the per-company sequence, never below the config's first number. */
@@ -98,7 +104,7 @@ const nextOfferNumber = async (tx: Executor, companyId: string, firstNumber: num
  */
 export const createOffer = async (tx: Executor, actor: Actor, input: OfferCreate, clock: Clock) => {
   const { lines, inquiryId = null, inquiryNumber = null, ...fields } = input;
-  await checkReferences({ db: tx }, actor.companyId, fields);
+  await checkReferences(tx, actor.companyId, fields, fields);
   const config = await ensureOfferConfig(tx, actor.companyId);
   const number = await nextOfferNumber(tx, actor.companyId, config.firstNumber);
   const now = clock.now();
@@ -125,7 +131,6 @@ export const createOffer = async (tx: Executor, actor: Actor, input: OfferCreate
 
 /** POST /offers. */
 export const addOffer = async (ctx: AppContext, actor: Actor, input: OfferCreate) => {
-  await checkOwner(ctx, actor.companyId, input.ownerId);
   const row = await ctx.db.transaction((tx) => createOffer(tx, actor, input, ctx.clock));
   return publishOffer(ctx, actor.companyId, row);
 };
@@ -162,21 +167,14 @@ export const updateOffer = async (
   input: z.output<typeof offerUpdateSchema>,
 ) => {
   const { id, version, changes, lines } = input;
-  await checkOwner(ctx, actor.companyId, changes.ownerId);
   const row = await ctx.db.transaction(async (tx) => {
     const before = await findOwnOffer(tx, actor.companyId, id);
     const merged = { ...before, ...changes };
-    await checkReferences(
-      { db: tx },
-      actor.companyId,
-      changes.customerId !== undefined || changes.oneTimeCustomer !== undefined
-        ? {
-            customerId: merged.customerId,
-            oneTimeCustomer: merged.oneTimeCustomer ?? null,
-            statusId: changes.statusId,
-          }
-        : { statusId: changes.statusId },
-    );
+    await checkReferences(tx, actor.companyId, changes, {
+      customerId: merged.customerId,
+      contactId: merged.contactId,
+      oneTimeCustomer: merged.oneTimeCustomer ?? null,
+    });
     const values: Partial<typeof offers.$inferInsert> = { ...changes };
     if (changes.statusId !== undefined) {
       const config = await ensureOfferConfig(tx, actor.companyId);

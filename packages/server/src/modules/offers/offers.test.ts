@@ -10,9 +10,10 @@ import type {
 import { addDays } from '@karm/domain/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCustomer, seedEmployee } from '../../seed/factories';
+import { seedContact, seedCustomer, seedEmployee } from '../../seed/factories';
 import { type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { confirmations } from '../confirmations/confirmations.tables';
+import { offers } from './offers.tables';
 import { restClient } from './offers-test-helpers';
 
 let server: TestServer;
@@ -345,6 +346,54 @@ describe('company isolation', () => {
       .from(confirmations)
       .where(and(eq(confirmations.companyId, mallory.companyId)));
     expect(row).toBeUndefined();
+  });
+
+  it("refuses another company's customer, contact, owner or status on create and update, changing nothing", async () => {
+    const contactId = (await seedContact(server.ctx.db, alice.companyId, customerId)).id;
+    const statusId = ((await statuses())[0] as OfferStatusDto).id;
+    const foreign = { customerId, contactId, ownerId, statusId };
+    const offersOfMallory = () =>
+      server.ctx.db.select().from(offers).where(eq(offers.companyId, mallory.companyId));
+    const before = (await offersOfMallory()).length;
+    for (const [field, id] of Object.entries(foreign)) {
+      const answer = await intruder.post('/offers', { projectName: 'Lånt', [field]: id });
+      expect(answer, field).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION', details: { fields: { [field]: expect.any(String) } } },
+      });
+    }
+    expect(await offersOfMallory()).toHaveLength(before);
+    const own = (await intruder.post<OfferDto>('/offers', { projectName: 'Mallorys tilbud' })).body;
+    for (const [field, id] of Object.entries(foreign)) {
+      const answer = await intruder.patch(`/offers/${own.id}`, {
+        version: own.version,
+        changes: { [field]: id },
+      });
+      expect(answer, field).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION', details: { fields: { [field]: expect.any(String) } } },
+      });
+    }
+    const [unchanged] = await server.ctx.db.select().from(offers).where(eq(offers.id, own.id));
+    expect(unchanged).toMatchObject({
+      version: own.version,
+      customerId: null,
+      contactId: null,
+      ownerId: null,
+    });
+  });
+
+  it("refuses a contact that is not the offer's customer's", async () => {
+    const other = await seedCustomer(server.ctx.db, alice.companyId);
+    const contactId = (await seedContact(server.ctx.db, alice.companyId, other.id)).id;
+    const answer = await api.post('/offers', { projectName: 'Feil kontakt', customerId, contactId });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { details: { fields: { contactId: 'validation.contactNotOfCustomer' } } },
+    });
+    expect(
+      (await api.post('/offers', { projectName: 'Riktig', customerId: other.id, contactId })).status,
+    ).toBe(200);
   });
 
   it('refuses every route without a token', async () => {

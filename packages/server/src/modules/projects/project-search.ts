@@ -18,6 +18,6 @@ export const projectSearchSource = searchSource({
   customerId: projects.customerId,
   textMatch: projectTextContains,
   title: projects.name,
-  subtitle: sql`nullif(concat_ws(' · ', ${customerDisplayNameOf(projects.customerId)}, ${address}), '')`,
+  subtitle: sql`nullif(concat_ws(' · ', ${customerDisplayNameOf(projects.companyId, projects.customerId)}, ${address}), '')`,
   archived: sql`${projects.state} = 'archived'`,
 });

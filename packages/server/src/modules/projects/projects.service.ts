@@ -18,7 +18,10 @@ import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { takeNextNumber } from '../../platform/db/number-sequences';
+import { assertReferencesInCompany } from '../../platform/db/references';
 import { AppError, conflict, notFound } from '../../platform/errors';
+import { customerAndContactReferences } from '../customers/contacts.service';
+import { DEPARTMENTS_REFERABLE, EMPLOYEES_REFERABLE } from '../employees/employees.service';
 import { listProcessColumns } from '../processes/process-columns.service';
 import {
   applyDeliveryDate,
@@ -85,6 +88,24 @@ const updateAtVersion = async (
   throw staleVersion(current.version);
 };
 
+type ReferenceFields = Pick<ProjectRow, 'customerId' | 'contactId' | 'departmentId' | 'projectManagerId'>;
+
+/**
+ * The records a project points at must be the company's own, its contact one of its customer's
+ * (DESIGN rule 4). `changes` holds what the write sets; `after` the project as it will be.
+ */
+const checkReferences = (
+  tx: Executor,
+  companyId: string,
+  changes: Partial<ReferenceFields>,
+  after: ReferenceFields,
+) =>
+  assertReferencesInCompany(tx, companyId, {
+    ...customerAndContactReferences(changes, after),
+    departmentId: [DEPARTMENTS_REFERABLE, changes.departmentId],
+    projectManagerId: [EMPLOYEES_REFERABLE, changes.projectManagerId],
+  });
+
 export const getProject = async (ctx: AppContext, actor: Actor, id: string) =>
   toDto(ctx, actor.companyId, await findOwnProject(ctx.db, actor.companyId, id));
 
@@ -99,6 +120,7 @@ export const insertProject = async (
   input: z.output<typeof projectCreateSchema> & { offerId?: string | null },
 ) => {
   const { orders, ...fields } = input;
+  await checkReferences(tx, actor.companyId, fields, fields);
   const number = await takeNextNumber(tx, actor.companyId, 'project', FIRST_PROJECT_NUMBER);
   const [created] = await tx
     .insert(projects)
@@ -142,6 +164,7 @@ export const updateProject = async (
 ) => {
   const row = await ctx.db.transaction(async (tx) => {
     const before = await findOwnProject(tx, actor.companyId, input.id);
+    await checkReferences(tx, actor.companyId, input.changes, { ...before, ...input.changes });
     const updated = await updateAtVersion(tx, ctx, actor, input.id, input.version, input.changes);
     if (input.changes.deliveryDate !== undefined && input.changes.deliveryDate !== before.deliveryDate) {
       await applyDeliveryDate(tx, actor.companyId, updated.id, updated.deliveryDate);

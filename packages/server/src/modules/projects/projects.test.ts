@@ -1,9 +1,11 @@
 import type { ProjectCombinedDto } from '@karm/domain/contract';
 import { isoWeekOf, processDate } from '@karm/domain/rules';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCustomer, seedDepartment, seedEmployee } from '../../seed/factories';
+import { seedContact, seedCustomer, seedDepartment, seedEmployee } from '../../seed/factories';
 import { bodyOf, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { registerProjectRemovalHook } from './project-removal';
+import { projects } from './projects.tables';
 
 let server: TestServer;
 let alice: SignedInUser;
@@ -446,5 +448,99 @@ describe('company isolation', () => {
     });
     expect(response.status).toBe(404);
     expect((await alice.client.request('project:get', { id: project.id })).name).toBe('Hemmelig');
+  });
+});
+
+describe('references of another company', () => {
+  /** Alice's customer, contact, department and project manager: nothing Mallory's company may point at. */
+  const aliceReferences = async () => {
+    const customer = await seedCustomer(server.ctx.db, alice.companyId, {
+      name: 'Alices hemmelige kunde AS',
+    });
+    return {
+      customerId: customer.id,
+      contactId: (await seedContact(server.ctx.db, alice.companyId, customer.id)).id,
+      departmentId: (await seedDepartment(server.ctx.db, alice.companyId, 'Alices avdeling')).id,
+      projectManagerId: (await seedEmployee(server.ctx.db, alice.companyId)).id,
+    };
+  };
+  const projectsOf = (companyId: string) =>
+    server.ctx.db.select().from(projects).where(eq(projects.companyId, companyId));
+
+  it("refuses another company's customer, contact, department or project manager on create", async () => {
+    const foreign = await aliceReferences();
+    const before = (await projectsOf(mallory.companyId)).length;
+    for (const [field, id] of Object.entries(foreign)) {
+      const error = await mallory.client.requestError('project:create', { name: 'x', [field]: id } as never);
+      expect(error, field).toMatchObject({
+        code: 'VALIDATION',
+        details: { fields: { [field]: expect.any(String) } },
+      });
+    }
+    expect(await projectsOf(mallory.companyId)).toHaveLength(before);
+  });
+
+  it("refuses another company's references on update and leaves the project as it was", async () => {
+    const foreign = await aliceReferences();
+    const project = await mallory.client.request('project:create', { name: 'Mallorys eget' });
+    for (const [field, id] of Object.entries(foreign)) {
+      const error = await mallory.client.requestError('project:update', {
+        id: project.id,
+        version: project.version,
+        changes: { [field]: id },
+      });
+      expect(error, field).toMatchObject({
+        code: 'VALIDATION',
+        details: { fields: { [field]: expect.any(String) } },
+      });
+    }
+    const [unchanged] = await server.ctx.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(unchanged).toMatchObject({
+      version: project.version,
+      customerId: null,
+      contactId: null,
+      departmentId: null,
+      projectManagerId: null,
+    });
+  });
+
+  it("refuses a contact of another customer than the project's", async () => {
+    const customer = await seedCustomer(server.ctx.db, alice.companyId);
+    const other = await seedCustomer(server.ctx.db, alice.companyId);
+    const contact = await seedContact(server.ctx.db, alice.companyId, other.id);
+    const error = await alice.client.requestError('project:create', {
+      name: 'Feil kontakt',
+      customerId: customer.id,
+      contactId: contact.id,
+    });
+    expect(error).toMatchObject({
+      code: 'VALIDATION',
+      details: { fields: { contactId: 'validation.contactNotOfCustomer' } },
+    });
+    const project = await alice.client.request('project:create', {
+      name: 'Riktig kontakt',
+      customerId: other.id,
+    });
+    const updated = await alice.client.request('project:update', {
+      id: project.id,
+      version: project.version,
+      changes: { contactId: contact.id },
+    });
+    expect(updated.contact?.id).toBe(contact.id);
+  });
+
+  it("never shows another company's customer name in the global search", async () => {
+    const foreign = await aliceReferences();
+    // A row written before references were checked (or by an import) must not leak the name either.
+    await server.ctx.db.insert(projects).values({
+      companyId: mallory.companyId,
+      number: 999_001,
+      name: 'Gammel rad',
+      customerId: foreign.customerId,
+    });
+    const hits = await mallory.client.request('search:global', { term: 'Gammel rad' });
+    expect(hits.groups.flatMap((group) => group.hits)).toMatchObject([
+      { title: 'Gammel rad', subtitle: null },
+    ]);
   });
 });
