@@ -27,14 +27,6 @@ export const CUSTOMERS_REFERABLE: Referable = {
   companyId: customers.companyId,
 };
 
-const UNIQUE_VIOLATION = '23505';
-
-const isUniqueViolation = (error: unknown, constraint: string) => {
-  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? error;
-  const { code, constraint: name } = cause as { code?: string; constraint?: string };
-  return code === UNIQUE_VIOLATION && name === constraint;
-};
-
 /** The customer of the actor's company; another company's customer is "not found". */
 export const findOwnCustomer = async (db: Executor, companyId: string, customerId: string) => {
   const [row] = await db
@@ -109,10 +101,11 @@ export const createCustomer = async (
   input: z.output<typeof customerCreateSchema>,
 ): Promise<CustomerDto> => {
   const isConnected = !input.isOneTime && (await ctx.accounting.isConnected(actor.companyId));
-  const insert = (customerNumber: number) =>
-    ctx.db.transaction(async (tx) => {
-      const now = ctx.clock.now();
-      const [row] = await tx
+  // The number is taken in the insert's transaction, so a create that fails hands no number out.
+  const row = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const insertNumbered = async (customerNumber: number) => {
+      const [inserted] = await tx
         .insert(customers)
         .values({
           companyId: actor.companyId,
@@ -136,29 +129,29 @@ export const createCustomer = async (
           createdAt: now,
           updatedAt: now,
         })
+        // A taken number answers no row rather than aborting the transaction.
+        .onConflictDoNothing({ target: [customers.companyId, customers.customerNumber] })
         .returning();
-      if (!row) throw new Error('Customer insert returned nothing');
-      return row;
-    });
-
-  let row: CustomerRow | undefined;
-  for (let attempt = 0; !row; attempt++) {
-    const customerNumber =
-      input.customerNumber ??
-      (await takeNextNumber(ctx.db, actor.companyId, 'customer', FIRST_CUSTOMER_NUMBER));
-    try {
-      row = await insert(customerNumber);
-    } catch (error) {
-      if (!isUniqueViolation(error, 'customers_company_number_key')) throw error;
-      if (input.customerNumber !== null) {
+      return inserted;
+    };
+    if (input.customerNumber !== null) {
+      const typed = await insertNumbered(input.customerNumber);
+      if (!typed) {
         throw validationError(
           { customerNumber: 'validation.customerNumberTaken' },
           'Customer number is taken',
         );
       }
-      if (attempt + 1 >= MAX_NUMBER_ATTEMPTS) throw error;
+      return typed;
     }
-  }
+    for (let attempt = 0; attempt < MAX_NUMBER_ATTEMPTS; attempt++) {
+      const next = await insertNumbered(
+        await takeNextNumber(tx, actor.companyId, 'customer', FIRST_CUSTOMER_NUMBER),
+      );
+      if (next) return next;
+    }
+    throw new Error(`No free customer number after ${MAX_NUMBER_ATTEMPTS} attempts`);
+  });
   publish(ctx, row);
   if (isConnected) ctx.accounting.requestPush(actor.companyId);
   return toCustomerDto(row);

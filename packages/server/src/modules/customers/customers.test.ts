@@ -1,5 +1,5 @@
 import { completeOrganisationNumber } from '@karm/domain/rules';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedContact, seedCustomer } from '../../seed/factories';
 import { type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
@@ -47,6 +47,43 @@ describe('customer:create', () => {
     });
     expect(second.customerNumber).toBe((created.customerNumber ?? 0) + 1);
     expect(second.category).toBe('private');
+  });
+
+  it('burns no customer number when the insert fails', async () => {
+    const first = await alice.client.request('customer:create', {
+      name: 'Før AS',
+      isPrivateIndividual: true,
+    });
+    // Stands in for any failure of the insert itself (a constraint, a lost connection…).
+    await server.ctx.db.execute(
+      sql`alter table customers add constraint test_refuses check (name <> 'Feiler AS')`,
+    );
+    try {
+      const error = await alice.client.requestError('customer:create', {
+        name: 'Feiler AS',
+        isPrivateIndividual: true,
+      });
+      expect(error.code).toBe('INTERNAL');
+    } finally {
+      await server.ctx.db.execute(sql`alter table customers drop constraint test_refuses`);
+    }
+    const next = await alice.client.request('customer:create', {
+      name: 'Etter AS',
+      isPrivateIndividual: true,
+    });
+    expect(next.customerNumber).toBe((first.customerNumber ?? 0) + 1);
+    // A number typed by hand where the sequence comes next is skipped, not refused.
+    const typed = (next.customerNumber ?? 0) + 1;
+    await alice.client.request('customer:create', {
+      name: 'Håndført AS',
+      isPrivateIndividual: true,
+      customerNumber: typed,
+    });
+    const after = await alice.client.request('customer:create', {
+      name: 'Deretter AS',
+      isPrivateIndividual: true,
+    });
+    expect(after.customerNumber).toBe(typed + 1);
   });
 
   it.each([
