@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../i18n/index';
 import { isDateOnly } from '../rules/date-only';
 import type { NOTE_DATE_TYPES, PROCESS_COLUMN_TYPES } from '../rules/process-columns';
-import { type PROJECT_STATES, projectFiltersSchema } from '../rules/project-state';
+import { type PROJECT_STATES, projectFiltersSchema, projectStatusFilterSchema } from '../rules/project-state';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { patchOf, socketEvent } from './define';
 import type { Page } from './paging';
@@ -248,7 +248,10 @@ export const projectEvents = {
   ),
   'project:delete': socketEvent<{ id: string; removedPlans: number }>()(projectDeleteSchema),
   'projects:all': socketEvent<{ id: string; number: number; name: string }[]>()(
-    z.object({ status: z.literal('aktiv').default('aktiv') }).default({ status: 'aktiv' }),
+    // SPEC §7 "status aktiv": the active projects, asked for in Norwegian or English.
+    z
+      .object({ status: projectStatusFilterSchema.pipe(z.literal('active')).default('active') })
+      .default({ status: 'active' }),
   ),
   'projects:filter_new': socketEvent<Page<ProjectListItemDto>>()(projectFiltersSchema),
   'mongo:project_process': socketEvent<{ columns: ProcessColumnDto[]; entries: ProcessEntryDto[] }>()(

@@ -146,7 +146,27 @@ describe('projectFiltersSchema', () => {
   });
 
   it.each([
-    { status: 'aktiv' },
+    ['aktiv', 'active'],
+    ['aktive', 'active'],
+    ['alle', 'all'],
+    ['fullført', 'completed'],
+    ['arkivert', 'archived'],
+    ['ikke aktive', 'notActive'],
+    ['ingen', 'none'],
+    ['sendt', 'sent'],
+    ['venter', 'pending'],
+    ['betalt', 'paid'],
+    ['active', 'active'],
+  ])(
+    "reads the SPEC's Norwegian status %s as %s (SPEC §7 projects:all, §9 defaults)",
+    (status, canonical) => {
+      expect(projectFiltersSchema.parse({ status }).status).toBe(canonical);
+    },
+  );
+
+  it.each([
+    { status: 'maybe' },
+    { status: 'Aktiv ' },
     { endedRange: 45 },
     { who: 'everyone' },
     { pageSize: 0 },

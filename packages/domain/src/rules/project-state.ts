@@ -24,6 +24,32 @@ export const PROJECT_STATUS_FILTERS = [
 ] as const;
 export type ProjectStatusFilter = (typeof PROJECT_STATUS_FILTERS)[number];
 
+/**
+ * The status filter's values in Norwegian, as SPEC §7 (`projects:all (status aktiv)`) and §9
+ * ("status aktiv", "alle") name them, read as the English values Karm keeps.
+ */
+export const PROJECT_STATUS_FILTER_ALIASES = {
+  alle: 'all',
+  ingen: 'none',
+  sendt: 'sent',
+  venter: 'pending',
+  betalt: 'paid',
+  aktiv: 'active',
+  aktive: 'active',
+  fullført: 'completed',
+  arkivert: 'archived',
+  'ikke aktiv': 'notActive',
+  'ikke aktive': 'notActive',
+} as const satisfies Record<string, ProjectStatusFilter>;
+
+/** A status filter value, English or one of its Norwegian aliases; always parsed to the English one. */
+export const projectStatusFilterSchema = z.union([
+  z.enum(PROJECT_STATUS_FILTERS),
+  z
+    .enum(Object.keys(PROJECT_STATUS_FILTER_ALIASES) as [keyof typeof PROJECT_STATUS_FILTER_ALIASES])
+    .transform((alias): ProjectStatusFilter => PROJECT_STATUS_FILTER_ALIASES[alias]),
+]);
+
 /** The "ended within" filter (SPEC §9): 1 month, 3 months, 6 months, one year as days, or all time. */
 export const ENDED_RANGE_ALL = 'alle';
 export const ENDED_RANGES = [30, 90, 180, 365, ENDED_RANGE_ALL] as const;
@@ -116,7 +142,7 @@ export const projectFiltersSchema = z.object({
   departments: z.array(z.uuid()).default(() => []),
   /** null: either. */
   hasInvoice: z.boolean().nullable().default(null),
-  status: z.enum(PROJECT_STATUS_FILTERS).default('active'),
+  status: projectStatusFilterSchema.default('active'),
   /** true: only service projects (the service projects screen); false: only others; null: both. */
   isService: z.boolean().nullable().default(null),
   startDate: nullableDate,

@@ -301,6 +301,24 @@ describe('projects:filter_new', () => {
     expect((await stranger.client.request('projects:filter_new', {})).total).toBe(0);
   });
 
+  it("takes the SPEC's Norwegian status values (aktiv, alle, arkivert…) as the English ones", async () => {
+    for (const [norwegian, english] of [
+      ['aktiv', 'active'],
+      ['alle', 'all'],
+      ['arkivert', 'archived'],
+      ['ikke aktive', 'notActive'],
+    ] as const) {
+      const inNorwegian = await alice.client.request('projects:filter_new', {
+        who: 'alle',
+        status: norwegian,
+      });
+      const inEnglish = await alice.client.request('projects:filter_new', { who: 'alle', status: english });
+      expect(inNorwegian, norwegian).toEqual(inEnglish);
+    }
+    const active = await alice.client.request('projects:all', { status: 'aktiv' });
+    expect(await alice.client.request('projects:all', { status: 'active' })).toEqual(active);
+  });
+
   it('refuses malformed filters', async () => {
     for (const filters of [
       { pageSize: 0 },
