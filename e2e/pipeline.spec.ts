@@ -136,8 +136,8 @@ test('an inquiry becomes an offer with a calculated line, a new status, a PDF, a
   await expect(fresh.getByRole('tab', { name: 'History' })).toBeDisabled();
   await fresh.getByRole('textbox', { name: /Project name/ }).fill(name);
   await fresh.getByRole('textbox', { name: 'Project address' }).fill('Rekkehusveien 4');
-  await fresh.getByRole('textbox', { name: 'Post code' }).fill('0150');
-  await expect(fresh.getByRole('textbox', { name: 'Postal address' })).toHaveValue(/oslo/i);
+  await fresh.getByRole('textbox', { name: 'Postal code' }).fill('0150');
+  await expect(fresh.getByRole('textbox', { name: 'City' })).toHaveValue(/oslo/i);
   await fresh.getByRole('textbox', { name: 'Deadline' }).fill(formatDate(deadline));
   await fresh.getByRole('textbox', { name: 'Deadline' }).press('Tab');
   await expect(fresh.getByRole('textbox', { name: 'Deadline' })).toHaveValue(formatDate(deadline));
