@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { count, eq } from 'drizzle-orm';
 import { companies } from '../modules/company/company.tables';
 import { ADMIN_CATEGORY_NAME } from '../modules/employees/employees.service';
+import { storeUpload } from '../modules/files/files.service';
 import { defaultPriceMatrix } from '../modules/price-calculator/default-price-matrix';
 import { seedPriceMatrix } from '../modules/price-calculator/price-calculator.service';
 import { todayIn } from '../platform/clock';
@@ -82,7 +84,7 @@ export const seedDemo = async (ctx: AppContext) => {
   const [existing] = await ctx.db.select({ companies: count() }).from(companies);
   if ((existing?.companies ?? 0) > 0) return false;
   const password = ctx.config.demoAdminPassword;
-  await ctx.db.transaction(async (tx) => {
+  const seeded = await ctx.db.transaction(async (tx) => {
     const demo = await seedCompany(tx, {
       name: DEMO_COMPANY_NAME,
       nr: 1,
@@ -164,9 +166,22 @@ export const seedDemo = async (ctx: AppContext) => {
         ctx.clock,
       );
     }
+    return { companyId: demo.id, adminUserId: adminIds?.userId };
   });
+  if (seeded.adminUserId) await seedDemoLogo(ctx, seeded.companyId, seeded.adminUserId);
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;
+};
+
+/**
+ * The demo company's logo, stored like an administrator's upload, so the offer and work-order PDFs
+ * look like a real company's documents.
+ */
+const seedDemoLogo = async (ctx: AppContext, companyId: string, adminUserId: string) => {
+  const bytes = await readFile(new URL('./assets/demo-logo.png', import.meta.url));
+  const actor = { sessionId: 'demo-seed', userId: adminUserId, companyId, role: 'admin' as const };
+  const logo = await storeUpload(ctx, actor, { type: 'logo', originalName: 'demo-logo.png', bytes });
+  await ctx.db.update(companies).set({ logoFileId: logo.id }).where(eq(companies.id, companyId));
 };
 
 /** The demo company's id, for tools that add to the demo installation (the journeys' users). */

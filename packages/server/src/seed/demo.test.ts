@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../modules/company/company.tables';
+import { files } from '../modules/files/files.tables';
+import { startTestServer, type TestServer } from '../test/test-server';
+import { DEMO_COMPANY_NAME, findDemoCompanyId, seedDemo } from './demo';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedDemo(server.ctx);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('demo data', () => {
+  it('gives the demo company a logo its documents show', async () => {
+    const companyId = await findDemoCompanyId(server.ctx, DEMO_COMPANY_NAME);
+    const [company] = await server.ctx.db.select().from(companies).where(eq(companies.id, companyId));
+    expect(company?.logoFileId).toBeTruthy();
+    const [logo] = await server.ctx.db.select().from(files).where(eq(files.id, company!.logoFileId!));
+    expect(logo).toMatchObject({ companyId, type: 'logo', mimeType: 'image/png' });
+  });
+
+  it('is created only once: a second run leaves the database as it is', async () => {
+    expect(await seedDemo(server.ctx)).toBe(false);
+  });
+});
