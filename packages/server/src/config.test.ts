@@ -19,8 +19,9 @@ describe('configuration', () => {
   });
 
   it('turns demo data off by default on PostgreSQL, and lets it be forced', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/karm' }).demoSeed).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/karm', DEMO_SEED: 'true' }).demoSeed).toBe(true);
+    const production = { DATABASE_URL: 'postgres://localhost/karm', PUBLIC_URL: 'https://karm.example.no' };
+    expect(loadConfig(production).demoSeed).toBe(false);
+    expect(loadConfig({ ...production, DEMO_SEED: 'true' }).demoSeed).toBe(true);
   });
 
   it('names every bad variable at once', () => {
@@ -38,5 +39,28 @@ describe('configuration', () => {
       for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'DEMO_ADMIN_PASSWORD'])
         expect(problems).toContain(name);
     }
+  });
+
+  it('builds links from PUBLIC_URL; demo data defaults it to localhost, production requires it', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://karm.example.no' }).publicUrl).toBe('https://karm.example.no');
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://localhost/karm', PUBLIC_URL: 'https://karm.example.no' })
+        .publicUrl,
+    ).toBe('https://karm.example.no');
+    try {
+      loadConfig({ DATABASE_URL: 'postgres://localhost/karm' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems.join('\n')).toContain('PUBLIC_URL');
+    }
+  });
+
+  it('ends idle sessions after SESSION_IDLE_HOURS, 12 by default', () => {
+    expect(loadConfig({}).sessionIdleHours).toBe(12);
+    expect(loadConfig({ SESSION_IDLE_HOURS: '2' }).sessionIdleHours).toBe(2);
+    expect(() => loadConfig({ SESSION_IDLE_HOURS: '0' })).toThrow(ConfigError);
   });
 });

@@ -30,6 +30,12 @@ const environmentSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24 * 14),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(12),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -54,12 +60,15 @@ export type Config = {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  publicUrl: string | undefined;
+  /** The address users open: every link in mail is built from it, never from a request header. */
+  publicUrl: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   demoSeed: boolean;
   demoAdminPassword: string;
   webDistDir: string;
   sessionTtlHours: number;
+  /** A session unused for this long ends, whatever its expiry. */
+  sessionIdleHours: number;
   uploadMaxBytes: number;
   /** Behind a reverse proxy, client addresses come from X-Forwarded-For (only then: it can be forged). */
   trustProxy: boolean;
@@ -82,14 +91,27 @@ export class ConfigError extends Error {
 
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
+/** Demo data is on by default only for the embedded database: a real PostgreSQL is production. */
+const isDemoInstallation = (present: Record<string, string | undefined>) =>
+  booleanFlag.safeParse(present.DEMO_SEED).data ?? present.DATABASE_URL === undefined;
+
 /** Reads the environment; throws one ConfigError naming every bad variable at once. */
 export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config => {
   // An empty variable means "not set", as in most deployment tools.
   const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
   const parsed = environmentSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  // Links in mail must not come from a request (a forged Origin would poison reset links), so a
+  // production start without PUBLIC_URL is refused; only demo installations default to localhost.
+  const isDemo = isDemoInstallation(present);
+  if (!present.PUBLIC_URL && !isDemo) {
+    problems.push(
+      'PUBLIC_URL: required when DATABASE_URL is set without DEMO_SEED (production): the address users open, for links in e-mail',
+    );
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   // Relative paths mean relative to where the user ran npm (INIT_CWD), not the workspace folder.
   const baseDir = environment.INIT_CWD ?? process.cwd();
@@ -102,13 +124,13 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    publicUrl: env.PUBLIC_URL,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
-    // Demo data is on by default only for the embedded database: a real PostgreSQL is production.
-    demoSeed: env.DEMO_SEED ?? env.DATABASE_URL === undefined,
+    demoSeed: isDemo,
     demoAdminPassword: env.DEMO_ADMIN_PASSWORD,
     webDistDir: path.resolve(baseDir, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST),
     sessionTtlHours: env.SESSION_TTL_HOURS,
+    sessionIdleHours: env.SESSION_IDLE_HOURS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     trustProxy: env.TRUST_PROXY,
     secretsKey: env.SECRETS_KEY,
