@@ -18,17 +18,6 @@ import { newId } from '../platform/ids';
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}${newId().slice(-4)}`;
 
-// scrypt is slow on purpose; factories hash each distinct password once per process.
-const hashes = new Map<string, Promise<string>>();
-const passwordHash = (password: string) => {
-  let hash = hashes.get(password);
-  if (!hash) {
-    hash = hashPassword(password);
-    hashes.set(password, hash);
-  }
-  return hash;
-};
-
 export const DEFAULT_TEST_PASSWORD = 'correct horse battery';
 
 let companyNr = 0;
@@ -72,7 +61,9 @@ export const seedUser = async (db: Executor, options: SeedUserOptions) => {
     .values({
       username,
       email: options.email === undefined ? `${username}@example.test` : options.email,
-      passwordHash: await passwordHash(options.password ?? DEFAULT_TEST_PASSWORD),
+      // Every user gets their own salt, as real users do: a shared hash would tell whoever reads the
+      // table that the users have the same password. Seeding waits for the pool rather than being refused.
+      passwordHash: await hashPassword(options.password ?? DEFAULT_TEST_PASSWORD, { waitWhenBusy: true }),
       firstName: options.firstName ?? 'Test',
       lastName: options.lastName ?? `User ${id}`,
       userType: options.userType ?? 'user',

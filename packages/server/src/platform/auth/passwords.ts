@@ -1,45 +1,118 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
-
-const scryptAsync = promisify(scrypt) as (
-  password: string,
-  salt: Buffer,
-  keyLength: number,
-  options: { N: number; r: number; p: number; maxmem: number },
-) => Promise<Buffer>;
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { AppError } from '../errors';
 
 /** OWASP's scrypt floor (N=2^17, r=8, p=1), stored with the hash so it can be raised later. */
 const PARAMETERS = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
-export const hashPassword = async (password: string) => {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password.normalize('NFKC'), salt, KEY_LENGTH, {
-    ...PARAMETERS,
-    maxmem: MAX_MEMORY,
-  });
-  return [
-    'scrypt',
-    PARAMETERS.N,
-    PARAMETERS.r,
-    PARAMETERS.p,
-    salt.toString('base64'),
-    key.toString('base64'),
-  ].join('$');
+/**
+ * Waiting hashes allowed per thread. One hash takes ~0.3 s on one core, so with 4 per thread the
+ * last one in the queue answers within about 1.5 s; beyond that, a burst is better told at once
+ * that the server is busy than left waiting for a minute while every other request starves.
+ */
+const QUEUE_PER_THREAD = 4;
+
+type DeriveTask = { password: string; salt: Buffer; keyLength: number; N: number; r: number; p: number };
+
+/** Seeding and other work nobody waits for may queue beyond the bound instead of being refused. */
+type HashOptions = { waitWhenBusy?: boolean };
+
+export type PasswordPool = {
+  hash: (password: string, options?: HashOptions) => Promise<string>;
+  verify: (password: string, stored: string) => Promise<boolean>;
+  close: () => Promise<void>;
 };
 
-export const verifyPassword = async (password: string, stored: string) => {
-  const [algorithm, n, r, p, salt, key] = stored.split('$');
-  if (algorithm !== 'scrypt' || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64');
-  const actual = await scryptAsync(password.normalize('NFKC'), Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: MAX_MEMORY,
+let tasksStarted = 0;
+/** How many key derivations were started in this process (tests prove a path hashes nothing). */
+export const passwordTasksStarted = () => tasksStarted;
+
+/**
+ * scrypt at these parameters costs 128 MiB and a core for ~0.3 s. It runs in a worker pool sized
+ * to the cores, so a crowd signing in at once cannot block the event loop (or libuv's threadpool)
+ * for everyone else, and the queue is bounded: under overload the answer is RATE_LIMITED at once.
+ *
+ * The worker is plain `.mjs` resolved next to this module: a bundled build must copy
+ * `password-worker.mjs` next to the bundle.
+ */
+export const createPasswordPool = (
+  options: { maxThreads?: number; maxQueue?: number } = {},
+): PasswordPool => {
+  const maxThreads = options.maxThreads ?? availableParallelism();
+  const maxQueue = options.maxQueue ?? QUEUE_PER_THREAD * maxThreads;
+  const piscina = new Piscina<DeriveTask & { maxmem: number }, Uint8Array>({
+    filename: new URL('./password-worker.mjs', import.meta.url).href,
+    minThreads: 1,
+    maxThreads,
+    idleTimeout: 60_000,
   });
-  return timingSafeEqual(actual, expected);
+  // Counted here rather than by piscina's queue, which also holds tasks while a thread starts.
+  let inFlight = 0;
+  const derive = async (task: DeriveTask, options: HashOptions = {}) => {
+    if (inFlight >= maxThreads + maxQueue && !options.waitWhenBusy) {
+      throw new AppError('RATE_LIMITED', 'Server busy, try again', { retryAfterSeconds: 5 });
+    }
+    inFlight++;
+    tasksStarted++;
+    try {
+      return Buffer.from(await piscina.run({ ...task, maxmem: MAX_MEMORY }));
+    } finally {
+      inFlight--;
+    }
+  };
+  return {
+    hash: async (password, options) => {
+      const salt = randomBytes(16);
+      const key = await derive(
+        { password: password.normalize('NFKC'), salt, keyLength: KEY_LENGTH, ...PARAMETERS },
+        options,
+      );
+      return [
+        'scrypt',
+        PARAMETERS.N,
+        PARAMETERS.r,
+        PARAMETERS.p,
+        salt.toString('base64'),
+        key.toString('base64'),
+      ].join('$');
+    },
+    verify: async (password, stored) => {
+      const [algorithm, n, r, p, salt, key] = stored.split('$');
+      if (algorithm !== 'scrypt' || !salt || !key) return false;
+      const expected = Buffer.from(key, 'base64');
+      const actual = await derive({
+        password: password.normalize('NFKC'),
+        salt: Buffer.from(salt, 'base64'),
+        keyLength: expected.length,
+        N: Number(n),
+        r: Number(r),
+        p: Number(p),
+      });
+      return timingSafeEqual(actual, expected);
+    },
+    close: () => piscina.destroy(),
+  };
+};
+
+/** The process's pool, made on first use (and again after closePasswordPool, as tests restart apps). */
+let pool: PasswordPool | undefined;
+const sharedPool = () => {
+  pool ??= createPasswordPool();
+  return pool;
+};
+
+export const hashPassword = (password: string, options?: HashOptions) => sharedPool().hash(password, options);
+
+export const verifyPassword = (password: string, stored: string) => sharedPool().verify(password, stored);
+
+/** Stops the worker threads (on app close); the next hash starts a new pool. */
+export const closePasswordPool = async () => {
+  const closing = pool;
+  pool = undefined;
+  await closing?.close();
 };
 
 /**
@@ -48,6 +121,13 @@ export const verifyPassword = async (password: string, stored: string) => {
  */
 let decoyHash: Promise<string> | undefined;
 export const decoyPasswordHash = () => {
-  decoyHash ??= hashPassword(randomBytes(24).toString('base64'));
+  if (!decoyHash) {
+    const made = hashPassword(randomBytes(24).toString('base64'));
+    decoyHash = made;
+    // A refused attempt (server busy) must not be remembered as the decoy.
+    made.catch(() => {
+      if (decoyHash === made) decoyHash = undefined;
+    });
+  }
   return decoyHash;
 };
