@@ -36,8 +36,8 @@ export const authSocketHandlers: SocketHandlers<AuthEvent> = {
     const current = sessionToken ? await resolveActor(ctx, sessionToken) : null;
     return changePassword(ctx, input, address, current?.sessionId);
   },
-  'user:forgot-password': async (input, { ctx, origin }) => requestPasswordReset(ctx, input, origin),
-  'user:reset-password': async (input, { ctx }) => resetPassword(ctx, input),
+  'user:forgot-password': async (input, { ctx, address }) => requestPasswordReset(ctx, input, address),
+  'user:reset-password': async (input, { ctx, address }) => resetPassword(ctx, input, address),
   'user:update-profile': async (input, request) => {
     const { ctx, actor } = signedIn(request);
     return updateProfile(ctx, actor, input);

@@ -4,6 +4,7 @@ import {
   boolean,
   date,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -90,21 +91,40 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
+    /** Set when a newer link is issued or another link of the user is used: only one link works. */
+    revokedAt: instant('revoked_at'),
   },
   (table) => [index('password_resets_user_idx').on(table.userId)],
 );
 
-/** Failed sign-ins, counted per (account, address) and per address to throttle guessing. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Attempt counters for throttling (sign-in, forgot password, reset password), one row per
+ * (kind, key) and fixed window. The count is raised in one upsert before the attempt is evaluated,
+ * so concurrent attempts cannot all slip under the limit.
+ */
+export const authThrottle = pgTable(
+  'auth_throttle',
   {
-    id: primaryId(),
-    account: text('account').notNull(),
-    address: text('address').notNull(),
-    failedAt: instant('failed_at').notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    windowStartedAt: instant('window_started_at').notNull(),
+    count: integer('count').notNull(),
   },
   (table) => [
-    index('login_failures_account_address_idx').on(table.account, table.address, table.failedAt),
-    index('login_failures_address_idx').on(table.address, table.failedAt),
+    primaryKey({ columns: [table.kind, table.key] }),
+    index('auth_throttle_window_idx').on(table.windowStartedAt),
   ],
+);
+
+/** Where each user last signed in successfully: those addresses are exempt from the per-address limit. */
+export const signInAddresses = pgTable(
+  'sign_in_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSignedInAt: instant('last_signed_in_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.address] })],
 );

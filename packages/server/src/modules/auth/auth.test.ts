@@ -5,7 +5,7 @@ import { DEFAULT_TEST_PASSWORD, seedCompany, seedUser } from '../../seed/factori
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { sessions, users } from './auth.tables';
 import { WRONG_CREDENTIALS_MESSAGE } from './login.service';
-import { MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS } from './login-throttle';
+import { MAX_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS } from './login-throttle';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -136,7 +136,7 @@ describe('sign-in throttling', () => {
   it('limits failures per account and address, but not the right user elsewhere, and lifts after the window', async () => {
     const user = await newUser();
     const client = await server.connect();
-    for (let attempt = 0; attempt < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; attempt++) {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS; attempt++) {
       expect(
         (await client.requestError('authenticate', { username: user.username, password: 'bad' })).code,
       ).toBe('INVALID_CREDENTIALS');

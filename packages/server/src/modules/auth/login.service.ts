@@ -11,7 +11,15 @@ import type { Actor, AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { getCompanyChoices } from '../company/company.service';
 import { users } from './auth.tables';
-import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle';
+import {
+  accountKey,
+  clearAttempts,
+  countAttempt,
+  hasSignedInFrom,
+  rememberSignIn,
+  THROTTLE,
+  uncountAttempt,
+} from './login-throttle';
 import { createSession, pushSignedOut, revokeSessionsOfUser } from './sessions.service';
 import { toUserDto } from './user-dto';
 import { findActiveUserByLogin, membershipsOf } from './users.repository';
@@ -22,18 +30,29 @@ export const WRONG_CREDENTIALS_MESSAGE = 'Wrong username and/or password.';
 const wrongCredentials = () => new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS_MESSAGE);
 
 /**
- * Checks a username (or e-mail) and password, throttled per account and address. Unknown users
- * cost the same time as wrong passwords, so the answer does not reveal which accounts exist.
+ * Checks a username (or e-mail) and password, throttled per account and address (login-throttle.ts):
+ * the attempt is counted before the password is checked. Unknown users cost the same time as
+ * wrong passwords, so the answer does not reveal which accounts exist.
  */
 const verifyCredentials = async (ctx: AppContext, login: string, password: string, address: string) => {
-  await assertNotThrottled(ctx, login, address);
   const user = await findActiveUserByLogin(ctx.db, login);
-  const isValid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-  if (!user || !isValid) {
-    await recordFailure(ctx, login, address);
-    throw wrongCredentials();
+  const pair = accountKey(login, address);
+  await countAttempt(ctx, THROTTLE.loginPair, pair);
+  const isKnownHere = user ? await hasSignedInFrom(ctx, user.id, address) : false;
+  if (!isKnownHere) await countAttempt(ctx, THROTTLE.loginAddress, address);
+  let isValid: boolean;
+  try {
+    isValid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+  } catch (error) {
+    // Not evaluated (server busy): the attempt must not count against the person.
+    await uncountAttempt(ctx, THROTTLE.loginPair, pair);
+    if (!isKnownHere) await uncountAttempt(ctx, THROTTLE.loginAddress, address);
+    throw error;
   }
-  await clearFailures(ctx, login, address);
+  if (!user || !isValid) throw wrongCredentials();
+  await clearAttempts(ctx, THROTTLE.loginPair, pair);
+  if (!isKnownHere) await uncountAttempt(ctx, THROTTLE.loginAddress, address);
+  await rememberSignIn(ctx, user.id, address);
   return user;
 };
 

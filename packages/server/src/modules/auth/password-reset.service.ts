@@ -8,8 +8,10 @@ import type { z } from 'zod';
 import { hashPassword } from '../../platform/auth/passwords';
 import { hashToken, newSecretToken } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
+import type { Executor } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
 import { passwordResets, users } from './auth.tables';
+import { countAttempt, THROTTLE, uncountAttempt } from './login-throttle';
 import { pushSignedOut, revokeSessionsOfUser } from './sessions.service';
 import { findActiveUserByLogin } from './users.repository';
 
@@ -28,55 +30,94 @@ const composeResetMail = (link: string) => ({
   ].join('\n'),
 });
 
-/**
- * SPEC §2 forgot password: mails a single-use link valid for an hour. The answer is the same
- * whether or not the account exists, and it does not wait for the mail, so timing tells nothing.
- */
-export const requestPasswordReset = async (
-  ctx: AppContext,
-  input: z.output<typeof forgotPasswordInputSchema>,
-  origin: string | undefined,
-) => {
-  const user = await findActiveUserByLogin(ctx.db, input.usernameOrEmail);
+/** Ends every link of the user that is still unused: only the newest (or none) ever works. */
+const revokeUnusedLinks = (tx: Executor, userId: string, now: Date) =>
+  tx
+    .update(passwordResets)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), isNull(passwordResets.revokedAt)),
+    );
+
+/** Looks the account up and mails it a link; runs after the answer, so timing tells nothing. */
+const issueResetLink = async (ctx: AppContext, login: string, token: string) => {
+  const user = await findActiveUserByLogin(ctx.db, login);
   const email = user?.email;
-  if (user && email) {
-    const token = newSecretToken();
-    const now = ctx.clock.now();
-    await ctx.db.insert(passwordResets).values({
+  if (!user || !email) return;
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await revokeUnusedLinks(tx, user.id, now);
+    await tx.insert(passwordResets).values({
       userId: user.id,
       tokenHash: hashToken(token),
       createdAt: now,
       expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MINUTES * 60_000),
     });
-    const baseUrl = ctx.config.publicUrl ?? origin ?? `http://localhost:${ctx.config.port}`;
-    void ctx.mailer
-      .send({ to: email, userId: user.id, ...composeResetMail(resetLink(baseUrl, token)) })
-      .catch((error) => ctx.logger.error({ err: error }, 'could not queue reset mail'));
-  }
+  });
+  // The link's address comes from configuration only: a request's Origin or Host can be forged.
+  await ctx.mailer.send({
+    to: email,
+    userId: user.id,
+    ...composeResetMail(resetLink(ctx.config.publicUrl, token)),
+  });
+};
+
+/**
+ * SPEC §2 forgot password: mails a single-use link valid for an hour; a newer link revokes older
+ * ones. The answer is the same whether or not the account exists, and takes the same work: both
+ * are counted (per address, and per name as typed, which reveals nothing about existence) and
+ * everything that depends on the account happens after the answer.
+ */
+export const requestPasswordReset = async (
+  ctx: AppContext,
+  input: z.output<typeof forgotPasswordInputSchema>,
+  address: string,
+) => {
+  await countAttempt(ctx, THROTTLE.forgotAddress, address);
+  await countAttempt(ctx, THROTTLE.forgotAccount, input.usernameOrEmail.trim().toLowerCase());
+  const token = newSecretToken();
+  void issueResetLink(ctx, input.usernameOrEmail, token).catch((error) =>
+    ctx.logger.error({ err: error }, 'could not issue a reset link'),
+  );
   return { ok: true as const };
 };
 
-/** Sets a new password from a reset link; the link works once and ends every session. */
-export const resetPassword = async (ctx: AppContext, input: z.output<typeof resetPasswordInputSchema>) => {
-  const now = ctx.clock.now();
+const invalidLink = () =>
+  validationError({ token: 'validation.resetLinkInvalid' }, 'The reset link is invalid or has expired');
+
+const isUsable = (now: Date) =>
+  and(isNull(passwordResets.usedAt), isNull(passwordResets.revokedAt), gt(passwordResets.expiresAt, now));
+
+/**
+ * Sets a new password from a reset link; the link works once, ends every other link and every
+ * session. The token is checked before the (costly) hash, and consumed only once the hash is made,
+ * so a refused or busy attempt leaves a good link usable. Wrong tokens count against the address.
+ */
+export const resetPassword = async (
+  ctx: AppContext,
+  input: z.output<typeof resetPasswordInputSchema>,
+  address: string,
+) => {
+  await countAttempt(ctx, THROTTLE.resetAddress, address);
+  const tokenHash = hashToken(input.token);
+  const [link] = await ctx.db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isUsable(ctx.clock.now())));
+  if (!link) throw invalidLink();
+  // Only guesses count: a working link is given back.
+  await uncountAttempt(ctx, THROTTLE.resetAddress, address);
   const passwordHash = await hashPassword(input.newPassword);
+  const now = ctx.clock.now();
   const revoked = await ctx.db.transaction(async (tx) => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashToken(input.token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, now),
-        ),
-      )
+      .where(and(eq(passwordResets.id, link.id), isUsable(now)))
       .returning();
-    if (!reset)
-      throw validationError(
-        { token: 'validation.resetLinkInvalid' },
-        'The reset link is invalid or has expired',
-      );
+    // Used or revoked by a concurrent request since the check above.
+    if (!reset) throw invalidLink();
+    await revokeUnusedLinks(tx, reset.userId, now);
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: now, version: sql`${users.version} + 1` })

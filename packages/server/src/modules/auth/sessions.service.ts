@@ -5,7 +5,7 @@ import { hashToken, newSecretToken } from '../../platform/auth/tokens';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { memberships, sessions } from './auth.tables';
+import { memberships, sessions, users } from './auth.tables';
 import { toUserDto } from './user-dto';
 import { findUserById } from './users.repository';
 
@@ -30,7 +30,11 @@ export const createSession = async (ctx: AppContext, db: Executor, userId: strin
   return { accessToken, session };
 };
 
-/** The live session behind a token, or null when it is unknown, expired or revoked. */
+/**
+ * The live session behind a token, or null when it is unknown, expired, revoked, idle for longer
+ * than SESSION_IDLE_HOURS, or its user was deactivated or left the company (checked on every
+ * event, so each of these ends the session at once).
+ */
 export const resolveActor = async (ctx: AppContext, token: string): Promise<Actor | null> => {
   const [row] = await ctx.db
     .select({ session: sessions, role: memberships.role })
@@ -39,10 +43,12 @@ export const resolveActor = async (ctx: AppContext, token: string): Promise<Acto
       memberships,
       and(eq(memberships.userId, sessions.userId), eq(memberships.companyId, sessions.companyId)),
     )
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.isActive, true)))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
   if (!row) return null;
   const now = ctx.clock.now();
   if (row.session.expiresAt <= now) return null;
+  if (now.getTime() - row.session.lastSeenAt.getTime() > ctx.config.sessionIdleHours * 3_600_000) return null;
   if (now.getTime() - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
   }
