@@ -5,11 +5,19 @@ import type { Actor, AppContext } from '../../platform/context';
 import { loadPage } from '../../platform/db/paging';
 import { forbidden } from '../../platform/errors';
 import { mailOutbox } from '../../platform/mail/outbox.tables';
-import { memberIdsOfCompany } from '../auth/users.repository';
+import { manageableUserIds } from '../auth/user-management';
+
+/** Single-use secrets that may be in a mail's links (today: the reset token). */
+const SINGLE_USE_LINK = /([?&]reset=)[^\s&#]+/g;
+
+/** The outbox is for reading what was sent, never for using it: single-use links are masked. */
+const maskSingleUseLinks = (text: string) => text.replace(SINGLE_USE_LINK, '$1•••');
 
 /**
- * The outbox for administrators: only mails about people of their own company, newest first.
- * Reset links are in here, which is why it is admin-only and company-scoped.
+ * The outbox for administrators, newest first: only mails about people the admin may manage
+ * (members of their company whose every company they administer, see manageableUserIds), so a
+ * person shared with another company is not exposed to the admin of just one of them. Reset links
+ * are listed masked; the mail itself stays whole in the outbox table.
  */
 export const listMailOutbox = async (
   ctx: AppContext,
@@ -17,7 +25,7 @@ export const listMailOutbox = async (
   query: z.output<typeof pageQuerySchema>,
 ): Promise<Page<OutboxMailDto>> => {
   if (actor.role !== 'admin') throw forbidden('Only administrators can read the outbox');
-  const where = inArray(mailOutbox.userId, memberIdsOfCompany(ctx.db, actor.companyId));
+  const where = inArray(mailOutbox.userId, manageableUserIds(ctx.db, actor));
   return loadPage(
     query,
     {
@@ -35,7 +43,7 @@ export const listMailOutbox = async (
       id: row.id,
       recipient: row.recipient,
       subject: row.subject,
-      text: row.text,
+      text: maskSingleUseLinks(row.text),
       status: row.status,
       error: row.error,
       createdAt: row.createdAt.toISOString(),

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../platform/mail/outbox.tables';
+import { DEFAULT_TEST_PASSWORD, seedCompany, seedUser } from '../../seed/factories';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
@@ -9,6 +12,25 @@ afterAll(async () => {
   await server?.close();
 });
 
+const mailTo = async (recipient: string) => {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const [mail] = await server.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, recipient));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`No mail to ${recipient}`);
+};
+
+type Client = Awaited<ReturnType<TestServer['connect']>>;
+const outboxOf = async (client: Client, expected: number) => {
+  let page = await client.request('admin:mail-outbox', {});
+  for (let attempt = 0; page.total < expected && attempt < 100; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    page = await client.request('admin:mail-outbox', {});
+  }
+  return page;
+};
+
 describe('mail outbox', () => {
   it('shows an admin the mails about people of their company only', async () => {
     const admin = await server.signedInUser({ role: 'admin' });
@@ -18,17 +40,46 @@ describe('mail outbox', () => {
     await anonymous.request('user:forgot-password', { usernameOrEmail: colleague.username });
     await anonymous.request('user:forgot-password', { usernameOrEmail: outsider.username });
 
-    let page = await admin.client.request('admin:mail-outbox', {});
-    for (let attempt = 0; page.total === 0 && attempt < 40; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      page = await admin.client.request('admin:mail-outbox', {});
-    }
+    await mailTo(`${outsider.username}@example.test`);
+    const page = await outboxOf(admin.client, 1);
     expect(page.total).toBe(1);
     expect(page.items[0]).toMatchObject({
       recipient: `${colleague.username}@example.test`,
       status: 'outbox',
     });
-    expect(page.items[0]?.text).toContain('/login?reset=');
+  });
+
+  it('never shows a usable reset link; the mail itself is kept as sent', async () => {
+    const admin = await server.signedInUser({ role: 'admin' });
+    const colleague = await server.signedInUser({ companyId: admin.companyId });
+    await (await server.connect()).request('user:forgot-password', { usernameOrEmail: colleague.username });
+    const stored = await mailTo(`${colleague.username}@example.test`);
+    const token = /reset=([\w-]+)/.exec(stored.text)?.[1];
+    expect(token).toMatch(/^[\w-]{43}$/);
+
+    const [listed] = (await outboxOf(admin.client, 1)).items;
+    expect(listed?.text).toContain('/login?reset=•••');
+    expect(listed?.text).not.toContain(token);
+  });
+
+  it('hides mails about a member of other companies unless the admin administers all of them', async () => {
+    const home = await seedCompany(server.ctx.db);
+    const other = await seedCompany(server.ctx.db);
+    const shared = await seedUser(server.ctx.db, { companyIds: [home.id, other.id] });
+    const adminOfHome = await server.signedInUser({ role: 'admin', companyId: home.id });
+    const adminOfBoth = await seedUser(server.ctx.db, { companyIds: [home.id, other.id], role: 'admin' });
+    const adminOfBothClient = await server.connect();
+    await adminOfBothClient.request('authenticate', {
+      username: adminOfBoth.username,
+      password: DEFAULT_TEST_PASSWORD,
+      companyId: home.id,
+    });
+    await (await server.connect()).request('user:forgot-password', { usernameOrEmail: shared.username });
+    await mailTo(shared.email!);
+
+    expect((await adminOfHome.client.request('admin:mail-outbox', {})).total).toBe(0);
+    const page = await outboxOf(adminOfBothClient, 1);
+    expect(page.items.map((item) => item.recipient)).toEqual([shared.email]);
   });
 
   it('is closed to users who are not admins', async () => {

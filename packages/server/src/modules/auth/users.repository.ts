@@ -34,10 +34,6 @@ export const membershipOf = async (db: Executor, userId: string, companyId: stri
   return row;
 };
 
-/** Ids of a company's members, as a subquery other modules can filter by without touching the table. */
-export const memberIdsOfCompany = (db: Executor, companyId: string) =>
-  db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.companyId, companyId));
-
 /** People's names by user id ("first last", else the username), for other modules' history. */
 export const userNamesByIds = async (db: Executor, ids: string[]) => {
   const unique = [...new Set(ids)];
