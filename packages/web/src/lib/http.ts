@@ -5,14 +5,19 @@ import { getAccessToken } from './access-token';
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const API_BASE = '/api';
 
-/** A failed call, carrying the server's error code so the UI can translate it. */
+/**
+ * A failed call, carrying the server's error code and, when the message came from one, its message
+ * key, so the UI can translate it (`errorTextOf` in `./forms`); `message` is the server's English.
+ */
 export class ApiError extends Error {
   readonly code: ErrorPayload['code'];
+  readonly messageKey: string | undefined;
   readonly details: unknown;
   constructor(payload: ErrorPayload) {
     super(payload.message);
     this.name = 'ApiError';
     this.code = payload.code;
+    this.messageKey = payload.messageKey;
     this.details = payload.details;
   }
 }
@@ -59,14 +64,3 @@ export const http = async <T>(path: string, options: RequestOptions = {}): Promi
   }
   return data as T;
 };
-
-/** Builds the download link of a stored file (SPEC §7: type, id, entityId, companyId, token). */
-export const fileUrl = (file: { id: string; type: string; entityId?: string; companyId: string }) =>
-  buildUrl('/file', { ...file, token: getAccessToken() ?? undefined }).toString();
-
-/** The work order of a project as a PDF, in the given language (GET /api/project/:id/work-order.pdf). */
-export const workOrderUrl = (projectId: string, locale: string) =>
-  buildUrl(`/project/${projectId}/work-order.pdf`, {
-    locale,
-    token: getAccessToken() ?? undefined,
-  }).toString();

@@ -2,11 +2,12 @@ import { Code, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppDialog, notifySuccess } from '@/components';
 import { reportClientError } from '@/lib/error-reporting';
+import { errorTextOf } from '@/lib/forms';
 import { useSocketErrorStore } from '@/lib/store/socket-error-store';
 
 /** The "error message" dialog (SPEC §2): an error the server pushed, with a way to report it. */
 export const ErrorMessageDialog = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const error = useSocketErrorStore((state) => state.pushed);
   const dismiss = useSocketErrorStore((state) => state.dismissPushed);
   if (!error) return null;
@@ -27,7 +28,7 @@ export const ErrorMessageDialog = () => {
       onCancel={dismiss}
     >
       <Stack gap="xs">
-        <Text>{t(`errors:${error.code}`, { defaultValue: error.message })}</Text>
+        <Text>{errorTextOf(i18n, error)}</Text>
         <Code block>{`${error.code}: ${error.message}`}</Code>
       </Stack>
     </AppDialog>

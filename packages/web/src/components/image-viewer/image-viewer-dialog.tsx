@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Center, Group, Loader, Text } from '@mantine/core';
 import {
   IconChevronLeft,
   IconChevronRight,
@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../app-dialog/app-dialog';
 
+/** `url` is empty while its signed link is being fetched (`useDownloadLink`); a loader shows. */
 export type ViewerImage = { url: string; name: string };
 
 export type ImageViewerDialogProps = {
@@ -60,7 +61,7 @@ export const ImageViewerDialog = ({ opened, onClose, images, startIndex = 0 }: I
       title={current?.name ?? t('imageViewer.empty')}
       size="xl"
       footerExtra={
-        current && (
+        current?.url && (
           <Button
             component="a"
             href={current.url}
@@ -106,16 +107,22 @@ export const ImageViewerDialog = ({ opened, onClose, images, startIndex = 0 }: I
           </Group>
           <Box style={{ overflow: 'auto', textAlign: 'center' }}>
             {/* Fitted by default; zoomed shows the image at its own size and the box scrolls. */}
-            <img
-              src={current.url}
-              alt={current.name}
-              data-zoomed={isZoomed || undefined}
-              style={
-                isZoomed
-                  ? { maxWidth: 'none' }
-                  : { maxWidth: '100%', maxHeight: '70vh', objectFit: 'contain' }
-              }
-            />
+            {!current.url ? (
+              <Center mih="40vh">
+                <Loader aria-label={t('imageViewer.loading')} />
+              </Center>
+            ) : (
+              <img
+                src={current.url}
+                alt={current.name}
+                data-zoomed={isZoomed || undefined}
+                style={
+                  isZoomed
+                    ? { maxWidth: 'none' }
+                    : { maxWidth: '100%', maxHeight: '70vh', objectFit: 'contain' }
+                }
+              />
+            )}
           </Box>
         </>
       ) : (

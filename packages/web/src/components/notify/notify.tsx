@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { errorTextOf } from '@/lib/forms';
 import { ApiError } from '@/lib/http';
 import { i18n } from '@/lib/i18n';
 
@@ -13,10 +14,14 @@ const UNEXPECTED_ERROR = 'components:notify.unexpectedError';
 
 const ICON_SIZE = 18;
 
-/** The text a failure shows: a translated server code, the error's own message, or a generic line. */
+/**
+ * The text a failure shows: a server error's translated message key or code (`errorTextOf`), the
+ * error's own message, or a generic line.
+ */
 export const errorMessageOf = (error: unknown): string => {
-  if (error instanceof ApiError && i18n.exists(`errors:${error.code}`)) return i18n.t(`errors:${error.code}`);
-  if (error instanceof Error && error.message.trim()) return error.message;
+  const text =
+    error instanceof ApiError ? errorTextOf(i18n, error) : error instanceof Error ? error.message : '';
+  if (text.trim()) return text;
   if (typeof error === 'string' && error.trim()) return error;
   return i18n.t(UNEXPECTED_ERROR);
 };

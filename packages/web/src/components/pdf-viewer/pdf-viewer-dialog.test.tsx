@@ -26,6 +26,14 @@ describe('PdfViewerDialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('shows a loader and no download while its link is being fetched', () => {
+    renderWithProviders(<PdfViewerDialog opened onClose={() => {}} fileName="a.pdf" url={undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'a.pdf' });
+    expect(within(dialog).queryByTitle('a.pdf')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Loading the document…')).toBeInTheDocument();
+  });
+
   it('renders nothing when closed', () => {
     renderWithProviders(
       <PdfViewerDialog opened={false} onClose={() => {}} fileName="a.pdf" url="/api/file?id=1" />,

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Center, Loader } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../app-dialog/app-dialog';
@@ -7,8 +7,11 @@ export type PdfViewerDialogProps = {
   opened: boolean;
   onClose: () => void;
   fileName: string;
-  /** A `blob:` URL or an `/api/…` file URL (see `fileUrl` in `@/lib/http`). */
-  url: string;
+  /**
+   * A `blob:` URL or a signed `/api/…` link (`useDownloadLink` in `@/lib/download-links`); while it
+   * is being fetched (`undefined`), a loader shows.
+   */
+  url: string | undefined;
 };
 
 /** Shows a PDF in the browser's own viewer, titled with the file name (SPEC §2). */
@@ -22,22 +25,30 @@ export const PdfViewerDialog = ({ opened, onClose, fileName, url }: PdfViewerDia
       size="xl"
       footerExtra={
         // A real link, so the browser saves the file under its name even for blob: URLs.
-        <Button
-          component="a"
-          href={url}
-          download={fileName}
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-        >
-          {t('pdfViewer.download')}
-        </Button>
+        url && (
+          <Button
+            component="a"
+            href={url}
+            download={fileName}
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+          >
+            {t('pdfViewer.download')}
+          </Button>
+        )
       }
     >
-      <iframe
-        title={fileName}
-        src={url}
-        style={{ display: 'block', width: '100%', height: '100%', minHeight: '70vh', border: 0 }}
-      />
+      {url ? (
+        <iframe
+          title={fileName}
+          src={url}
+          style={{ display: 'block', width: '100%', height: '100%', minHeight: '70vh', border: 0 }}
+        />
+      ) : (
+        <Center mih="70vh">
+          <Loader aria-label={t('pdfViewer.loading')} />
+        </Center>
+      )}
     </AppDialog>
   );
 };

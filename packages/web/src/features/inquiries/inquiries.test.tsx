@@ -1,4 +1,4 @@
-import type { InquiryDetailsDto } from '@karm/domain/contract';
+import type { FileDto, InquiryDetailsDto } from '@karm/domain/contract';
 import { addDays, osloDateOf } from '@karm/domain/rules';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -85,6 +85,17 @@ const anInquiry = (overrides: Partial<InquiryDetailsDto> = {}): InquiryDetailsDt
   ...overrides,
 });
 
+const aDocument = (overrides: Partial<FileDto> = {}): FileDto => ({
+  id: 'f1',
+  type: 'document',
+  entityId: ID,
+  originalName: 'tegning.pdf',
+  mimeType: 'application/pdf',
+  sizeBytes: 10,
+  createdAt: new Date().toISOString(),
+  ...overrides,
+});
+
 const renderInquiries = (ui: ReactElement, path = '/inquiries') =>
   renderWithProviders(
     <MantineProvider env="test">
@@ -132,16 +143,27 @@ describe('InquiryDialog', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Created')).toBeInTheDocument();
   });
 
+  it('opens a document in the viewer through a signed link, never with the session token', async () => {
+    const document = aDocument({ id: '01900000-0000-7000-8000-0000000000f1' });
+    const signed = `/api/file?id=${document.id}&exp=1&sig=abc`;
+    answer(requestMock, { ...lookups, 'inquiry:get': () => anInquiry({ documents: [document] }) });
+    httpMock.mockResolvedValue({ url: signed, expiresAt: new Date().toISOString() });
+    const user = userEvent.setup({ delay: null });
+    renderInquiries(<InquiryDialog opened inquiryId={ID} onClose={() => {}} />);
+    await screen.findByRole('dialog', { name: 'Inquiry 7 – Skole Lørenskog' });
+    await user.click(screen.getByRole('tab', { name: 'Documents' }));
+    await user.click(await screen.findByRole('button', { name: 'tegning.pdf' }));
+
+    const viewer = await screen.findByRole('dialog', { name: 'tegning.pdf' });
+    expect(await within(viewer).findByTitle('tegning.pdf')).toHaveAttribute('src', signed);
+    expect(httpMock).toHaveBeenCalledWith('/download-links', {
+      method: 'POST',
+      body: { kind: 'file', id: document.id, type: 'document', entityId: ID },
+    });
+  });
+
   it('deletes a document after asking, with the exact toasts of SPEC §8', async () => {
-    const document = {
-      id: 'f1',
-      type: 'document' as const,
-      entityId: ID,
-      originalName: 'tegning.pdf',
-      mimeType: 'application/pdf',
-      sizeBytes: 10,
-      createdAt: new Date().toISOString(),
-    };
+    const document = aDocument();
     answer(requestMock, { ...lookups, 'inquiry:get': () => anInquiry({ documents: [document] }) });
     httpMock.mockRejectedValueOnce(new ApiError({ code: 'INTERNAL', message: 'boom' }));
     httpMock.mockResolvedValueOnce({ id: 'f1' });

@@ -1,4 +1,4 @@
-import type { FileDto } from '@karm/domain/contract';
+import type { DownloadLinkRequest, FileDto } from '@karm/domain/contract';
 import { formatDate } from '@karm/domain/rules';
 import { ActionIcon, Anchor, Button, FileButton, Group, Stack, Table, Text } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageViewerDialog, notifyError, notifySuccess, PdfViewerDialog, useConfirm } from '@/components';
 import { useDeleteInquiryDocument, useUploadInquiryDocument } from '@/lib/api/inquiries';
-import { ApiError, fileUrl } from '@/lib/http';
-import { useAuthStore } from '@/lib/store/auth-store';
+import { downloadThroughLink, useDownloadLink } from '@/lib/download-links';
+import { ApiError } from '@/lib/http';
 
 /** SPEC §3 inquiry documents: upload, open in the PDF or image viewer, delete after asking. */
 export const InquiryDocumentsTab = ({
@@ -19,12 +19,19 @@ export const InquiryDocumentsTab = ({
 }) => {
   const { t } = useTranslation('inquiries');
   const confirm = useConfirm();
-  const companyId = useAuthStore((state) => state.companyId);
   const upload = useUploadInquiryDocument();
   const remove = useDeleteInquiryDocument();
   const [open, setOpen] = useState<FileDto | null>(null);
-  const urlOf = (file: FileDto) =>
-    fileUrl({ id: file.id, type: 'document', entityId: inquiryId, companyId: companyId ?? '' });
+  const linkTo = (file: FileDto): DownloadLinkRequest => ({
+    kind: 'file',
+    id: file.id,
+    type: 'document',
+    entityId: inquiryId,
+  });
+  const openUrl = useDownloadLink(open && linkTo(open), (error) => {
+    setOpen(null);
+    notifyError(error);
+  });
 
   const add = async (file: File | null) => {
     if (!file) return;
@@ -56,7 +63,8 @@ export const InquiryDocumentsTab = ({
 
   const show = (file: FileDto) => {
     if (file.mimeType === 'application/pdf' || file.mimeType.startsWith('image/')) setOpen(file);
-    else window.open(urlOf(file), '_blank', 'noopener');
+    // Other kinds are served as attachments: the browser saves them.
+    else downloadThroughLink(linkTo(file), file.originalName).catch(notifyError);
   };
 
   return (
@@ -104,12 +112,12 @@ export const InquiryDocumentsTab = ({
         opened={open?.mimeType === 'application/pdf'}
         onClose={() => setOpen(null)}
         fileName={open?.originalName ?? ''}
-        url={open ? urlOf(open) : ''}
+        url={openUrl}
       />
       <ImageViewerDialog
         opened={open?.mimeType.startsWith('image/') ?? false}
         onClose={() => setOpen(null)}
-        images={open ? [{ url: urlOf(open), name: open.originalName }] : []}
+        images={open ? [{ url: openUrl ?? '', name: open.originalName }] : []}
       />
     </Stack>
   );

@@ -21,7 +21,6 @@ import {
   useRecordQuestions,
 } from '@/components';
 import {
-  offerPdfUrl,
   useArchiveOffer,
   useConvertOffer,
   useCreateOffer,
@@ -30,6 +29,7 @@ import {
   useUnarchiveOffer,
   useUpdateOffer,
 } from '@/lib/api/offers';
+import { useDownloadLink } from '@/lib/download-links';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { ApiError } from '@/lib/http';
 import { OfferFieldsTab } from './offer-fields-tab';
@@ -210,6 +210,13 @@ const OfferDialogWindow = ({
 
   const offer = saved;
   const locale = i18n.language === 'nb' ? 'nb' : 'en';
+  const pdfUrl = useDownloadLink(
+    offer && isShowingPdf ? { kind: 'offer-pdf', id: offer.id, locale } : null,
+    (error) => {
+      setShowingPdf(false);
+      notifyError(error);
+    },
+  );
   const vat = vatOf(totals.value);
 
   return (
@@ -330,7 +337,7 @@ const OfferDialogWindow = ({
           opened={isShowingPdf}
           onClose={() => setShowingPdf(false)}
           fileName={t('pdf.fileName', { number: offer.number })}
-          url={offerPdfUrl(offer.id, locale)}
+          url={pdfUrl}
         />
       )}
     </>

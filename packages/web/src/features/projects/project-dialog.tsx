@@ -27,8 +27,8 @@ import {
   useUnarchiveProject,
   useUpdateProject,
 } from '@/lib/api/projects';
+import { useDownloadLink } from '@/lib/download-links';
 import { applyServerFieldErrors } from '@/lib/forms';
-import { workOrderUrl } from '@/lib/http';
 import { FromOfferLink } from './from-offer-link';
 import { ProjectStateBadge } from './project-badges';
 import { activePlansOf, isStaleVersion } from './project-errors';
@@ -98,6 +98,15 @@ const ProjectDialogWindow = ({
   const [orders, setOrders] = useState<OrderDraft[]>([]);
   const [tab, setTab] = useState<Tab>('project');
   const [isShowingWorkOrder, setIsShowingWorkOrder] = useState(false);
+  const workOrderUrl = useDownloadLink(
+    saved && isShowingWorkOrder
+      ? { kind: 'work-order-pdf', id: saved.project.id, locale: i18n.language === 'nb' ? 'nb' : 'en' }
+      : null,
+    (error) => {
+      setIsShowingWorkOrder(false);
+      notifyError(error);
+    },
+  );
   const createProject = useCreateProject();
   const updateProject = useUpdateProject();
   const saveOrders = useSaveProjectOrders();
@@ -357,7 +366,7 @@ const ProjectDialogWindow = ({
           opened={isShowingWorkOrder}
           onClose={() => setIsShowingWorkOrder(false)}
           fileName={t('workOrder.fileName', { number: project.number })}
-          url={workOrderUrl(project.id, i18n.language === 'nb' ? 'nb' : 'en')}
+          url={workOrderUrl}
         />
       )}
     </>

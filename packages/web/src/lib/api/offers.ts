@@ -21,8 +21,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getAccessToken } from '@/lib/access-token';
-import { API_BASE, http } from '@/lib/http';
+import { http } from '@/lib/http';
 import { onPush } from '@/lib/socket';
 import { replaceInPages, useStoringMutation } from './cache';
 
@@ -90,16 +89,6 @@ export const reorderOfferStatuses = (ids: string[]) =>
 export const getOfferConfig = () => http<OfferConfigDto>('/offer-config');
 export const updateOfferConfig = (body: Partial<Omit<OfferConfigDto, 'version'>> & { version: number }) =>
   http<OfferConfigDto>('/offer-config', { method: 'PATCH', body });
-
-/** The offer PDF; frames and new tabs carry the token in the query like file links (SPEC §7). */
-export const offerPdfUrl = (id: string, locale: string, isDownload = false) => {
-  const url = new URL(`${API_BASE}/offers/${id}/pdf`, window.location.origin);
-  url.searchParams.set('locale', locale);
-  if (isDownload) url.searchParams.set('download', '1');
-  const token = getAccessToken();
-  if (token) url.searchParams.set('token', token);
-  return url.toString();
-};
 
 // --- queries --------------------------------------------------------------------------------
 
