@@ -298,3 +298,16 @@ test('project control in Norwegian', async ({ page }) => {
     );
   }
 });
+
+test('a project opens from its name in the grid, over the grid', async ({ page, consoleErrors }) => {
+  const { project } = await createProject(`E2E Åpne prosjekt ${Date.now()}`);
+  await signInWithLocale(page, E2E_USERS.process, 'en');
+  await openGrid(page, project);
+  await page.getByRole('button', { name: `Open project ${project.number} ${project.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Project ${project.number} – ${project.name}` });
+  await expect(dialog).toBeVisible();
+  await saveScreen(page, 'process-project-dialog');
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.getByRole('rowheader', { name: new RegExp(project.name) })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});

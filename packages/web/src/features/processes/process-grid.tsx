@@ -13,6 +13,7 @@ export type ProcessGridProps = {
   today: string;
   onCellClick: (projectId: string, columnId: string) => void;
   onDeliveryWeek: (projectId: string) => void;
+  onOpenProject?: (projectId: string) => void;
 };
 
 const NO_ENTRIES: RowEntries = Object.freeze({});
@@ -45,6 +46,7 @@ export const ProcessGrid = ({
   today,
   onCellClick,
   onDeliveryWeek,
+  onOpenProject,
 }: ProcessGridProps) => {
   const { t } = useTranslation('processes');
   const byProject = useMemo(() => indexEntries(entries), [entries]);

@@ -1,6 +1,6 @@
 import type { ProcessColumnDto, ProcessEntryDto, ProjectListItemDto } from '@karm/domain/contract';
 import { deliveryColour, formatDate, isoWeekOf } from '@karm/domain/rules';
-import { Badge, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconCalendarWeek, IconMessageCircle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type CSSProperties, memo } from 'react';
@@ -18,6 +18,8 @@ export type ProcessRowProps = {
   today: string;
   onCellClick: (projectId: string, columnId: string) => void;
   onDeliveryWeek: (projectId: string) => void;
+  /** Makes the project's name a button that opens the project. */
+  onOpenProject?: (projectId: string) => void;
 };
 
 /** The note date a cell shows under its date: when it was done, or when it was ordered. */
@@ -79,7 +81,8 @@ const RowHeader = ({
   project,
   today,
   onDeliveryWeek,
-}: Pick<ProcessRowProps, 'project' | 'today' | 'onDeliveryWeek'>) => {
+  onOpenProject,
+}: Pick<ProcessRowProps, 'project' | 'today' | 'onDeliveryWeek' | 'onOpenProject'>) => {
   const { t } = useTranslation('processes');
   const label = `${project.number} ${project.name}`;
   return (
@@ -89,9 +92,22 @@ const RowHeader = ({
           <Text size="sm" fw={700}>
             {project.number}
           </Text>
-          <Text size="sm" truncate title={project.name}>
-            {project.name}
-          </Text>
+          {onOpenProject ? (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              truncate
+              title={t('row.openProject', { project: label })}
+              onClick={() => onOpenProject(project.id)}
+            >
+              {project.name}
+            </Anchor>
+          ) : (
+            <Text size="sm" truncate title={project.name}>
+              {project.name}
+            </Text>
+          )}
         </Group>
         <Group gap={6} justify="space-between" wrap="wrap">
           {project.deliveryDate ? (
@@ -134,9 +150,15 @@ const ProcessRowView = ({
   today,
   onCellClick,
   onDeliveryWeek,
+  onOpenProject,
 }: ProcessRowProps) => (
   <Table.Tr data-project-id={project.id}>
-    <RowHeader project={project} today={today} onDeliveryWeek={onDeliveryWeek} />
+    <RowHeader
+      project={project}
+      today={today}
+      onDeliveryWeek={onDeliveryWeek}
+      onOpenProject={onOpenProject}
+    />
     {columns.map((column) => {
       const entry = entries[column.id];
       return (
@@ -170,6 +192,7 @@ export const ProcessRow = memo(
     previous.today === next.today &&
     previous.onCellClick === next.onCellClick &&
     previous.onDeliveryWeek === next.onDeliveryWeek &&
+    previous.onOpenProject === next.onOpenProject &&
     sameEntries(previous.entries, next.entries),
 );
 

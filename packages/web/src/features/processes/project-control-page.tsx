@@ -17,6 +17,8 @@ import { useGridFilters } from './use-grid-filters';
 export type ProjectControlPageProps = {
   /** `YYYY-MM-DD`; decides overdue cells and reachable weeks. @default today in Europe/Oslo */
   today?: string;
+  /** Opens a project from its name in the grid (the app shows the project dialog over the grid). */
+  onOpenProject?: (projectId: string) => void;
 };
 
 type SelectedCell = { project: ProjectListItemDto; column: ProcessColumnDto };
@@ -28,7 +30,7 @@ const NO_COLUMNS: readonly ProcessColumnDto[] = [];
  * columns, each cell with its process date and state, a delivery week picker per project, and the
  * process edit dialog. Other browsers' changes arrive as pushes (no polling).
  */
-export const ProjectControlPage = ({ today: todayProp }: ProjectControlPageProps) => {
+export const ProjectControlPage = ({ today: todayProp, onOpenProject }: ProjectControlPageProps) => {
   const { t } = useTranslation(['processes', 'nav']);
   const queryClient = useQueryClient();
   useProcessPushes();
@@ -124,6 +126,7 @@ export const ProjectControlPage = ({ today: todayProp }: ProjectControlPageProps
             today={today}
             onCellClick={openCell}
             onDeliveryWeek={openWeek}
+            onOpenProject={onOpenProject}
           />
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed">
