@@ -42,6 +42,16 @@ const environmentSchema = z.object({
     .min(1024)
     .default(20 * 1024 * 1024),
   TRUST_PROXY: booleanFlag.default(false),
+  ALLOWED_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(urlWithProtocols(['http', 'https'])))
+    .optional(),
   SECRETS_KEY: z
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, {
@@ -72,6 +82,8 @@ export type Config = {
   uploadMaxBytes: number;
   /** Behind a reverse proxy, client addresses come from X-Forwarded-For (only then: it can be forged). */
   trustProxy: boolean;
+  /** Browser origins besides Karm's own that may open a socket (e.g. a separately served web app). */
+  allowedOrigins: string[];
   /** Base64 AES key for secrets at rest; unset → a key file in DATA_DIR. */
   secretsKey: string | undefined;
   /** Overrides Tripletex's address (a staging proxy, or the test fake). */
@@ -133,6 +145,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     sessionIdleHours: env.SESSION_IDLE_HOURS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     trustProxy: env.TRUST_PROXY,
+    allowedOrigins: env.ALLOWED_ORIGINS ?? [],
     secretsKey: env.SECRETS_KEY,
     tripletexBaseUrl: env.TRIPLETEX_BASE_URL,
     isAccountingSyncEnabled: env.ACCOUNTING_SYNC,

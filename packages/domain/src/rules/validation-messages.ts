@@ -10,6 +10,11 @@ import englishValidationTexts from '../i18n/en/validation.json';
  */
 export const VALIDATION_MESSAGE_KEYS = {
   mustBe9Characters: 'validation.mustBe9Characters',
+  /** A text holds the NUL character, which no field may store. */
+  nulCharacter: 'validation.nulCharacter',
+  /** Free-form data nested deeper, or larger, than Karm accepts. */
+  tooDeep: 'validation.tooDeep',
+  uploadMalformed: 'validation.uploadMalformed',
   organisationNumberInvalid: 'validation.organisationNumberInvalid',
   urlInvalid: 'validation.urlInvalid',
   norwegianNameRequired: 'validation.norwegianNameRequired',
@@ -47,13 +52,13 @@ export const VALIDATION_MESSAGE_KEYS = {
   subProcessTypeRequired: 'validation.subProcessTypeRequired',
   deliveryPostponed: 'validation.deliveryPostponed',
   contactNotOfCustomer: 'validation.contactNotOfCustomer',
+  /** A chosen record (customer, employee, department, status…) that is not the company's. */
+  referenceUnknown: 'validation.referenceUnknown',
   /** Interpolates `{{max}}`. */
   tooMany: 'validation.tooMany',
   rangeFromBeforeTo: 'validation.rangeFromBeforeTo',
   rangesOverlap: 'validation.rangesOverlap',
   pricePositive: 'validation.pricePositive',
-  /** A chosen record (customer, employee, department, status…) that is not the company's. */
-  referenceUnknown: 'validation.referenceUnknown',
   duplicateName: 'validation.duplicateName',
   cellUnknown: 'validation.cellUnknown',
   duplicateId: 'validation.duplicateId',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedCompany } from '../../seed/factories';
 import { type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 
@@ -125,5 +125,17 @@ describe('headers and docs', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/api/docs/');
     expect((await call('/api/docs/')).status).toBe(200);
+  });
+});
+
+describe('behind a proxy with TRUST_PROXY off', () => {
+  it('warns once that every client counts as the proxy', async () => {
+    const warned = vi.spyOn(server.ctx.logger, 'warn');
+    for (let request = 0; request < 3; request += 1) {
+      await call('/api/health', { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    }
+    const proxyWarnings = warned.mock.calls.filter((args) => String(args.at(-1)).includes('TRUST_PROXY'));
+    expect(proxyWarnings).toHaveLength(1);
+    warned.mockRestore();
   });
 });
