@@ -97,7 +97,6 @@ export const ProcessEditDialog = ({
               ? t('edit.planned', { date: formatDate(plannedDate), count: column.factor })
               : t('edit.noDeliveryDate')
           }
-          data-autofocus
         />
         <Switch
           label={t('edit.active')}

@@ -180,6 +180,8 @@ describe('ProjectControlPage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Drawings — 1001 Kontorbygg Lysaker' });
     expect(within(dialog).getByRole('textbox', { name: 'Process date' })).toHaveValue('13.03.2026');
     expect(within(dialog).getByRole('switch', { name: /^Active/ })).toBeChecked();
+    // Opening the dialog opens no calendar over Active, the note dates and the comment.
+    expect(document.querySelector('[data-dates-dropdown]')).toBeNull();
     // A "completed" column has one note date; ordered/received belong to other columns.
     expect(within(dialog).queryByRole('textbox', { name: 'Ordered' })).not.toBeInTheDocument();
     const comment = within(dialog).getByRole('textbox', { name: 'Comment' });
