@@ -6,6 +6,8 @@ import { createContext } from '@karm/server/platform/create-context';
 import { findDemoCompanyId, SECOND_DEMO_COMPANY_NAME, seedDemo } from '@karm/server/seed/demo';
 import { seedEmployee, seedUser } from '@karm/server/seed/factories';
 import { startFakeTripletex } from '@karm/server/test/fake-tripletex/fake-tripletex';
+import { startMailRelay } from './mail-relay';
+import { MAIL_FILE } from './mails';
 import { E2E_ADMINS, E2E_PASSWORD, E2E_PORT, E2E_USERS } from './users';
 
 /**
@@ -24,6 +26,9 @@ tripletex.state.seedCustomer({
 });
 tripletex.state.seedCustomer({ name: 'Tripletex Eiendom AS', customerNumber: 30_002 });
 
+// The SMTP relay cannot be reached from here either: mail goes over SMTP to a relay on loopback.
+const mailRelay = await startMailRelay(MAIL_FILE);
+
 const config = loadConfig({
   ...process.env,
   PORT: String(E2E_PORT),
@@ -33,6 +38,7 @@ const config = loadConfig({
   DATABASE_URL: '',
   REDIS_URL: '',
   TRIPLETEX_BASE_URL: tripletex.url,
+  SMTP_URL: mailRelay.url,
 });
 const ctx = await createContext(config);
 await seedDemo(ctx);
@@ -74,6 +80,7 @@ const shutdown = async () => {
   await app.close();
   await ctx.database.close();
   await tripletex.close();
+  await mailRelay.close();
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown());
