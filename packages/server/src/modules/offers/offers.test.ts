@@ -27,7 +27,8 @@ let ownerId: string;
 const TODAY = '2026-03-02';
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The tests move the clock by days between calls of one session; a real user would be idle that long.
+  server = await startTestServer({ SESSION_IDLE_HOURS: String(24 * 90) });
   server.clock.set(new Date(`${TODAY}T09:00:00Z`));
   alice = await server.signedInUser({ role: 'admin' });
   mallory = await server.signedInUser({ role: 'admin' });
