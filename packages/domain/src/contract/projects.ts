@@ -201,6 +201,8 @@ export type ProcessEntryDto = {
 export const processEntryUpdateSchema = z.object({
   projectId: z.uuid(),
   processColumnId: z.uuid(),
+  /** The version the person read (DESIGN rule 5); 0 for a cell that does not exist yet. */
+  version: z.number().int().min(0),
   date: nullableDate.optional(),
   isActive: z.boolean().optional(),
   noteDates: z.record(z.string(), dateOnly.nullable()).optional(),

@@ -15,6 +15,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
+import type { Referable } from '../../platform/db/references';
 import { forbidden, notFound, validationError } from '../../platform/errors';
 import { processColumns, subProcesses } from './processes.tables';
 
@@ -45,6 +46,14 @@ const toDto = (column: ColumnRow, subs: SubRow[]): ProcessColumnDto => ({
       position: sub.position,
     })),
 });
+
+/** Process columns as cells and sub-processes point at them: only live (not deleted) ones. */
+export const PROCESS_COLUMNS_REFERABLE: Referable = {
+  table: processColumns,
+  id: processColumns.id,
+  companyId: processColumns.companyId,
+  isUsable: eq(processColumns.isDeleted, false),
+};
 
 /** Gives a company the eleven default columns (PID1–PID11) the first time it needs them. */
 export const ensureProcessColumns = async (db: Executor, companyId: string) => {

@@ -9,8 +9,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
-import { AppError, validationError } from '../../platform/errors';
-import { ensureProcessColumns } from './process-columns.service';
+import { assertReferencesInCompany } from '../../platform/db/references';
+import { conflict, validationError } from '../../platform/errors';
+import { ensureProcessColumns, PROCESS_COLUMNS_REFERABLE } from './process-columns.service';
 import { processColumns, processEntries } from './processes.tables';
 
 type EntryRow = typeof processEntries.$inferSelect;
@@ -76,56 +77,78 @@ export const removeEntriesOfProject = (db: Executor, companyId: string, projectI
 /** SPEC §8: the exact failure when the project of a process update is gone. */
 export const PROJECT_MISSING_FOR_PROCESS = 'could not find project to update process';
 
+const staleCell = (currentVersion: number) =>
+  conflict('The process cell has been changed by someone else', { currentVersion });
+
 /**
- * Changes one cell (process edit dialog). The caller has checked that the project exists in the
- * actor's company; note dates must be of the column's type (SPEC §8: any other type is an error).
+ * Changes one cell (process edit dialog) at the version the person read (DESIGN rule 5): 0 makes a
+ * cell that does not exist yet (a column added after the project), any other version updates the
+ * cell only if it still has that version. The caller has checked that the project exists in the
+ * actor's company; the column must be one of the company's live columns, and note dates of its
+ * type (SPEC §8: any other type is an error).
  */
 export const updateProcessEntry = async (
   ctx: AppContext,
   companyId: string,
   input: z.output<typeof processEntryUpdateSchema>,
 ): Promise<ProcessEntryDto> => {
-  const [column] = await ctx.db
-    .select()
-    .from(processColumns)
-    .where(and(eq(processColumns.companyId, companyId), eq(processColumns.id, input.processColumnId)));
-  if (!column) throw new AppError('NOT_FOUND', 'Process column not found');
-  let noteDates: NoteDates | undefined;
-  if (input.noteDates) {
-    noteDates = {};
-    for (const [type, date] of Object.entries(input.noteDates)) {
-      try {
-        assertNoteDateType(column.type, type);
-      } catch (error) {
-        throw validationError({ noteDates: 'validation.noteTypeUnsupported' }, (error as Error).message);
+  const row = await ctx.db.transaction(async (tx) => {
+    await assertReferencesInCompany(tx, companyId, {
+      processColumnId: [PROCESS_COLUMNS_REFERABLE, input.processColumnId],
+    });
+    const [column] = await tx
+      .select({ id: processColumns.id, type: processColumns.type })
+      .from(processColumns)
+      .where(eq(processColumns.id, input.processColumnId));
+    if (!column) throw new Error('Process column vanished');
+    let noteDates: NoteDates | undefined;
+    if (input.noteDates) {
+      noteDates = {};
+      for (const [type, date] of Object.entries(input.noteDates)) {
+        try {
+          assertNoteDateType(column.type, type);
+        } catch (error) {
+          throw validationError({ noteDates: 'validation.noteTypeUnsupported' }, (error as Error).message);
+        }
+        if (date) noteDates[type] = date;
       }
-      if (date) noteDates[type] = date;
     }
-  }
-  const [row] = await ctx.db
-    .insert(processEntries)
-    .values({
-      companyId,
-      projectId: input.projectId,
-      columnId: column.id,
-      date: input.date ?? null,
-      isActive: input.isActive ?? true,
-      noteDates: noteDates ?? {},
-      comment: input.comment ?? '',
-    })
-    .onConflictDoUpdate({
-      target: [processEntries.projectId, processEntries.columnId],
-      set: {
-        ...(input.date !== undefined ? { date: input.date } : {}),
-        ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
-        ...(noteDates ? { noteDates } : {}),
-        ...(input.comment !== undefined ? { comment: input.comment } : {}),
-        updatedAt: ctx.clock.now(),
-        version: sql`${processEntries.version} + 1`,
-      },
-    })
-    .returning();
-  if (!row) throw new Error('Process entry upsert returned nothing');
+    const cell = and(
+      eq(processEntries.companyId, companyId),
+      eq(processEntries.projectId, input.projectId),
+      eq(processEntries.columnId, column.id),
+    );
+    const [saved] =
+      input.version === 0
+        ? await tx
+            .insert(processEntries)
+            .values({
+              companyId,
+              projectId: input.projectId,
+              columnId: column.id,
+              date: input.date ?? null,
+              isActive: input.isActive ?? true,
+              noteDates: noteDates ?? {},
+              comment: input.comment ?? '',
+            })
+            .onConflictDoNothing({ target: [processEntries.projectId, processEntries.columnId] })
+            .returning()
+        : await tx
+            .update(processEntries)
+            .set({
+              ...(input.date !== undefined ? { date: input.date } : {}),
+              ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+              ...(noteDates ? { noteDates } : {}),
+              ...(input.comment !== undefined ? { comment: input.comment } : {}),
+              updatedAt: ctx.clock.now(),
+              version: sql`${processEntries.version} + 1`,
+            })
+            .where(and(cell, eq(processEntries.version, input.version)))
+            .returning();
+    if (saved) return saved;
+    const [current] = await tx.select({ version: processEntries.version }).from(processEntries).where(cell);
+    throw staleCell(current?.version ?? 0);
+  });
   const entry = toEntryDto(row);
   ctx.realtime.toCompany(companyId, PROJECT_PUSHES.processChanged, entry);
   return entry;

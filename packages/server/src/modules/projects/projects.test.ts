@@ -277,11 +277,14 @@ describe('projects:filter_new', () => {
     expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(second.items).toHaveLength(1);
 
-    const { columns } = await user.client.request('mongo:project_process', { projectIds: [mine.id] });
+    const { columns, entries } = await user.client.request('mongo:project_process', {
+      projectIds: [mine.id],
+    });
     const drawings = columns[0]!;
     await user.client.request('process:update-entry', {
       projectId: mine.id,
       processColumnId: drawings.id,
+      version: entries.find((entry) => entry.processColumnId === drawings.id)!.version,
       noteDates: { completed: '2026-06-01' },
     });
     expect(
@@ -340,9 +343,12 @@ describe('process cells and columns', () => {
     const glass = columns.find((column) => column.type === 'orderedReceived')!;
     const colleague = await server.connect(alice.token);
     const pushed = colleague.nextPush('process:changed');
+    const { entries } = await alice.client.request('mongo:project_process', { projectIds: [project.id] });
+    const loaded = entries.find((entry) => entry.processColumnId === glass.id)!;
     const cell = await alice.client.request('process:update-entry', {
       projectId: project.id,
       processColumnId: glass.id,
+      version: loaded.version,
       noteDates: { ordered: '2026-08-01' },
       comment: 'Bestilt hos leverandør',
     });
@@ -355,9 +361,97 @@ describe('process cells and columns', () => {
     const wrong = await alice.client.requestError('process:update-entry', {
       projectId: project.id,
       processColumnId: glass.id,
+      version: cell.version,
       noteDates: { completed: '2026-08-01' },
     });
     expect(wrong.code).toBe('VALIDATION');
+  });
+
+  it('saves a cell only at the version it was read: of two simultaneous saves one gets CONFLICT', async () => {
+    const project = await create('Samtidig celle', { deliveryDate: '2026-10-16' });
+    const { columns, entries } = await alice.client.request('mongo:project_process', {
+      projectIds: [project.id],
+    });
+    const column = columns[0]!;
+    const loaded = entries.find((entry) => entry.processColumnId === column.id)!;
+    const bob = await server.connect(alice.token);
+    const save = (client: typeof bob, comment: string) =>
+      client
+        .request('process:update-entry', {
+          projectId: project.id,
+          processColumnId: column.id,
+          version: loaded.version,
+          comment,
+        })
+        .then(
+          (entry) => ({ entry, error: null }),
+          (error: { payload: unknown }) => ({ entry: null, error: error.payload }),
+        );
+    const answers = await Promise.all([save(alice.client, 'Alice'), save(bob, 'Bob')]);
+    const saved = answers.filter((answer) => answer.entry);
+    expect(saved).toHaveLength(1);
+    const winner = saved[0]!.entry!;
+    expect(winner.version).toBe(loaded.version + 1);
+    expect(answers.find((answer) => answer.error)?.error).toMatchObject({
+      code: 'CONFLICT',
+      details: { currentVersion: winner.version },
+    });
+    const after = await alice.client.request('mongo:project_process', { projectIds: [project.id] });
+    expect(after.entries.find((entry) => entry.processColumnId === column.id)).toMatchObject({
+      comment: winner.comment,
+      version: winner.version,
+    });
+    // A save must say which version it read.
+    const unversioned = await alice.client.requestError('process:update-entry', {
+      projectId: project.id,
+      processColumnId: column.id,
+      comment: 'Uten versjon',
+    } as never);
+    expect(unversioned.code).toBe('VALIDATION');
+  });
+
+  it('creates a cell of a column added after the project at version 0, once', async () => {
+    // A company of its own: the column would change the other tests' grid.
+    const carol = await server.signedInUser({ role: 'admin' });
+    const project = await carol.client.request('project:create', { name: 'Ny kolonne' });
+    const added = await carol.client.request('process-columns:create', {
+      nameNo: 'Ekstra',
+      nameEn: 'Extra',
+      factor: 1,
+      min: 0,
+      max: 0,
+      type: 'completed',
+    });
+    const first = await carol.client.request('process:update-entry', {
+      projectId: project.id,
+      processColumnId: added.id,
+      version: 0,
+      isActive: true,
+    });
+    expect(first.version).toBe(1);
+    const again = await carol.client.requestError('process:update-entry', {
+      projectId: project.id,
+      processColumnId: added.id,
+      version: 0,
+      isActive: false,
+    });
+    expect(again).toMatchObject({ code: 'CONFLICT', details: { currentVersion: 1 } });
+  });
+
+  it("refuses a cell of another company's process column", async () => {
+    const dave = await server.signedInUser();
+    const project = await dave.client.request('project:create', { name: 'Daves celle' });
+    const [aliceColumn] = await alice.client.request('process-columns:get');
+    const error = await dave.client.requestError('process:update-entry', {
+      projectId: project.id,
+      processColumnId: aliceColumn!.id,
+      version: 0,
+      isActive: false,
+    });
+    expect(error).toMatchObject({
+      code: 'VALIDATION',
+      details: { fields: { processColumnId: expect.any(String) } },
+    });
   });
 
   it('answers "could not find project to update process" for a missing project', async () => {
@@ -365,6 +459,7 @@ describe('process cells and columns', () => {
     const error = await alice.client.requestError('process:update-entry', {
       projectId: '01a1fe00-0000-7000-8000-000000000000',
       processColumnId: columns[0]!.id,
+      version: 1,
       isActive: false,
     });
     expect(error).toEqual({ code: 'NOT_FOUND', message: 'could not find project to update process' });
@@ -446,7 +541,10 @@ describe('company isolation', () => {
       ['project:save-orders', { id: project.id, version: project.version, orders: [] }],
       ['project:archive', { id: project.id, version: project.version, reason: 'x' }],
       ['project:delete', { id: project.id, version: project.version }],
-      ['process:update-entry', { projectId: project.id, processColumnId: columns[0]!.id, isActive: false }],
+      [
+        'process:update-entry',
+        { projectId: project.id, processColumnId: columns[0]!.id, version: 1, isActive: false },
+      ],
       [
         'process-columns:update',
         { id: columns[0]!.id, nameNo: 'X', nameEn: 'X', factor: 1, min: 0, max: 0, type: 'completed' },

@@ -2,10 +2,12 @@ import type { NoteDates, ProcessColumnDto, ProcessEntryDto, ProjectDto } from '@
 import { formatDate, type NoteDateType, noteDateTypesOf, processDate } from '@karm/domain/rules';
 import { Alert, Group, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog, DateInput, notifyError, notifySuccess } from '@/components';
-import { useUpdateProcessEntry } from '@/lib/api/processes';
+import { AppDialog, DateInput, notifyError, notifySuccess, useRecordQuestions } from '@/components';
+import { getProcessGrid, storeEntry, useUpdateProcessEntry } from '@/lib/api/processes';
+import { ApiError } from '@/lib/http';
 import { nameIn } from './process-cell-state';
 import { processErrorMessage } from './process-errors';
 
@@ -17,7 +19,7 @@ export type ProcessEditDialogProps = {
   onClose: () => void;
   project: Pick<ProjectDto, 'id' | 'number' | 'name' | 'deliveryDate'>;
   column: ProcessColumnDto;
-  /** The cell as stored; undefined when the project has no cell in this column yet. */
+  /** The cell as stored when the dialog opened; undefined when the project has no cell in this column yet. */
   entry: ProcessEntryDto | undefined;
   /** `YYYY-MM-DD`, passed to the date fields (current week, today button). */
   today?: string;
@@ -26,7 +28,8 @@ export type ProcessEditDialogProps = {
 /**
  * SPEC §2 "process edit": one cell's date, whether the step is active, the note dates of the column's
  * type (completed; or ordered and received) and a comment. Mount it with a key per cell: the form
- * starts from the cell as it was when the dialog opened.
+ * starts from the cell as it was when the dialog opened, and saves at that cell's version; a save over
+ * someone else's offers to retrieve their cell instead (SPEC §4).
  */
 export const ProcessEditDialog = ({
   opened,
@@ -38,7 +41,11 @@ export const ProcessEditDialog = ({
 }: ProcessEditDialogProps) => {
   const { t, i18n } = useTranslation('processes');
   const save = useUpdateProcessEntry();
+  const questions = useRecordQuestions('processes');
+  const queryClient = useQueryClient();
   const plannedDate = project.deliveryDate ? processDate(project.deliveryDate, column.factor) : null;
+  // The cell the form started from: its version goes with the save.
+  const [loaded, setLoaded] = useState(entry);
   const [date, setDate] = useState<string | null>(entry?.date ?? plannedDate);
   const [isActive, setActive] = useState(entry?.isActive ?? true);
   const [noteDates, setNoteDates] = useState<NoteDates>(entry?.noteDates ?? {});
@@ -50,12 +57,36 @@ export const ProcessEditDialog = ({
   const setNoteDate = (type: NoteDateType, value: string | null) =>
     setNoteDates((current) => ({ ...current, [type]: value ?? undefined }));
 
+  /** Makes the stored cell the form's starting point; unsaved edits are dropped. */
+  const adopt = (fresh: ProcessEntryDto) => {
+    setLoaded(fresh);
+    setDate(fresh.date);
+    setActive(fresh.isActive);
+    setNoteDates(fresh.noteDates);
+    setComment(fresh.comment);
+  };
+
+  const retrieveNewer = async () => {
+    try {
+      const grid = await getProcessGrid([project.id]);
+      const fresh = grid.entries.find((candidate) => candidate.processColumnId === column.id);
+      if (!fresh) return;
+      storeEntry(queryClient, fresh);
+      adopt(fresh);
+      notifySuccess(t('conflict.retrieved'));
+    } catch (failure) {
+      notifyError(failure);
+    }
+  };
+
   const submit = async () => {
     setError(null);
     try {
       await save.mutateAsync({
         projectId: project.id,
         processColumnId: column.id,
+        // 0: the cell does not exist yet (a column added after the project).
+        version: loaded?.version ?? 0,
         date,
         isActive,
         // Every note date of the column's type: a cleared one is sent as null and removed.
@@ -65,6 +96,10 @@ export const ProcessEditDialog = ({
       notifySuccess(t('edit.saved'));
       onClose();
     } catch (failure) {
+      if (failure instanceof ApiError && failure.code === 'CONFLICT') {
+        if (await questions.wantsNewerVersion()) await retrieveNewer();
+        return;
+      }
       const message = processErrorMessage(t, failure);
       setError(message);
       notifyError(message);

@@ -64,7 +64,7 @@ const datesFor = (project: ProjectDto) =>
     }),
   );
 
-const serve = () =>
+const serve = (overrides: Parameters<typeof answer>[1] = {}) =>
   answer(requestMock, {
     'projects:filter_new': () => aPage([kindergarten, office]),
     'mongo:project_process': ({ projectIds = [] }) => ({
@@ -88,6 +88,7 @@ const serve = () =>
       entries = entries.map((entry) => (entry === current ? saved : entry));
       return saved;
     },
+    ...overrides,
   });
 
 const cell = (process: string, project: ProjectDto) =>
@@ -198,6 +199,8 @@ describe('ProjectControlPage', () => {
       {
         projectId: office.id,
         processColumnId: drawings.id,
+        // The version the dialog read (DESIGN rule 5).
+        version: 1,
         date: '2026-03-13',
         isActive: true,
         noteDates: { completed: '2026-03-10' },
@@ -242,6 +245,51 @@ describe('ProjectControlPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('could not find project to update process')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Drawings — 1002 Barnehage Nydalen' })).toBeInTheDocument();
+  });
+
+  it('a save over a newer cell asks to retrieve it, shows it, and saves at its version', async () => {
+    const stored = entries.find(
+      (entry) => entry.projectId === office.id && entry.processColumnId === drawings.id,
+    )!;
+    const saves: unknown[] = [];
+    serve({
+      'process:update-entry': (input) => {
+        saves.push(input);
+        const current = entries.find((entry) => entry.id === stored.id)!;
+        if (input.version !== current.version) {
+          throw new ApiError({
+            code: 'CONFLICT',
+            message: 'The process cell has been changed by someone else',
+            details: { currentVersion: current.version },
+          });
+        }
+        return { ...current, comment: input.comment ?? current.comment, version: current.version + 1 };
+      },
+    });
+    const user = userEvent.setup();
+    renderProcesses(<ProjectControlPage today={TODAY} />);
+    await user.click(await findCell('Drawings', office));
+    const dialog = screen.getByRole('dialog', { name: 'Drawings — 1001 Kontorbygg Lysaker' });
+    // Meanwhile a colleague saves the same cell.
+    entries = entries.map((entry) =>
+      entry.id === stored.id ? { ...entry, comment: 'Endret av kollega', version: 2 } : entry,
+    );
+    const comment = within(dialog).getByRole('textbox', { name: 'Comment' });
+    await user.clear(comment);
+    await user.type(comment, 'Min endring');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const question = await screen.findByRole('dialog', { name: 'Changed by someone else' });
+    await user.click(within(question).getByRole('button', { name: 'Retrieve newer data' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Comment' })).toHaveValue('Endret av kollega'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(saves).toMatchObject([
+      { version: 1, comment: 'Min endring' },
+      { version: 2, comment: 'Endret av kollega' },
+    ]);
   });
 
   it('a cell pushed from another browser shows at once; an older copy is ignored', async () => {
