@@ -9,14 +9,14 @@ import { DeliveryWeekPicker } from './delivery-week-picker';
 // A Wednesday in ISO week 11 of 2026. The default columns need 9 weeks (drawings: factor 8 + min 1).
 const TODAY = '2026-03-11';
 
-const setup = (props: { year?: number; week?: number | null; disabled?: boolean } = {}) => {
+const setup = (props: { year?: number; week?: number | null; disabled?: boolean; today?: string } = {}) => {
   const onChange = vi.fn();
   renderWithProviders(
     <DeliveryWeekPicker
       year={props.year ?? 2026}
       week={props.week ?? null}
       columns={DEFAULT_PROCESS_COLUMNS}
-      today={TODAY}
+      today={props.today ?? TODAY}
       onChange={onChange}
       disabled={props.disabled}
     />,
@@ -83,5 +83,20 @@ describe('DeliveryWeekPicker', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+
+  it('without a chosen week, opens on the year of the first reachable week and marks that week', () => {
+    // Week 48 of 2026 (a year of 53 weeks): nine weeks on is week 4 of 2027; all of 2026 is out of reach.
+    setup({ year: 2026, week: null, today: '2026-11-25' });
+    expect(document.querySelector('[data-shown-year]')).toHaveTextContent('2027');
+    const first = document.querySelector('[data-first-reachable]');
+    expect(first).toHaveAttribute('data-week', '4');
+    expect(first).toBeEnabled();
+    expect(weekButton(3)).toBeDisabled();
+  });
+
+  it('with a chosen week, opens on its year', () => {
+    setup({ year: 2026, week: 40, today: '2026-03-11' });
+    expect(document.querySelector('[data-shown-year]')).toHaveTextContent('2026');
   });
 });

@@ -2,6 +2,7 @@ import type { ProcessColumnDto } from '@karm/domain/contract';
 import {
   deliveryDateOfWeek,
   deliveryWeekOptions,
+  earliestReachableDeliveryDate,
   formatDate,
   isoWeekOf,
   minimumLeadWeeks,
@@ -47,9 +48,13 @@ export const DeliveryWeekPicker = ({
 }: DeliveryWeekPickerProps) => {
   const { t } = useTranslation('processes');
   const today = todayProp ?? osloDateOf(new Date());
-  const [shownYear, setShownYear] = useState(year);
+  const firstReachable = isoWeekOf(earliestReachableDeliveryDate({ today, columns }));
+  // Without a chosen week, the picker opens where the first week can be chosen — late in the year
+  // that is often next year, and a year of greyed-out weeks would leave the user guessing.
+  const initialYear = week === null ? firstReachable.year : year;
+  const [shownYear, setShownYear] = useState(initialYear);
   // A new chosen year (another project, a postponed date) brings its year into view.
-  useEffect(() => setShownYear(year), [year]);
+  useEffect(() => setShownYear(initialYear), [initialYear]);
 
   const current = isoWeekOf(today);
   const options = deliveryWeekOptions({ today, year: shownYear, columns });
@@ -87,6 +92,7 @@ export const DeliveryWeekPicker = ({
           const date = formatDate(deliveryDateOfWeek(shownYear, option.week));
           const isSelected = shownYear === year && option.week === week;
           const isCurrent = shownYear === current.year && option.week === current.week;
+          const isFirstReachable = shownYear === firstReachable.year && option.week === firstReachable.week;
           return (
             <Button
               key={option.week}
@@ -99,6 +105,8 @@ export const DeliveryWeekPicker = ({
               data-week={option.week}
               data-selected={isSelected || undefined}
               data-current={isCurrent || undefined}
+              data-first-reachable={isFirstReachable || undefined}
+              title={isFirstReachable ? t('weekPicker.firstReachable') : undefined}
               onClick={() => onChange(shownYear, option.week)}
             >
               <span className={classes.weekInner}>
