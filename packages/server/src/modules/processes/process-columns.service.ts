@@ -15,7 +15,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
-import type { Referable } from '../../platform/db/references';
+import { assertReferencesInCompany, type Referable } from '../../platform/db/references';
 import { forbidden, notFound, validationError } from '../../platform/errors';
 import { processColumns, subProcesses } from './processes.tables';
 
@@ -225,18 +225,24 @@ export const createSubProcess = async (
   if (Object.keys(errors).length > 0 || !isProcessColumnType(input.type)) {
     throw validationError(errors as Record<string, string>);
   }
-  await findColumn(ctx, actor.companyId, input.columnId);
-  const siblings = await ctx.db
-    .select({ position: subProcesses.position })
-    .from(subProcesses)
-    .where(eq(subProcesses.columnId, input.columnId));
-  await ctx.db.insert(subProcesses).values({
-    companyId: actor.companyId,
-    columnId: input.columnId,
-    nameNo: input.nameNo,
-    nameEn: input.nameEn,
-    type: input.type,
-    position: Math.max(0, ...siblings.map((sibling) => sibling.position)) + 1,
+  const type = input.type;
+  await ctx.db.transaction(async (tx) => {
+    // The column is what the sub-process points at: one of the company's live columns.
+    await assertReferencesInCompany(tx, actor.companyId, {
+      columnId: [PROCESS_COLUMNS_REFERABLE, input.columnId],
+    });
+    const siblings = await tx
+      .select({ position: subProcesses.position })
+      .from(subProcesses)
+      .where(eq(subProcesses.columnId, input.columnId));
+    await tx.insert(subProcesses).values({
+      companyId: actor.companyId,
+      columnId: input.columnId,
+      nameNo: input.nameNo,
+      nameEn: input.nameEn,
+      type,
+      position: Math.max(0, ...siblings.map((sibling) => sibling.position)) + 1,
+    });
   });
   return columnDto(ctx, actor.companyId, input.columnId);
 };

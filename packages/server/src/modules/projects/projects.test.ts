@@ -438,7 +438,7 @@ describe('process cells and columns', () => {
     expect(again).toMatchObject({ code: 'CONFLICT', details: { currentVersion: 1 } });
   });
 
-  it("refuses a cell of another company's process column", async () => {
+  it("refuses a cell or a sub-process of another company's process column", async () => {
     const dave = await server.signedInUser();
     const project = await dave.client.request('project:create', { name: 'Daves celle' });
     const [aliceColumn] = await alice.client.request('process-columns:get');
@@ -452,6 +452,17 @@ describe('process cells and columns', () => {
       code: 'VALIDATION',
       details: { fields: { processColumnId: expect.any(String) } },
     });
+    const admin = await server.signedInUser({ companyId: dave.companyId, role: 'admin' });
+    const sub = await admin.client.requestError('process-columns:create-sub', {
+      columnId: aliceColumn!.id,
+      nameNo: 'Lånt',
+      nameEn: 'Borrowed',
+      type: 'completed',
+    });
+    expect(sub).toMatchObject({ code: 'VALIDATION', details: { fields: { columnId: expect.any(String) } } });
+    expect((await alice.client.request('process-columns:get'))[0]!.subProcesses).toEqual(
+      aliceColumn!.subProcesses,
+    );
   });
 
   it('answers "could not find project to update process" for a missing project', async () => {
