@@ -2,10 +2,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { makeOwnerOnlyDir, restrictTreeToOwner } from '../files/owner-only';
 import * as schema from './schema';
 
@@ -32,7 +30,13 @@ const STARTUP_LOCK_KEY = 7_225_176;
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { inMemory: true };
 
-const openPostgres = (url: string): DatabaseHandle => {
+// The PostgreSQL driver is loaded only when it is used: a start on the embedded database (the
+// default, and the demo's) does not pay the time and memory of loading it.
+const openPostgres = async (url: string): Promise<DatabaseHandle> => {
+  const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // A dropped idle connection must not take the process down; the pool replaces it.
   pool.on('error', () => {});

@@ -1,8 +1,6 @@
 import path from 'node:path';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './client';
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
@@ -14,6 +12,12 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../dri
 export const applyMigrations = (handle: DatabaseHandle) =>
   handle.exclusively(async () => {
     const config = { migrationsFolder: MIGRATIONS_FOLDER };
-    if (handle.kind === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, config);
-    else await migrateNodePg(handle.db as unknown as NodePgDatabase, config);
+    // Each engine's migrator is loaded only on that engine (see openPostgres).
+    if (handle.kind === 'pglite') {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(handle.db as unknown as PgliteDatabase, config);
+    } else {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(handle.db as unknown as NodePgDatabase, config);
+    }
   });

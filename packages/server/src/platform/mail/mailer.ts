@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import type { Logger } from '../logging';
 import { mailOutbox } from './outbox.tables';
@@ -17,7 +16,12 @@ export const createMailer = (deps: {
   smtpUrl?: string;
   from: string;
 }): Mailer => {
-  const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : undefined;
+  // The SMTP client is loaded only when a relay is configured (and then at start, not with a mail).
+  const transport = deps.smtpUrl
+    ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(deps.smtpUrl))
+    : undefined;
+  // A transport that cannot be made fails each relay (kept in the outbox), not the process.
+  transport?.catch(() => undefined);
   return {
     send: async (mail) => {
       const [row] = await deps.db
@@ -33,7 +37,7 @@ export const createMailer = (deps: {
         .returning({ id: mailOutbox.id });
       if (!transport || !row) return;
       try {
-        await transport.sendMail({
+        await (await transport).sendMail({
           from: deps.from,
           to: mail.to,
           subject: mail.subject,

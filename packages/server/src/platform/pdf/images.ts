@@ -1,5 +1,5 @@
-import pdfmake from 'pdfmake';
 import type { Logger } from '../logging';
+import { loadPdfmake } from './render';
 
 /** An image ready for a document: a data URL pdfmake embeds. */
 export type PdfImage = string;
@@ -40,7 +40,7 @@ export const loadPdfImage = async (
     const mimeType = embeddableMimeType(bytes);
     if (!mimeType) throw new Error('only PNG and JPEG images can be added to a PDF');
     const image = `data:${mimeType};base64,${bytes.toString('base64')}`;
-    await pdfmake.createPdf({ content: [{ image, width: 1 }] }).getBuffer();
+    await (await loadPdfmake()).createPdf({ content: [{ image, width: 1 }] }).getBuffer();
     return image;
   } catch (error) {
     logger.warn({ err: error, image: what }, `Failed to add the ${what} image to the PDF`);
