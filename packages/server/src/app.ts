@@ -37,6 +37,7 @@ import { projectsSocketHandlers } from './modules/projects/projects.socket';
 import { workOrderRoutes } from './modules/projects/work-order.http';
 import { searchSocketHandlers } from './modules/search/search.socket';
 import { systemRoutes } from './modules/system/system.http';
+import { closePasswordPool } from './platform/auth/passwords';
 import type { AppContext } from './platform/context';
 import { startStatisticsRefresh } from './platform/db/statistics';
 import { AppError } from './platform/errors';
@@ -202,6 +203,7 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
       await ctx.accounting.closeAll();
       await gateway.close();
       await fastify.close();
+      await closePasswordPool();
     },
   };
 };

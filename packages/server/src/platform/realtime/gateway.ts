@@ -141,8 +141,6 @@ export const createGateway = async (deps: {
         actor,
         sessionToken: token,
         address: addressOf(socket, ctx.config.trustProxy),
-        // TODO(auth helper): remove once password reset no longer reads it.
-        origin: undefined,
         socket,
       });
       ack(null, result);

@@ -11,8 +11,6 @@ export type SocketRequest = {
   sessionToken: string | undefined;
   /** The client's address, for throttling sign-in attempts. */
   address: string;
-  /** The page's origin, for links in e-mails when PUBLIC_URL is not set. */
-  origin: string | undefined;
   socket: Socket;
 };
 
