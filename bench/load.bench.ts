@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { ErrorPayload, LoginResult, SocketEventInput, SocketEventName } from '@karm/domain/contract';
-import { users } from '@karm/server/modules/auth/auth.tables';
+import { memberships, users } from '@karm/server/modules/auth/auth.tables';
+import { hashPassword } from '@karm/server/platform/auth/passwords';
 import type { Database } from '@karm/server/platform/db/client';
-import { seedUser } from '@karm/server/seed/factories';
 import { inArray } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { type Figures, figuresOf, mebibytes, printFigures, printRatio } from './measure';
@@ -58,15 +58,25 @@ const CALL_KINDS: CallKind[] = [
 
 /** What one call took, and its error code if it failed. */
 type Outcome = { ms: number; code: string | null };
+/** A sign-in until it succeeded or was given up, over all its attempts. */
+type SignIn = Outcome & { attempts: Outcome[] };
 
-const codeOf = (error: unknown) =>
-  (error as Partial<ErrorPayload> | null)?.code ?? (error instanceof Error ? error.name : 'UNKNOWN');
+/** The error's code; a refused sign-in also says why, as "server busy" and "throttled" share one. */
+const codeOf = (error: unknown) => {
+  const payload = error as Partial<ErrorPayload> | null;
+  if (!payload?.code) return error instanceof Error ? error.name : 'UNKNOWN';
+  return payload.code === 'RATE_LIMITED' ? `${payload.code} (${payload.message})` : payload.code;
+};
 
 const timed = async (call: () => Promise<string | null>): Promise<Outcome> => {
   const started = performance.now();
   const code = await call().catch(codeOf);
   return { ms: performance.now() - started, code };
 };
+
+/** A busy server says when to try again; longer than this is a lock-out, not worth waiting for. */
+const MAX_RETRY_WAIT_SECONDS = 30;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A browser of its own: a socket and the REST token. Every bench user comes from its own address
@@ -75,7 +85,7 @@ const timed = async (call: () => Promise<string | null>): Promise<Outcome> => {
  * runs' sign-ins from counting against this one's.
  */
 type BenchBrowser = {
-  signIn: (username: string) => Promise<Outcome>;
+  signIn: (username: string, isOverdue: () => boolean) => Promise<SignIn>;
   call: (kind: CallKind) => Promise<Outcome>;
   signOut: () => Promise<unknown>;
   disconnect: () => void;
@@ -102,12 +112,37 @@ const openBrowser = async (url: string, address: string): Promise<BenchBrowser> 
       );
     });
   let token = '';
-  return {
-    signIn: (username) =>
-      timed(async () => {
+  let retryAfterSeconds: number | undefined;
+  const attempt = (username: string) =>
+    timed(async () => {
+      retryAfterSeconds = undefined;
+      try {
         token = ((await emit('authenticate', { username, password: PASSWORD })) as LoginResult).accessToken;
         return null;
-      }),
+      } catch (error) {
+        const { code, details } = error as Partial<ErrorPayload> & {
+          details?: { retryAfterSeconds?: number };
+        };
+        if (code === 'RATE_LIMITED') retryAfterSeconds = details?.retryAfterSeconds;
+        throw error;
+      }
+    });
+  return {
+    // Like a person told "server busy, try again": waits the advertised time (±50 %, so the crowd
+    // does not come back all at once) and tries again, until signed in, locked out or out of time.
+    signIn: async (username, isOverdue) => {
+      const started = performance.now();
+      const attempts: Outcome[] = [];
+      for (;;) {
+        const outcome = await attempt(username);
+        attempts.push(outcome);
+        const wait = retryAfterSeconds;
+        if (outcome.code === null || wait === undefined || wait > MAX_RETRY_WAIT_SECONDS || isOverdue()) {
+          return { ms: performance.now() - started, code: outcome.code, attempts };
+        }
+        await sleep(wait * 1000 * (0.5 + Math.random()));
+      }
+    },
     call: (kind) =>
       timed(async () => {
         if (!kind.startsWith('GET ')) {
@@ -136,21 +171,27 @@ const ensureBenchUsers = async (db: Database, companyId: string, count: number):
       (row) => row.username,
     ),
   );
-  // Every bench user has the same password. seedUser hashes each distinct password once per
-  // process, so the whole crowd shares one scrypt hash (with one salt) and making 200 accounts
-  // costs one hash instead of 200 — the per-user salts of real accounts only matter to an attacker
-  // holding the table, not to what a sign-in costs. The sign-ins still each pay a full scrypt.
+  const missing = usernames.filter((username) => !existing.has(username));
+  if (missing.length === 0) return usernames;
+  // Every bench user has the same password and the same stored hash, made once: seedUser would
+  // hash it again for each user (own salt, ~0.3 s of scrypt each), a minute for 200 accounts on
+  // two cores. One salt for all only matters to someone holding the table, and these are bench
+  // accounts; each sign-in still pays a full scrypt, which is what the bench measures.
+  const passwordHash = await hashPassword(PASSWORD, { waitWhenBusy: true });
   await db.transaction(async (tx) => {
-    for (const [index, username] of usernames.entries()) {
-      if (existing.has(username)) continue;
-      await seedUser(tx, {
-        companyIds: [companyId],
-        username,
-        password: PASSWORD,
-        firstName: 'Bench',
-        lastName: `Load ${index}`,
-      });
-    }
+    const made = await tx
+      .insert(users)
+      .values(
+        missing.map((username) => ({
+          username,
+          email: null,
+          passwordHash,
+          firstName: 'Bench',
+          lastName: username,
+        })),
+      )
+      .returning({ id: users.id });
+    await tx.insert(memberships).values(made.map(({ id }) => ({ userId: id, companyId, role: 'user' })));
   });
   return usernames;
 };
@@ -204,36 +245,48 @@ export const run = async () => {
       try {
         // Baseline sign-ins: one at a time, each from a socket of its own; the last one stays for
         // the lone socket's calls.
-        const aloneSignIns: Outcome[] = [];
+        const aloneSignIns: SignIn[] = [];
         let alone: BenchBrowser | undefined;
         for (let index = 0; index < ALONE_SIGN_INS; index++) {
           alone = await openBrowser(url, addressOf(USERS + index));
           browsers.push(alone);
-          aloneSignIns.push(await alone.signIn(usernames[index % USERS] as string));
+          aloneSignIns.push(await alone.signIn(usernames[index % USERS] as string, isOverdue));
         }
 
         const crowd = await Promise.all(usernames.map((_, index) => openBrowser(url, addressOf(index))));
         browsers.push(...crowd);
-        const signIns: (Outcome | undefined)[] = new Array(USERS);
+        const signIns: (SignIn | undefined)[] = new Array(USERS);
         const signInStarted = performance.now();
         const isSignInDone = await withinTimeLimit(
           Promise.all(
             crowd.map(async (browser, index) => {
-              signIns[index] = await browser.signIn(usernames[index] as string);
+              signIns[index] = await browser.signIn(usernames[index] as string, isOverdue);
             }),
           ),
         );
         const signInWall = performance.now() - signInStarted;
-        const finishedSignIns = signIns.filter((outcome): outcome is Outcome => outcome !== undefined);
-        printFigures('sign-in alone (authenticate, one at a time)', figuresOf(aloneSignIns.map((o) => o.ms)));
-        const crowdSignIn = figuresOf(finishedSignIns.map((outcome) => outcome.ms));
-        printFigures(`sign-in, ${USERS} at once`, crowdSignIn);
-        printRatio('sign-in at once / alone', crowdSignIn, figuresOf(aloneSignIns.map((o) => o.ms)));
+        const finished = signIns.filter((signIn): signIn is SignIn => signIn !== undefined);
+        const succeeded = finished.filter((signIn) => signIn.code === null);
+        const attempts = finished.flatMap((signIn) => signIn.attempts);
+        const aloneSignInFigures = figuresOf(aloneSignIns.map((signIn) => signIn.ms));
+        const crowdSignIn = figuresOf(succeeded.map((signIn) => signIn.ms));
+        printFigures('sign-in alone (authenticate, one at a time)', aloneSignInFigures);
+        printFigures(`sign-in, ${USERS} at once, until signed in`, crowdSignIn);
+        printRatio('sign-in at once / alone', crowdSignIn, aloneSignInFigures);
         console.log(
-          `sign-in wall time for all ${USERS}: ${(signInWall / 1000).toFixed(2)} s` +
-            (isSignInDone ? '' : ` (time limit reached: ${finishedSignIns.length} of ${USERS} finished)`),
+          `sign-in wall time for all ${USERS}: ${(signInWall / 1000).toFixed(2)} s, ${succeeded.length} signed in` +
+            (isSignInDone ? '' : ` (time limit reached: ${finished.length} of ${USERS} finished)`) +
+            `; ${attempts.length} attempts (${finished.filter((signIn) => signIn.attempts[0]?.code !== null).length} first attempts refused, ` +
+            `at most ${Math.max(0, ...finished.map((signIn) => signIn.attempts.length))} by one user)`,
         );
-        report.push(`errors at sign-in: ${countCodes([...aloneSignIns, ...finishedSignIns])}`);
+        printFigures(
+          'one sign-in attempt, answered or refused',
+          figuresOf(attempts.map((attempt) => attempt.ms)),
+        );
+        report.push(
+          `errors in sign-in attempts: ${countCodes([...aloneSignIns.flatMap((signIn) => signIn.attempts), ...attempts])}`,
+        );
+        report.push(`sign-ins given up: ${countCodes(finished)}`);
         if (!isSignInDone || !alone) return;
 
         // The lone socket: a short warm-up, then each kind in turn with nothing else going on.
