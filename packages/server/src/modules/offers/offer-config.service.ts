@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
+import { derivedId } from '../../platform/db/derived-ids';
 import { assertReferencesInCompany, type Referable } from '../../platform/db/references';
 import { conflict } from '../../platform/errors';
 import { offerConfigs, offerStatuses } from './offers.tables';
@@ -22,36 +23,60 @@ const STARTER_STATUSES = [
 ] as const;
 
 export type OfferConfigRow = typeof offerConfigs.$inferSelect;
+export type OfferStatusRow = typeof offerStatuses.$inferSelect;
 
 /**
- * The company's offer config, made on first use together with the starter statuses (the first one
- * the default). The config row's primary key makes concurrent first uses wait for one another, so
- * the statuses are made exactly once.
+ * The starter statuses of a company as rows, before or after they are stored: their ids are derived
+ * from the company, so a read that answers them and the write that stores them agree.
+ */
+const starterStatuses = (companyId: string): OfferStatusRow[] =>
+  STARTER_STATUSES.map((status, position) => ({
+    id: derivedId('offer-status', companyId, String(position)),
+    companyId,
+    ...status,
+    position,
+    isDeleted: false,
+    createdAt: new Date(0),
+  }));
+
+/** The config a company has until its first offer write stores it (version 1, as stored). */
+const defaultConfig = (companyId: string): OfferConfigRow => ({
+  companyId,
+  ...DEFAULT_OFFER_CONFIG,
+  defaultStatusId: starterStatuses(companyId)[0]?.id ?? null,
+  version: 1,
+});
+
+const findConfig = async (db: Executor, companyId: string) =>
+  (await db.select().from(offerConfigs).where(eq(offerConfigs.companyId, companyId)))[0];
+
+/**
+ * The company's offer config and statuses (deleted ones too) for reads: what is stored, or the
+ * defaults and starter statuses when nothing is stored yet. Never writes, so a read takes no write
+ * transaction (on PGlite's single connection every one waits for the others).
+ */
+export const readOfferSettings = async (db: Executor, companyId: string) => {
+  const config = await findConfig(db, companyId);
+  if (!config) return { config: defaultConfig(companyId), statuses: starterStatuses(companyId) };
+  const statuses = await db.select().from(offerStatuses).where(eq(offerStatuses.companyId, companyId));
+  return { config, statuses };
+};
+
+/**
+ * For writes: stores the company's offer config with the starter statuses (the first one the
+ * default) on the first write that needs them, and answers the stored config. The config row's
+ * primary key makes concurrent first writes wait for one another, so the statuses are made once.
  */
 export const ensureOfferConfig = async (tx: Executor, companyId: string): Promise<OfferConfigRow> => {
-  const [created] = await tx
-    .insert(offerConfigs)
-    .values({
-      companyId,
-      deadlineDays: DEFAULT_OFFER_CONFIG.deadlineDays,
-      firstNumber: DEFAULT_OFFER_CONFIG.firstNumber,
-      validityDays: DEFAULT_OFFER_CONFIG.validityDays,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const defaults = defaultConfig(companyId);
+  const [created] = await tx.insert(offerConfigs).values(defaults).onConflictDoNothing().returning();
   if (created) {
-    const statuses = await tx
+    await tx
       .insert(offerStatuses)
-      .values(STARTER_STATUSES.map((status, position) => ({ companyId, ...status, position })))
-      .returning();
-    const [withDefault] = await tx
-      .update(offerConfigs)
-      .set({ defaultStatusId: statuses[0]?.id ?? null })
-      .where(eq(offerConfigs.companyId, companyId))
-      .returning();
-    return withDefault ?? created;
+      .values(starterStatuses(companyId).map(({ createdAt: _, ...status }) => status));
+    return created;
   }
-  const [existing] = await tx.select().from(offerConfigs).where(eq(offerConfigs.companyId, companyId));
+  const existing = await findConfig(tx, companyId);
   if (!existing) throw new Error('Offer config vanished');
   return existing;
 };
@@ -65,7 +90,7 @@ export const toConfigDto = (row: OfferConfigRow): OfferConfigDto => ({
 });
 
 export const getOfferConfig = async (ctx: AppContext, actor: Actor) =>
-  toConfigDto(await ctx.db.transaction((tx) => ensureOfferConfig(tx, actor.companyId)));
+  toConfigDto((await readOfferSettings(ctx.db, actor.companyId)).config);
 
 /** Offer statuses as offers and the config point at them: only live (not deleted) ones. */
 export const OFFER_STATUSES_REFERABLE: Referable = {
@@ -82,6 +107,7 @@ export const updateOfferConfig = async (
 ) => {
   const { version, ...changes } = input;
   const row = await ctx.db.transaction(async (tx) => {
+    // Stored first: a default status chosen from the starter statuses read must exist to be checked.
     await ensureOfferConfig(tx, actor.companyId);
     await assertReferencesInCompany(tx, actor.companyId, {
       defaultStatusId: [OFFER_STATUSES_REFERABLE, changes.defaultStatusId],

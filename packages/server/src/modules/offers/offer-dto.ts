@@ -1,23 +1,19 @@
 import type { OfferDto, OfferRecordDto } from '@karm/domain/contract';
 import { statusDeadline } from '@karm/domain/rules';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { confirmationCounts } from '../confirmations/confirmations.service';
 import { contactSummaries } from '../customers/contacts.service';
 import { customerSummaries } from '../customers/customers.service';
 import { employeeSummaries } from '../employees/employees.service';
-import { ensureOfferConfig } from './offer-config.service';
-import { offerStatuses, type offers } from './offers.tables';
+import { readOfferSettings } from './offer-config.service';
+import type { offers } from './offers.tables';
 
 export type OfferRow = typeof offers.$inferSelect;
 
 /** What deadlines depend on: every status's days (deleted ones too, offers may still carry them) and the default. */
 export const deadlineRules = async (db: Executor, companyId: string) => {
-  // A savepoint inside a caller's transaction, a transaction of its own otherwise: the first use
-  // makes the config and the starter statuses together.
-  const config = await db.transaction((tx) => ensureOfferConfig(tx, companyId));
-  const statuses = await db.select().from(offerStatuses).where(eq(offerStatuses.companyId, companyId));
+  const { config, statuses } = await readOfferSettings(db, companyId);
   return { config, statuses: new Map(statuses.map((status) => [status.id, status])) };
 };
 type DeadlineRules = Awaited<ReturnType<typeof deadlineRules>>;

@@ -6,7 +6,6 @@ import type { Actor, AppContext } from '../../platform/context';
 import { loadPage } from '../../platform/db/paging';
 import { containsPattern, numberMatch } from '../../platform/db/search-terms';
 import { customerIdsMatching } from '../customers/customers.service';
-import { ensureOfferConfig } from './offer-config.service';
 import { offerDtos, offerRecordDtos } from './offer-dto';
 import { offerConfigs, offerStatuses, offers } from './offers.tables';
 
@@ -50,7 +49,6 @@ const filterOf = (ctx: AppContext, actor: Actor, query: OfferListQuery) => {
 
 /** One page of offers under the filters, in the chosen order (the number breaks ties). */
 const pageOfRows = async (ctx: AppContext, actor: Actor, query: OfferListQuery) => {
-  await ctx.db.transaction((tx) => ensureOfferConfig(tx, actor.companyId));
   const where = filterOf(ctx, actor, query);
   const direction = query.direction === 'asc' ? asc : desc;
   return loadPage(

@@ -22,7 +22,7 @@ import { getCompanyInfo } from '../company/company.service';
 import { getContact } from '../customers/contacts.service';
 import { findOwnCustomer } from '../customers/customers.service';
 import { openFileForDownload } from '../files/files.service';
-import { ensureOfferConfig } from './offer-config.service';
+import { readOfferSettings } from './offer-config.service';
 import { linesOfOffer } from './offer-lines';
 import { offerPdfLabels } from './offer-pdf-labels';
 import { findOwnOffer, toOfferDto } from './offers.service';
@@ -103,7 +103,7 @@ export const renderOfferPdf = async (
     toOfferDto(ctx, actor.companyId, row),
     linesOfOffer(ctx.db, actor.companyId, row.id),
     getCompanyInfo(ctx, actor),
-    ctx.db.transaction((tx) => ensureOfferConfig(tx, actor.companyId)),
+    readOfferSettings(ctx.db, actor.companyId).then((settings) => settings.config),
     input.locale ? Promise.resolve(null) : getSignedInUser(ctx, actor),
   ]);
   const locale: Locale = input.locale ?? user?.profile.locale ?? DEFAULT_LOCALE;

@@ -7,15 +7,15 @@ import {
 } from '@karm/domain/contract';
 import { resources } from '@karm/domain/i18n';
 import { OWNER_TYPES } from '@karm/domain/rules';
-import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
+import { and, count, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { AppError, notFound, validationError } from '../../platform/errors';
-import { ensureOfferConfig } from './offer-config.service';
+import { ensureOfferConfig, type OfferStatusRow, readOfferSettings } from './offer-config.service';
 import { offerConfigs, offerStatuses, offers } from './offers.tables';
 
-type StatusRow = typeof offerStatuses.$inferSelect;
+type StatusRow = OfferStatusRow;
 
 const usageOf = async (db: Executor, companyId: string, statusIds: string[]) => {
   if (statusIds.length === 0) return new Map<string, number>();
@@ -36,23 +36,17 @@ const findOwnStatus = async (db: Executor, companyId: string, id: string) => {
   return row;
 };
 
-/** Every status of the company by position, deleted ones only when asked; made on first use. */
+const byPosition = (left: StatusRow, right: StatusRow) =>
+  left.position - right.position || left.createdAt.getTime() - right.createdAt.getTime();
+
+/** Every status of the company by position, deleted ones only when asked (the starter ones until stored). */
 export const listOfferStatuses = async (
   ctx: AppContext,
   actor: Actor,
   { includeDeleted = false }: { includeDeleted?: boolean } = {},
 ): Promise<OfferStatusDto[]> => {
-  const config = await ctx.db.transaction((tx) => ensureOfferConfig(tx, actor.companyId));
-  const rows = await ctx.db
-    .select()
-    .from(offerStatuses)
-    .where(
-      and(
-        eq(offerStatuses.companyId, actor.companyId),
-        includeDeleted ? undefined : eq(offerStatuses.isDeleted, false),
-      ),
-    )
-    .orderBy(asc(offerStatuses.position), asc(offerStatuses.createdAt));
+  const { config, statuses } = await readOfferSettings(ctx.db, actor.companyId);
+  const rows = statuses.filter((row) => includeDeleted || !row.isDeleted).sort(byPosition);
   const usage = await usageOf(
     ctx.db,
     actor.companyId,
@@ -109,13 +103,14 @@ export const updateOfferStatus = async (
 ) => {
   const { isDefault, ...changes } = input;
   await ctx.db.transaction(async (tx) => {
+    // Stored first: the status may be a starter status only read so far.
+    await ensureOfferConfig(tx, actor.companyId);
     const status = await findOwnStatus(tx, actor.companyId, id);
     if (Object.keys(changes).length > 0) {
       await tx.update(offerStatuses).set(changes).where(eq(offerStatuses.id, status.id));
     }
     if (isDefault) {
       if (status.isDeleted) throw validationError({ isDefault: 'validation.required' }, 'Status is deleted');
-      await ensureOfferConfig(tx, actor.companyId);
       await tx
         .update(offerConfigs)
         .set({ defaultStatusId: status.id })
@@ -127,7 +122,8 @@ export const updateOfferStatus = async (
 
 /** SPEC §3 usage: how many offers have the status. */
 export const offerStatusUsage = async (ctx: AppContext, actor: Actor, id: string) => {
-  await findOwnStatus(ctx.db, actor.companyId, id);
+  const { statuses } = await readOfferSettings(ctx.db, actor.companyId);
+  if (!statuses.some((status) => status.id === id)) throw notFound('Offer status');
   return { count: (await usageOf(ctx.db, actor.companyId, [id])).get(id) ?? 0 };
 };
 
@@ -137,8 +133,8 @@ export const offerStatusUsage = async (ctx: AppContext, actor: Actor, id: string
  */
 export const deleteOfferStatus = async (ctx: AppContext, actor: Actor, id: string) => {
   await ctx.db.transaction(async (tx) => {
-    const status = await findOwnStatus(tx, actor.companyId, id);
     const config = await ensureOfferConfig(tx, actor.companyId);
+    const status = await findOwnStatus(tx, actor.companyId, id);
     if (config.defaultStatusId === status.id) {
       throw new AppError('CONFLICT', 'The default status cannot be deleted', { reason: 'statusIsDefault' });
     }

@@ -104,8 +104,9 @@ const nextOfferNumber = async (tx: Executor, companyId: string, firstNumber: num
  */
 export const createOffer = async (tx: Executor, actor: Actor, input: OfferCreate, clock: Clock) => {
   const { lines, inquiryId = null, inquiryNumber = null, ...fields } = input;
-  await checkReferences(tx, actor.companyId, fields, fields);
+  // Stored first: a status chosen from the starter statuses read must exist to be checked.
   const config = await ensureOfferConfig(tx, actor.companyId);
+  await checkReferences(tx, actor.companyId, fields, fields);
   const number = await nextOfferNumber(tx, actor.companyId, config.firstNumber);
   const now = clock.now();
   const [created] = await tx

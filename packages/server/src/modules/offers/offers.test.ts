@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedContact, seedCustomer, seedEmployee } from '../../seed/factories';
 import { type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { confirmations } from '../confirmations/confirmations.tables';
-import { offers } from './offers.tables';
+import { offerConfigs, offerStatuses, offers } from './offers.tables';
 import { restClient } from './offers-test-helpers';
 
 let server: TestServer;
@@ -25,6 +25,8 @@ let customerId: string;
 let ownerId: string;
 
 const TODAY = '2026-03-02';
+/** The statuses every company starts with, in order. */
+const STARTER_STATUS_NAMES = ['Under arbeid', 'Sendt', 'Følg opp', 'Vunnet', 'Tapt'];
 
 beforeAll(async () => {
   // The tests move the clock by days between calls of one session; a real user would be idle that long.
@@ -219,18 +221,40 @@ describe('offers', () => {
 describe('offer statuses and config', () => {
   it('starts with five statuses, one default, and lists the owner types in both languages', async () => {
     const list = await statuses();
-    expect(list.map((status) => status.name)).toEqual([
-      'Under arbeid',
-      'Sendt',
-      'Følg opp',
-      'Vunnet',
-      'Tapt',
-    ]);
+    expect(list.map((status) => status.name)).toEqual(STARTER_STATUS_NAMES);
     expect(list.filter((status) => status.isDefault).map((status) => status.name)).toEqual(['Under arbeid']);
     const types = (await api.get<OwnerTypeDto[]>('/offer-statuses/owner-types')).body;
     expect(types).toHaveLength(7);
     expect(types[0]?.labels.en).toBeTruthy();
     expect(types[0]?.labels.nb).toBeTruthy();
+  });
+
+  it('reads offers, statuses and config of a fresh company without writing anything', async () => {
+    const fresh = await server.signedInUser({ role: 'admin' });
+    const client = restClient(server, fresh);
+    const stored = async () => ({
+      configs: await server.ctx.db
+        .select()
+        .from(offerConfigs)
+        .where(eq(offerConfigs.companyId, fresh.companyId)),
+      statuses: await server.ctx.db
+        .select()
+        .from(offerStatuses)
+        .where(eq(offerStatuses.companyId, fresh.companyId)),
+    });
+    expect((await client.get<Page<OfferRecordDto>>('/offers')).body.total).toBe(0);
+    expect((await client.get<Page<OfferDto>>('/offers/populated')).body.total).toBe(0);
+    const config = (await client.get<OfferConfigDto>('/offer-config')).body;
+    const list = (await client.get<OfferStatusDto[]>('/offer-statuses')).body;
+    expect(config).toMatchObject({ deadlineDays: 14, firstNumber: 10_001, validityDays: 30, version: 1 });
+    expect(list.map((status) => status.name)).toEqual(STARTER_STATUS_NAMES);
+    expect(list.find((status) => status.isDefault)?.id).toBe(config.defaultStatusId);
+    expect(await stored()).toEqual({ configs: [], statuses: [] });
+    // The statuses read are the ones the first write stores: an offer can take one at once.
+    const sent = list.find((status) => status.name === 'Sendt')!;
+    const offer = (await client.post<OfferDto>('/offers', { projectName: 'Første', statusId: sent.id })).body;
+    expect(offer.status).toEqual({ id: sent.id, name: 'Sendt' });
+    expect((await stored()).statuses.map((status) => status.id)).toEqual(list.map((status) => status.id));
   });
 
   it('creates, renames, reorders and sets the default status', async () => {

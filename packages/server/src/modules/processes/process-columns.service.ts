@@ -15,6 +15,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
+import { derivedId } from '../../platform/db/derived-ids';
 import { assertReferencesInCompany, type Referable } from '../../platform/db/references';
 import { forbidden, notFound, validationError } from '../../platform/errors';
 import { processColumns, subProcesses } from './processes.tables';
@@ -55,7 +56,21 @@ export const PROCESS_COLUMNS_REFERABLE: Referable = {
   isUsable: eq(processColumns.isDeleted, false),
 };
 
-/** Gives a company the eleven default columns (PID1–PID11) the first time it needs them. */
+/**
+ * The eleven default columns (PID1–PID11) of a company as rows, before or after they are stored:
+ * their ids are derived from the company and slot, so a read that answers them and the write that
+ * stores them agree (cells and filters name columns by id).
+ */
+const defaultColumns = (companyId: string) =>
+  DEFAULT_PROCESS_COLUMNS.map(({ id: key, order: position, ...column }) => ({
+    ...column,
+    id: derivedId('process-column', companyId, key),
+    companyId,
+    key,
+    position,
+  }));
+
+/** For writes: stores the default columns the first time a company's write needs columns. */
 export const ensureProcessColumns = async (db: Executor, companyId: string) => {
   const [existing] = await db
     .select({ id: processColumns.id })
@@ -63,35 +78,31 @@ export const ensureProcessColumns = async (db: Executor, companyId: string) => {
     .where(eq(processColumns.companyId, companyId))
     .limit(1);
   if (existing) return;
-  await db
-    .insert(processColumns)
-    .values(
-      DEFAULT_PROCESS_COLUMNS.map((column) => ({
-        companyId,
-        key: column.id,
-        nameNo: column.nameNo,
-        nameEn: column.nameEn,
-        factor: column.factor,
-        min: column.min,
-        max: column.max,
-        type: column.type,
-        color: column.color,
-        status: column.status,
-        invoice: column.invoice,
-        position: column.order,
-      })),
-    )
-    .onConflictDoNothing();
+  await db.insert(processColumns).values(defaultColumns(companyId)).onConflictDoNothing();
 };
 
-/** The company's active columns in grid order, with their sub-processes. */
+/** What a stored column has beyond the defaults, for a default column shown before it is stored. */
+const unstored = { isDeleted: false, createdAt: new Date(0), updatedAt: new Date(0) };
+
+/**
+ * The company's active columns in grid order, with their sub-processes; the default columns until
+ * a write stores them. Never writes: a read takes no write transaction.
+ */
 export const listProcessColumns = async (ctx: AppContext, companyId: string): Promise<ProcessColumnDto[]> => {
-  await ensureProcessColumns(ctx.db, companyId);
   const columns = await ctx.db
     .select()
     .from(processColumns)
     .where(and(eq(processColumns.companyId, companyId), eq(processColumns.isDeleted, false)))
     .orderBy(asc(processColumns.position), asc(processColumns.key));
+  if (columns.length === 0) {
+    const [stored] = await ctx.db
+      .select({ id: processColumns.id })
+      .from(processColumns)
+      .where(eq(processColumns.companyId, companyId))
+      .limit(1);
+    // Nothing stored yet (a company whose columns are all deleted has none to show).
+    if (!stored) return defaultColumns(companyId).map((column) => toDto({ ...unstored, ...column }, []));
+  }
   const subs = columns.length
     ? await ctx.db
         .select()
@@ -124,7 +135,9 @@ const publish = async (ctx: AppContext, companyId: string) => {
   return columns;
 };
 
+/** A live column of the company, for a write to it (the default columns are stored first). */
 const findColumn = async (ctx: AppContext, companyId: string, columnId: string) => {
+  await ensureProcessColumns(ctx.db, companyId);
   const [column] = await ctx.db
     .select()
     .from(processColumns)
@@ -187,6 +200,7 @@ export const updateProcessColumn = async (
 /** Puts the columns in the given order; every active column must be named exactly once. */
 export const reorderProcessColumns = async (ctx: AppContext, actor: Actor, ids: string[]) => {
   assertAdmin(actor);
+  await ensureProcessColumns(ctx.db, actor.companyId);
   const current = await listProcessColumns(ctx, actor.companyId);
   const known = new Set(current.map((column) => column.id));
   if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
@@ -228,6 +242,7 @@ export const createSubProcess = async (
   const type = input.type;
   await ctx.db.transaction(async (tx) => {
     // The column is what the sub-process points at: one of the company's live columns.
+    await ensureProcessColumns(tx, actor.companyId);
     await assertReferencesInCompany(tx, actor.companyId, {
       columnId: [PROCESS_COLUMNS_REFERABLE, input.columnId],
     });

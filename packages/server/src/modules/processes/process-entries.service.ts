@@ -93,6 +93,7 @@ export const updateProcessEntry = async (
   input: z.output<typeof processEntryUpdateSchema>,
 ): Promise<ProcessEntryDto> => {
   const row = await ctx.db.transaction(async (tx) => {
+    await ensureProcessColumns(tx, companyId);
     await assertReferencesInCompany(tx, companyId, {
       processColumnId: [PROCESS_COLUMNS_REFERABLE, input.processColumnId],
     });

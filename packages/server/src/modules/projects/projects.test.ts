@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedContact, seedCustomer, seedDepartment, seedEmployee } from '../../seed/factories';
 import { bodyOf, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
+import { processColumns } from '../processes/processes.tables';
 import { registerProjectRemovalHook } from './project-removal';
 import { projects } from './projects.tables';
 
@@ -462,6 +463,27 @@ describe('process cells and columns', () => {
     expect(sub).toMatchObject({ code: 'VALIDATION', details: { fields: { columnId: expect.any(String) } } });
     expect((await alice.client.request('process-columns:get'))[0]!.subProcesses).toEqual(
       aliceColumn!.subProcesses,
+    );
+  });
+
+  it('reads the columns of a fresh company without writing them; the first write stores the same ids', async () => {
+    const fresh = await server.signedInUser({ role: 'admin' });
+    const read = await fresh.client.request('process-columns:get');
+    expect(read).toHaveLength(11);
+    expect((await fresh.client.request('mongo:project_process', { projectIds: [] })).columns).toEqual(read);
+    const stored = () =>
+      server.ctx.db.select().from(processColumns).where(eq(processColumns.companyId, fresh.companyId));
+    expect(await stored()).toEqual([]);
+    const project = await fresh.client.request('project:create', {
+      name: 'Første',
+      deliveryDate: '2026-12-18',
+    });
+    expect((await stored()).map((column) => column.id).sort()).toEqual(
+      read.map((column) => column.id).sort(),
+    );
+    const { entries } = await fresh.client.request('mongo:project_process', { projectIds: [project.id] });
+    expect(entries.map((entry) => entry.processColumnId).sort()).toEqual(
+      read.map((column) => column.id).sort(),
     );
   });
 
