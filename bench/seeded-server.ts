@@ -18,6 +18,9 @@ export const withSeededServer = async (
   environment: Record<string, string> = {},
 ) => {
   const config = loadConfig({
+    // PostgreSQL without DEMO_SEED counts as production, which needs an address for mail links;
+    // benchmarks send no mail.
+    PUBLIC_URL: 'http://localhost:3000',
     ...process.env,
     ACCOUNTING_SYNC: 'false',
     LOG_LEVEL: 'warn',
