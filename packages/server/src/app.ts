@@ -42,7 +42,6 @@ import type { AppContext } from './platform/context';
 import { startStatisticsRefresh } from './platform/db/statistics';
 import { AppError } from './platform/errors';
 import { checkRouteAccess, collectRoutesWithoutRule } from './platform/http/access';
-import { requireActor } from './platform/http/actor';
 import { handleHttpError } from './platform/http/error-handler';
 import type { HttpDeps, HttpRoutes } from './platform/http/types';
 import { registerWebApp } from './platform/http/web-app';
@@ -150,7 +149,7 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
   const warnAboutProxy = createProxyWarning(ctx);
   fastify.addHook('onRequest', async (request) => warnAboutProxy(request.headers));
 
-  const deps: HttpDeps = { ctx, authenticate: requireActor((token) => resolveActor(ctx, token)) };
+  const deps: HttpDeps = { ctx };
   await fastify.register(
     async (api) => {
       await api.register(rateLimit, { max: API_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });

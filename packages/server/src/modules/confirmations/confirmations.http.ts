@@ -5,10 +5,10 @@ import { findOwnOffer } from '../offers/offers.service';
 import { confirmationsOf } from './confirmations.service';
 
 /** SPEC §7 GET /confirmations/offer/{id}: the order confirmations of an offer of the actor's company. */
-export const confirmationsRoutes: HttpRoutes = (app, { ctx, authenticate }) => {
+export const confirmationsRoutes: HttpRoutes = (app, { ctx }) => {
   app.get(
     '/confirmations/offer/:id',
-    { preHandler: authenticate, schema: { params: idParamsSchema, tags: ['confirmations'] } },
+    { schema: { params: idParamsSchema, tags: ['confirmations'] } },
     async (request) => {
       const actor = actorOf(request);
       const offer = await findOwnOffer(ctx.db, actor.companyId, request.params.id);

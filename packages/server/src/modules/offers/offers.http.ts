@@ -20,55 +20,47 @@ import { addOffer, archiveOffer, getOfferDetail, unarchiveOffer, updateOffer } f
 const tags = ['offers'];
 
 /** SPEC §7 REST: /offers, /offers/populated, /offers/{id}, archive, unarchive, the PDF and the conversion. */
-export const offersRoutes: HttpRoutes = (app, { ctx, authenticate }) => {
-  app.get(
-    '/offers',
-    { preHandler: authenticate, schema: { querystring: offerListQuerySchema, tags } },
-    (request) => listOffers(ctx, actorOf(request), request.query),
+export const offersRoutes: HttpRoutes = (app, { ctx }) => {
+  app.get('/offers', { schema: { querystring: offerListQuerySchema, tags } }, (request) =>
+    listOffers(ctx, actorOf(request), request.query),
   );
-  app.get(
-    '/offers/populated',
-    { preHandler: authenticate, schema: { querystring: offerListQuerySchema, tags } },
-    (request) => listPopulatedOffers(ctx, actorOf(request), request.query),
+  app.get('/offers/populated', { schema: { querystring: offerListQuerySchema, tags } }, (request) =>
+    listPopulatedOffers(ctx, actorOf(request), request.query),
   );
-  app.get('/offers/:id', { preHandler: authenticate, schema: { params: idParamsSchema, tags } }, (request) =>
+  app.get('/offers/:id', { schema: { params: idParamsSchema, tags } }, (request) =>
     getOfferDetail(ctx, actorOf(request), request.params.id),
   );
-  app.post('/offers', { preHandler: authenticate, schema: { body: offerCreateSchema, tags } }, (request) =>
+  app.post('/offers', { schema: { body: offerCreateSchema, tags } }, (request) =>
     addOffer(ctx, actorOf(request), request.body),
   );
-  app.patch('/offers', { preHandler: authenticate, schema: { body: offerUpdateSchema, tags } }, (request) =>
+  app.patch('/offers', { schema: { body: offerUpdateSchema, tags } }, (request) =>
     updateOffer(ctx, actorOf(request), request.body),
   );
   app.patch(
     '/offers/:id',
-    { preHandler: authenticate, schema: { params: idParamsSchema, body: offerPatchBodySchema, tags } },
+    { schema: { params: idParamsSchema, body: offerPatchBodySchema, tags } },
     (request) => updateOffer(ctx, actorOf(request), { ...request.body, id: request.params.id }),
   );
   app.patch(
     '/offers/:id/archive',
-    { preHandler: authenticate, schema: { params: idParamsSchema, body: offerArchiveSchema, tags } },
+    { schema: { params: idParamsSchema, body: offerArchiveSchema, tags } },
     (request) => archiveOffer(ctx, actorOf(request), request.params.id, request.body),
   );
   app.patch(
     '/offers/:id/unarchive',
-    { preHandler: authenticate, schema: { params: idParamsSchema, body: offerUnarchiveSchema, tags } },
+    { schema: { params: idParamsSchema, body: offerUnarchiveSchema, tags } },
     (request) => unarchiveOffer(ctx, actorOf(request), request.params.id, request.body),
   );
   app.post(
     '/offers/:id/convert-to-project',
-    { preHandler: authenticate, schema: { params: idParamsSchema, body: offerConvertSchema, tags } },
+    { schema: { params: idParamsSchema, body: offerConvertSchema, tags } },
     (request) => convertOfferToProject(ctx, actorOf(request), request.params.id, request.body),
   );
   app.get(
     '/offers/:id/pdf',
     {
       // A signed link (POST /api/download-links) or the token header.
-      preHandler: downloadAccess(
-        { ctx, authenticate },
-        'offer-pdf',
-        (request) => (request.params as { id: string }).id,
-      ),
+      preHandler: downloadAccess({ ctx }, 'offer-pdf', (request) => (request.params as { id: string }).id),
       schema: { params: idParamsSchema, querystring: offerPdfDownloadQuerySchema, tags },
     },
     async (request, reply) => {

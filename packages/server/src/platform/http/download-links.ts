@@ -102,5 +102,6 @@ export const downloadAccess =
       request.actor = await verifyDownload(deps.ctx, kind, resourceIdOf(request), link);
       return;
     }
-    if (!request.actor) await deps.authenticate(request, reply);
+    // Without a signature the access hook has required a member's session already.
+    if (!request.actor) throw new AppError('NOT_AUTHORIZED', 'Not authorized');
   };

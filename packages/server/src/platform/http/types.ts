@@ -19,11 +19,6 @@ export type HttpApp = FastifyInstance<
 
 export type HttpDeps = {
   ctx: AppContext;
-  /** preHandler that admits only requests with a live session token. */
-  authenticate: (
-    request: import('fastify').FastifyRequest,
-    reply: import('fastify').FastifyReply,
-  ) => Promise<void>;
 };
 
 /** A module's REST adapter: registers its routes under /api. */
