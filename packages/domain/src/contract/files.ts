@@ -61,14 +61,10 @@ export const fileDownloadQuerySchema = signedLinkQuerySchema.extend({
 });
 
 /** GET /api/offers/{id}/pdf: the offer query, signed or with the token header (never `?token=`). */
-export const offerPdfDownloadQuerySchema = offerPdfQuerySchema
-  .omit({ token: true })
-  .extend(signedLinkQuerySchema.shape);
+export const offerPdfDownloadQuerySchema = offerPdfQuerySchema.extend(signedLinkQuerySchema.shape);
 
 /** GET /api/project/{id}/work-order.pdf, likewise. */
-export const workOrderDownloadQuerySchema = workOrderQuerySchema
-  .omit({ token: true })
-  .extend(signedLinkQuerySchema.shape);
+export const workOrderDownloadQuerySchema = workOrderQuerySchema.extend(signedLinkQuerySchema.shape);
 
 /** SPEC §7: upload with query companyId; body fields type, entityId. The token travels in its header. */
 export const fileUploadQuerySchema = z.object({

@@ -122,8 +122,6 @@ export type OfferListQuery = z.input<typeof offerListQuerySchema>;
 export const offerPdfQuerySchema = z.object({
   download: z.enum(['0', '1']).optional(),
   locale: z.enum(['en', 'nb']).optional(),
-  /** Like file links, a PDF opened in a frame carries the token in the query. */
-  token: z.string().min(1).max(200).optional(),
 });
 
 /** The offer as stored, with ids only (GET /offers). */

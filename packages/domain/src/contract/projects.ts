@@ -280,8 +280,6 @@ export const workOrderParamsSchema = z.object({ id: z.uuid() });
 export const workOrderQuerySchema = z.object({
   /** The document's language; without it, the user's own (profile) language. */
   locale: z.enum(LOCALES).optional(),
-  /** Like /api/file links, a PDF opened in a new tab carries the token in the query. */
-  token: z.string().min(1).max(200).optional(),
 });
 
 export const PROJECT_PUSHES = {
