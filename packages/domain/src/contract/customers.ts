@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validateOrganisationNumber } from '../rules/organisation-number';
+import type { ProjectState } from '../rules/project-state';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { patchOf, socketEvent } from './define';
 import { type Page, pageQuerySchema } from './paging';
@@ -115,6 +116,28 @@ export const customerUpdateSchema = z.object({
   changes: patchOf(customerEditableSchema),
 });
 
+/** The longest reason an archiving may give. */
+export const CUSTOMER_ARCHIVE_REASON_MAX = 500;
+
+/** SPEC §4: archiving asks why. The version guards against archiving what someone else just changed. */
+export const customerArchiveSchema = z.object({
+  id: z.uuid(),
+  version: z.number().int().positive(),
+  reason: text(CUSTOMER_ARCHIVE_REASON_MAX).min(1, MESSAGES.archiveReasonRequired),
+});
+
+export const customerUnarchiveSchema = z.object({
+  id: z.uuid(),
+  version: z.number().int().positive(),
+});
+
+/** Who archived a customer, when and why (DESIGN rule 6); the name is the one at the time. */
+export type CustomerArchive = {
+  at: string;
+  by: { id: string | null; displayName: string };
+  reason: string;
+};
+
 export type CreditScore = { score: string; date: string; source: string } | null;
 
 export type CustomerDto = {
@@ -143,7 +166,10 @@ export type CustomerDto = {
   accountingId: string | null;
   syncStatus: SyncStatus;
   syncError: string | null;
+  /** Archived in Karm or inactive in the accounting system: hidden from pickers and lists by default. */
   isInactive: boolean;
+  /** Who archived it in Karm, when and why; null while active or when archived in the accounting system. */
+  archive: CustomerArchive | null;
   version: number;
   updatedAt: string;
 };
@@ -152,6 +178,7 @@ export const customerQuerySchema = pageQuerySchema.extend({
   /** Name, organisation number, customer number, e-mail or phone. */
   search: z.string().trim().max(200).default(''),
   source: z.enum(CUSTOMER_SOURCES).optional(),
+  /** The list's "Show archived": archived (inactive) customers too. */
   includeInactive: z.boolean().default(false),
 });
 
@@ -164,6 +191,27 @@ export const contactCreateSchema = z.object({
   phoneNumberMobile: optionalText(40),
 });
 export type ContactCreateInput = z.input<typeof contactCreateSchema>;
+
+/** The contact fields a person edits; the contact stays with its customer. */
+const contactEditableSchema = z.object({
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  email: optionalText(200),
+  phoneNumberMobile: optionalText(40),
+  phoneNumber: optionalText(40),
+});
+
+export const contactUpdateSchema = z.object({
+  id: z.uuid(),
+  version: z.number().int().positive(),
+  changes: patchOf(contactEditableSchema),
+});
+
+/** Removes a contact from its customer's list (kept for the records that name it). */
+export const contactArchiveSchema = z.object({
+  id: z.uuid(),
+  version: z.number().int().positive(),
+});
 
 /** SPEC §3 contact record: id, displayName, orgnr, email, phoneNumberMobile, phoneNumber, address, city, postalCode. */
 export type ContactDto = {
@@ -183,6 +231,50 @@ export type ContactDto = {
   syncStatus: SyncStatus;
   version: number;
 };
+
+export type CustomerInquirySummary = {
+  id: string;
+  number: number;
+  /** The project name. */
+  name: string;
+  receivedDate: string;
+  /** Set once the inquiry became an offer. */
+  offerNumber: number | null;
+  isArchived: boolean;
+};
+
+export type CustomerOfferSummary = {
+  id: string;
+  number: number;
+  name: string;
+  /** The admin-defined status's name, or null without one. */
+  status: string | null;
+  createdAt: string;
+  /** Set once the offer became a project. */
+  projectNumber: number | null;
+  isArchived: boolean;
+};
+
+export type CustomerProjectSummary = {
+  id: string;
+  number: number;
+  name: string;
+  state: ProjectState;
+  isService: boolean;
+  deliveryDate: string | null;
+};
+
+/**
+ * The customer panel's inquiries, offers and projects: of each, the first page of
+ * `CUSTOMER_RELATED_LIMIT`, newest first, with the total.
+ */
+export type CustomerRelatedDto = {
+  inquiries: Page<CustomerInquirySummary>;
+  offers: Page<CustomerOfferSummary>;
+  projects: Page<CustomerProjectSummary>;
+};
+
+export const CUSTOMER_RELATED_LIMIT = 50;
 
 /** SPEC §3 department and customer lookups. */
 export type LookupDto = { id: string; displayName: string };
@@ -226,9 +318,14 @@ export const customerEvents = {
   'customer:get-one': socketEvent<CustomerDto>()(z.object({ id: z.uuid() })),
   'customer:create': socketEvent<CustomerDto>()(customerCreateSchema),
   'customer:update': socketEvent<CustomerDto>()(customerUpdateSchema),
+  'customer:archive': socketEvent<CustomerDto>()(customerArchiveSchema),
+  'customer:unarchive': socketEvent<CustomerDto>()(customerUnarchiveSchema),
+  'customer:related': socketEvent<CustomerRelatedDto>()(z.object({ id: z.uuid() })),
   'contacts:get': socketEvent<ContactDto[]>()(z.object({ customerId: z.uuid(MESSAGES.noCustomerSelected) })),
   'contact:get': socketEvent<ContactDto>()(z.object({ id: z.uuid() })),
   'contact:create': socketEvent<ContactDto>()(contactCreateSchema),
+  'contact:update': socketEvent<ContactDto>()(contactUpdateSchema),
+  'contact:archive': socketEvent<ContactDto>()(contactArchiveSchema),
   'employee:get': socketEvent<EmployeeDto[]>()(
     z.object({ includeInactive: z.boolean().default(false) }).default({ includeInactive: false }),
   ),

@@ -23,6 +23,7 @@ export const createNoneAdapter = (): AccountingPort => {
     listContacts: empty,
     findContact: async () => null,
     createContact: refuse,
+    updateContact: refuse,
     listEmployees: empty,
     listEmployeeCategories: async () => [],
     listDepartments: empty,

@@ -236,6 +236,12 @@ export type AccountingPort = {
     match: { email: string; firstName: string; lastName: string },
   ) => Promise<AccountingContact | null>;
   createContact: (fields: AccountingContactFields) => Promise<AccountingContact>;
+  /** Replaces the contact's fields; `version` is the one last seen — a newer one there fails with `conflict`. */
+  updateContact: (
+    externalId: string,
+    version: number,
+    fields: AccountingContactFields,
+  ) => Promise<AccountingContact>;
 
   listEmployees: (options: { from: number; count: number }) => Promise<AccountingPage<AccountingEmployee>>;
   listEmployeeCategories: () => Promise<AccountingEmployeeCategory[]>;

@@ -2,12 +2,9 @@ import { completeOrganisationNumber } from '@karm/domain/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountingSettings, syncRuns } from '../../integrations/accounting/accounting.tables';
-import {
-  FAKE_TRIPLETEX_TOKENS,
-  type FakeTripletex,
-  startFakeTripletex,
-} from '../../test/fake-tripletex/fake-tripletex';
-import { createTestClock, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
+import { startConnectedServer } from '../../test/fake-tripletex/connected-server';
+import { FAKE_TRIPLETEX_TOKENS, type FakeTripletex } from '../../test/fake-tripletex/fake-tripletex';
+import type { SignedInUser, TestServer } from '../../test/test-server';
 import { contacts, customers } from '../customers/customers.tables';
 import { employees } from '../employees/employees.tables';
 import { pushPending, runSync } from './sync-engine';
@@ -22,26 +19,12 @@ let admin: SignedInUser;
 
 const ORG = completeOrganisationNumber('91234560')!;
 
+let stop: () => Promise<void>;
 beforeAll(async () => {
-  // One clock for Karm and the fake, so "today" and "changed since" agree on both sides.
-  const clock = createTestClock();
-  fake = await startFakeTripletex({ clock });
-  server = await startTestServer({ TRIPLETEX_BASE_URL: fake.url }, { clock });
-  admin = await server.signedInUser({ role: 'admin' });
-  const settings = await admin.client.request('accounting:get-settings');
-  await admin.client.request('accounting:update-settings', {
-    provider: 'tripletex',
-    environment: 'test',
-    ...FAKE_TRIPLETEX_TOKENS,
-    externalCompanyId: '0',
-    syncIntervalMinutes: 15,
-    version: settings.version,
-  });
+  ({ server, fake, admin, close: stop } = await startConnectedServer());
 });
 afterAll(async () => {
-  fake?.setDown(false);
-  await server?.close();
-  await fake?.close();
+  await stop?.();
 });
 
 const customersOfCompany = () =>

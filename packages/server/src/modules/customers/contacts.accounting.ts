@@ -11,8 +11,8 @@ import { type ApplyOutcome, type PushOutcome, retryDelayMs } from './customers.a
 import { contacts, customers } from './customers.tables';
 
 /**
- * The contact side of the accounting sync. Karm only creates contacts; the accounting system's
- * version of an existing contact always wins.
+ * The contact side of the accounting sync. Karm creates contacts and pushes its edits of them; when
+ * a contact changed on both sides, the accounting system's version wins.
  */
 
 const publish = async (ctx: AppContext, row: ContactRow | undefined) => {
@@ -117,12 +117,77 @@ const claimPendingContacts = async (ctx: AppContext, companyId: string, limit: n
   return claimed.map((row) => ({ row, customerExternalId: accountingIdOf.get(row.customerId) ?? '' }));
 };
 
+const fieldsOfRow = (row: ContactRow, customerExternalId: string) => ({
+  customerExternalId,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  phoneNumberMobile: row.phoneNumberMobile,
+  phoneNumberWork: row.phoneNumber,
+  isInactive: row.isInactive,
+});
+
+/** Records the accounting system's answer; a contact edited again while it was pushed stays pending. */
+const saveSynced = async (ctx: AppContext, row: ContactRow, remote: AccountingContact) => {
+  const [updated] = await ctx.db
+    .update(contacts)
+    .set(synced(remote))
+    .where(and(eq(contacts.id, row.id), eq(contacts.version, row.version)))
+    .returning();
+  if (updated) return publish(ctx, updated);
+  const [edited] = await ctx.db
+    .update(contacts)
+    .set({ ...synced(remote), syncStatus: 'pending', nextSyncAt: ctx.clock.now() })
+    .where(eq(contacts.id, row.id))
+    .returning();
+  await publish(ctx, edited);
+};
+
+/**
+ * Pushes a contact edited in Karm. Changed in the accounting system meanwhile, its version wins:
+ * the contact is marked synced at no known version, so the next sync's comparison applies theirs.
+ */
+const pushContactChanges = async (
+  ctx: AppContext,
+  port: AccountingPort,
+  row: ContactRow & { accountingId: string },
+  customerExternalId: string,
+): Promise<PushOutcome> => {
+  try {
+    const remote = await port.updateContact(
+      row.accountingId,
+      row.accountingVersion ?? 0,
+      fieldsOfRow(row, customerExternalId),
+    );
+    await saveSynced(ctx, row, remote);
+    return 'updated';
+  } catch (error) {
+    if (!(error instanceof AccountingError) || error.kind !== 'conflict') throw error;
+    const [yielded] = await ctx.db
+      .update(contacts)
+      .set({
+        syncStatus: 'synced',
+        syncError: null,
+        syncAttempts: 0,
+        nextSyncAt: null,
+        accountingVersion: null,
+      })
+      .where(eq(contacts.id, row.id))
+      .returning();
+    await publish(ctx, yielded);
+    return 'unchanged';
+  }
+};
+
 const pushContact = async (
   ctx: AppContext,
   port: AccountingPort,
   row: ContactRow,
   customerExternalId: string,
 ): Promise<PushOutcome> => {
+  if (row.accountingId) {
+    return pushContactChanges(ctx, port, { ...row, accountingId: row.accountingId }, customerExternalId);
+  }
   const existing =
     row.syncAttempts > 0
       ? await port.findContact(customerExternalId, {
@@ -131,23 +196,8 @@ const pushContact = async (
           lastName: row.lastName,
         })
       : null;
-  const remote =
-    existing ??
-    (await port.createContact({
-      customerExternalId,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      email: row.email,
-      phoneNumberMobile: row.phoneNumberMobile,
-      phoneNumberWork: row.phoneNumber,
-      isInactive: false,
-    }));
-  const [updated] = await ctx.db
-    .update(contacts)
-    .set(synced(remote))
-    .where(eq(contacts.id, row.id))
-    .returning();
-  await publish(ctx, updated);
+  const remote = existing ?? (await port.createContact(fieldsOfRow(row, customerExternalId)));
+  await saveSynced(ctx, row, remote);
   return existing ? 'linked' : 'created';
 };
 

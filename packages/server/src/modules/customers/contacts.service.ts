@@ -1,13 +1,19 @@
-import { type ContactDto, CUSTOMER_PUSHES, type contactCreateSchema } from '@karm/domain/contract';
+import {
+  type ContactDto,
+  CUSTOMER_PUSHES,
+  type contactArchiveSchema,
+  type contactCreateSchema,
+  type contactUpdateSchema,
+} from '@karm/domain/contract';
 import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import { assertReferencesInCompany, type Referable, type Reference } from '../../platform/db/references';
-import { notFound } from '../../platform/errors';
-import { toContactDto } from './customer-dto';
+import { conflict, notFound } from '../../platform/errors';
+import { type ContactRow, toContactDto } from './customer-dto';
 import { CUSTOMERS_REFERABLE, findOwnCustomer } from './customers.service';
-import { contacts, customers } from './customers.tables';
+import { contacts, customers, pendingSync } from './customers.tables';
 
 /** Contacts as other modules' records point at them; a contact sits under its customer. */
 export const CONTACTS_REFERABLE: Referable = {
@@ -108,6 +114,68 @@ export const createContact = async (
   if (willPush) ctx.accounting.requestPush(actor.companyId);
   return contact;
 };
+
+/**
+ * Writes a change to a contact of the actor's company at the version the person saw (DESIGN rule 5).
+ * The contact stays with its customer. A contact of a customer that lives in the connected
+ * accounting system goes to "pending sync"; should it change there meanwhile, that version wins.
+ */
+const changeContact = async (
+  ctx: AppContext,
+  actor: Actor,
+  target: { id: string; version: number },
+  change: (existing: ContactRow) => Partial<typeof contacts.$inferInsert>,
+): Promise<ContactDto> => {
+  const [found] = await ctx.db
+    .select({ contact: contacts, customer: customers })
+    .from(contacts)
+    .innerJoin(customers, eq(customers.id, contacts.customerId))
+    .where(and(eq(contacts.companyId, actor.companyId), eq(contacts.id, target.id)));
+  if (!found) throw notFound('Contact');
+  if (found.contact.version !== target.version) {
+    throw conflict('The contact was changed by someone else', { currentVersion: found.contact.version });
+  }
+  const values = change(found.contact);
+  const willPush =
+    found.customer.source === 'accounting' && (await ctx.accounting.isConnected(actor.companyId));
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .update(contacts)
+    .set({
+      ...values,
+      ...(willPush ? pendingSync(now) : {}),
+      updatedAt: now,
+      version: sql`${contacts.version} + 1`,
+    })
+    .where(and(eq(contacts.id, found.contact.id), eq(contacts.version, target.version)))
+    .returning();
+  if (!row) throw conflict('The contact was changed by someone else');
+  const contact = toContactDto(row, found.customer);
+  ctx.realtime.toCompany(actor.companyId, CUSTOMER_PUSHES.contactChanged, contact);
+  if (willPush) ctx.accounting.requestPush(actor.companyId);
+  return contact;
+};
+
+/** contact:update — the changed fields only. */
+export const updateContact = (
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof contactUpdateSchema>,
+): Promise<ContactDto> => changeContact(ctx, actor, input, () => input.changes);
+
+/**
+ * contact:archive — the contact leaves its customer's list (and is inactive in the accounting
+ * system); inquiries, offers and projects that name it keep the name.
+ */
+export const archiveContact = (
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof contactArchiveSchema>,
+): Promise<ContactDto> =>
+  changeContact(ctx, actor, input, (existing) => {
+    if (existing.isInactive) throw conflict('The contact is already removed');
+    return { isInactive: true };
+  });
 
 /** Display names of the given contacts, for other modules' lists. */
 export const contactSummaries = async (ctx: AppContext, companyId: string, ids: string[]) => {

@@ -34,6 +34,15 @@ export const toCustomerDto = (row: CustomerRow): CustomerDto => ({
   syncStatus: row.syncStatus,
   syncError: row.syncError,
   isInactive: row.isInactive,
+  // Reactivated in the accounting system, an old archiving no longer applies.
+  archive:
+    row.isInactive && row.archivedAt
+      ? {
+          at: row.archivedAt.toISOString(),
+          by: { id: row.archivedBy, displayName: row.archivedByName ?? '' },
+          reason: row.archiveReason ?? '',
+        }
+      : null,
   version: row.version,
   updatedAt: row.updatedAt.toISOString(),
 });

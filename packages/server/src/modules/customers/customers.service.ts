@@ -1,11 +1,14 @@
 import {
   CUSTOMER_PUSHES,
   type CustomerDto,
+  type customerArchiveSchema,
   type customerCreateSchema,
   type customerQuerySchema,
+  type customerUnarchiveSchema,
   type customerUpdateSchema,
   type Page,
 } from '@karm/domain/contract';
+import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
 import { type AnyColumn, and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -17,8 +20,9 @@ import { loadPage } from '../../platform/db/paging';
 import type { Referable } from '../../platform/db/references';
 import { containsPattern, numberMatch } from '../../platform/db/search-terms';
 import { conflict, notFound, validationError } from '../../platform/errors';
+import { userNamesByIds } from '../auth/users.repository';
 import { type CustomerRow, toCustomerDto } from './customer-dto';
-import { customers } from './customers.tables';
+import { customers, pendingSync } from './customers.tables';
 
 /** Customers as other modules' records point at them (`assertReferencesInCompany`). */
 export const CUSTOMERS_REFERABLE: Referable = {
@@ -157,37 +161,105 @@ export const createCustomer = async (
   return toCustomerDto(row);
 };
 
-/** Updates a customer the actor's company owns, refusing a stale version (DESIGN rule 5). */
-export const updateCustomer = async (
+type CustomerValues = Partial<typeof customers.$inferInsert>;
+
+/**
+ * Writes a change to a customer the actor's company owns, at the version the person saw (DESIGN
+ * rule 5). A customer that lives in the connected accounting system goes to "pending sync" and is
+ * pushed by the sync engine, which merges it field by field with changes made there meanwhile.
+ */
+const changeCustomer = async (
   ctx: AppContext,
   actor: Actor,
-  input: z.output<typeof customerUpdateSchema>,
+  target: { id: string; version: number },
+  change: (existing: CustomerRow, now: Date) => CustomerValues,
 ): Promise<CustomerDto> => {
-  const existing = await findOwnCustomer(ctx.db, actor.companyId, input.id);
-  if (existing.version !== input.version) {
+  const existing = await findOwnCustomer(ctx.db, actor.companyId, target.id);
+  if (existing.version !== target.version) {
     throw conflict('The customer was changed by someone else', { currentVersion: existing.version });
   }
-  const willPush = existing.source === 'accounting' && (await ctx.accounting.isConnected(actor.companyId));
   const now = ctx.clock.now();
-  const { category, ...fields } = input.changes;
+  const values = change(existing, now);
+  const willPush = existing.source === 'accounting' && (await ctx.accounting.isConnected(actor.companyId));
   const [row] = await ctx.db
     .update(customers)
     .set({
-      ...fields,
-      ...(category ? { category } : {}),
-      ...(willPush
-        ? { syncStatus: 'pending' as const, nextSyncAt: now, syncAttempts: 0, syncError: null }
-        : {}),
+      ...values,
+      ...(willPush ? pendingSync(now) : {}),
       updatedAt: now,
       version: sql`${customers.version} + 1`,
     })
-    .where(and(eq(customers.id, existing.id), eq(customers.version, input.version)))
+    .where(and(eq(customers.id, existing.id), eq(customers.version, target.version)))
     .returning();
   if (!row) throw conflict('The customer was changed by someone else');
   publish(ctx, row);
   if (willPush) ctx.accounting.requestPush(actor.companyId);
   return toCustomerDto(row);
 };
+
+/** SPEC §7 customer:update: the changed fields only; the rest stay as they are. */
+export const updateCustomer = (
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof customerUpdateSchema>,
+): Promise<CustomerDto> =>
+  changeCustomer(ctx, actor, input, (existing) => {
+    const { category, ...fields } = input.changes;
+    const after = { ...existing, ...fields };
+    // The create's rule holds for an edit of these fields too: a company has an organisation number
+    // (SPEC §5). Customers imported without one can still be edited otherwise.
+    const touchesNumber = fields.organizationNumber !== undefined || fields.isPrivateIndividual !== undefined;
+    if (
+      touchesNumber &&
+      !after.isPrivateIndividual &&
+      existing.source !== 'one-time' &&
+      after.organizationNumber === ''
+    ) {
+      throw validationError(
+        { organizationNumber: VALIDATION_MESSAGE_KEYS.mustBe9Characters },
+        'A company needs an organisation number',
+      );
+    }
+    return { ...fields, ...(category ? { category } : {}) };
+  });
+
+/**
+ * SPEC §4: archiving asks why; who, when and why are kept. An archived customer is inactive, so
+ * pickers and lists leave it out and the accounting system gets it as inactive too.
+ */
+export const archiveCustomer = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof customerArchiveSchema>,
+): Promise<CustomerDto> => {
+  const names = await userNamesByIds(ctx.db, [actor.userId]);
+  return changeCustomer(ctx, actor, input, (existing, now) => {
+    if (existing.isInactive) throw conflict('The customer is already archived');
+    return {
+      isInactive: true,
+      archivedAt: now,
+      archivedBy: actor.userId,
+      archivedByName: names.get(actor.userId) ?? '',
+      archiveReason: input.reason,
+    };
+  });
+};
+
+export const unarchiveCustomer = (
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof customerUnarchiveSchema>,
+): Promise<CustomerDto> =>
+  changeCustomer(ctx, actor, input, (existing) => {
+    if (!existing.isInactive) throw conflict('The customer is not archived');
+    return {
+      isInactive: false,
+      archivedAt: null,
+      archivedBy: null,
+      archivedByName: null,
+      archiveReason: null,
+    };
+  });
 
 /** Names of the given customers, for lists in other modules (one query, no N+1). */
 export const customerSummaries = async (db: Executor, companyId: string, ids: string[]) => {

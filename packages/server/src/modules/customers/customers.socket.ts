@@ -1,6 +1,14 @@
 import { type SocketHandlers, signedIn } from '../../platform/realtime/socket-handlers';
-import { createContact, getContact, listContacts } from './contacts.service';
-import { createCustomer, getCustomer, listCustomers, updateCustomer } from './customers.service';
+import { archiveContact, createContact, getContact, listContacts, updateContact } from './contacts.service';
+import { relatedOfCustomer } from './customer-related';
+import {
+  archiveCustomer,
+  createCustomer,
+  getCustomer,
+  listCustomers,
+  unarchiveCustomer,
+  updateCustomer,
+} from './customers.service';
 import { lookUpPostalPlace } from './postal-places';
 
 type CustomerEvent =
@@ -8,9 +16,14 @@ type CustomerEvent =
   | 'customer:get-one'
   | 'customer:create'
   | 'customer:update'
+  | 'customer:archive'
+  | 'customer:unarchive'
+  | 'customer:related'
   | 'contacts:get'
   | 'contact:get'
   | 'contact:create'
+  | 'contact:update'
+  | 'contact:archive'
   | 'admin:postaladdress';
 
 export const customersSocketHandlers: SocketHandlers<CustomerEvent> = {
@@ -30,6 +43,18 @@ export const customersSocketHandlers: SocketHandlers<CustomerEvent> = {
     const { ctx, actor } = signedIn(request);
     return updateCustomer(ctx, actor, input);
   },
+  'customer:archive': async (input, request) => {
+    const { ctx, actor } = signedIn(request);
+    return archiveCustomer(ctx, actor, input);
+  },
+  'customer:unarchive': async (input, request) => {
+    const { ctx, actor } = signedIn(request);
+    return unarchiveCustomer(ctx, actor, input);
+  },
+  'customer:related': async (input, request) => {
+    const { ctx, actor } = signedIn(request);
+    return relatedOfCustomer(ctx, actor, input.id);
+  },
   'contacts:get': async (input, request) => {
     const { ctx, actor } = signedIn(request);
     return listContacts(ctx, actor, input.customerId);
@@ -41,6 +66,14 @@ export const customersSocketHandlers: SocketHandlers<CustomerEvent> = {
   'contact:create': async (input, request) => {
     const { ctx, actor } = signedIn(request);
     return createContact(ctx, actor, input);
+  },
+  'contact:update': async (input, request) => {
+    const { ctx, actor } = signedIn(request);
+    return updateContact(ctx, actor, input);
+  },
+  'contact:archive': async (input, request) => {
+    const { ctx, actor } = signedIn(request);
+    return archiveContact(ctx, actor, input);
   },
   'admin:postaladdress': async (input) => lookUpPostalPlace(input.postalCode),
 };

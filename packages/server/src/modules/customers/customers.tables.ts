@@ -19,6 +19,14 @@ const accountingColumns = () => ({
   nextSyncAt: instant('next_sync_at'),
 });
 
+/** The queue state of a record edited in Karm that the accounting system must get: due at once. */
+export const pendingSync = (now: Date) => ({
+  syncStatus: 'pending' as const,
+  nextSyncAt: now,
+  syncAttempts: 0,
+  syncError: null,
+});
+
 export const customers = pgTable(
   'customers',
   {
@@ -44,7 +52,13 @@ export const customers = pgTable(
     creditScore: text('credit_score'),
     creditScoreDate: date('credit_score_date', { mode: 'string' }),
     creditScoreSource: text('credit_score_source'),
+    /** Archived in Karm (who, when, why) sets this too, so the accounting system sees it inactive. */
     isInactive: boolean('is_inactive').notNull().default(false),
+    archivedAt: instant('archived_at'),
+    archivedBy: uuid('archived_by'),
+    /** The archiver's name at the time, so every list can show it without asking the users module. */
+    archivedByName: text('archived_by_name'),
+    archiveReason: text('archive_reason'),
     ...accountingColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,7 +1,7 @@
 import { completeOrganisationNumber } from '@karm/domain/rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedContact, seedCustomer } from '../../seed/factories';
+import { seedContact, seedCustomer, seedInquiry } from '../../seed/factories';
 import { type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { contacts, customers } from './customers.tables';
 
@@ -249,6 +249,215 @@ describe('customer:update', () => {
     expect((await alice.client.request('customer:get-one', { id: customer.id })).phoneNumber).toBe(
       '22 22 22 22',
     );
+  });
+});
+
+describe('customer:update checks', () => {
+  it('keeps the organisation number a company needs', async () => {
+    const customer = await seedCustomer(server.ctx.db, alice.companyId, { organizationNumber: VALID_ORG });
+    expect(
+      await alice.client.requestError('customer:update', {
+        id: customer.id,
+        version: customer.version,
+        changes: { organizationNumber: '' },
+      }),
+    ).toMatchObject({
+      code: 'VALIDATION',
+      details: { fields: { organizationNumber: 'validation.mustBe9Characters' } },
+    });
+    // A private person needs none.
+    const updated = await alice.client.request('customer:update', {
+      id: customer.id,
+      version: customer.version,
+      changes: { organizationNumber: '', isPrivateIndividual: true, category: 'private' },
+    });
+    expect(updated).toMatchObject({ organizationNumber: '', isPrivateIndividual: true, category: 'private' });
+  });
+});
+
+describe('customer:archive and customer:unarchive', () => {
+  it('asks why, keeps who, when and why, and hides the customer unless archived ones are asked for', async () => {
+    const name = `Arkiv ${Date.now()} AS`;
+    const customer = await seedCustomer(server.ctx.db, alice.companyId, { name });
+    for (const reason of ['', '   ']) {
+      expect(
+        await alice.client.requestError('customer:archive', {
+          id: customer.id,
+          version: customer.version,
+          reason,
+        }),
+      ).toMatchObject({
+        code: 'VALIDATION',
+        details: { fields: { reason: 'validation.archiveReasonRequired' } },
+      });
+    }
+    const colleague = await server.connect(alice.token);
+    const pushed = colleague.nextPush('customer:changed');
+    const archived = await alice.client.request('customer:archive', {
+      id: customer.id,
+      version: customer.version,
+      reason: 'Gått konkurs',
+    });
+    expect(archived).toMatchObject({
+      isInactive: true,
+      version: customer.version + 1,
+      archive: { reason: 'Gått konkurs', by: { id: alice.userId } },
+    });
+    expect(archived.archive?.by.displayName).not.toBe('');
+    expect(Number.isNaN(Date.parse(archived.archive?.at ?? ''))).toBe(false);
+    await expect(pushed).resolves.toMatchObject({ id: customer.id, isInactive: true });
+
+    expect((await alice.client.request('customer:get', { search: name })).total).toBe(0);
+    expect(
+      (await alice.client.request('customer:get', { search: name, includeInactive: true })).items[0],
+    ).toMatchObject({ id: customer.id, archive: { reason: 'Gått konkurs' } });
+
+    // Archiving again, or with the version before, is refused.
+    expect(
+      (
+        await alice.client.requestError('customer:archive', {
+          id: customer.id,
+          version: archived.version,
+          reason: 'Igjen',
+        })
+      ).code,
+    ).toBe('CONFLICT');
+    expect(
+      (await alice.client.requestError('customer:unarchive', { id: customer.id, version: customer.version }))
+        .code,
+    ).toBe('CONFLICT');
+
+    const restored = await alice.client.request('customer:unarchive', {
+      id: customer.id,
+      version: archived.version,
+    });
+    expect(restored).toMatchObject({ isInactive: false, archive: null });
+    expect((await alice.client.request('customer:get', { search: name })).items[0]?.id).toBe(customer.id);
+  });
+});
+
+describe('contact:update and contact:archive', () => {
+  it('saves the changed fields at the version seen, refuses a stale one, and removes a contact from the list', async () => {
+    const customer = await seedCustomer(server.ctx.db, alice.companyId);
+    const contact = await alice.client.request('contact:create', {
+      customerId: customer.id,
+      firstName: 'Per',
+      lastName: 'Hansen',
+      email: 'per@example.no',
+    });
+    const colleague = await server.connect(alice.token);
+    const pushed = colleague.nextPush('contact:changed');
+    const updated = await alice.client.request('contact:update', {
+      id: contact.id,
+      version: contact.version,
+      changes: { email: 'per.hansen@example.no', phoneNumber: '22 00 00 00' },
+    });
+    expect(updated).toMatchObject({
+      firstName: 'Per',
+      lastName: 'Hansen',
+      email: 'per.hansen@example.no',
+      phoneNumber: '22 00 00 00',
+      customerId: customer.id,
+      version: contact.version + 1,
+    });
+    await expect(pushed).resolves.toMatchObject({ id: contact.id, email: 'per.hansen@example.no' });
+    expect(
+      (
+        await alice.client.requestError('contact:update', {
+          id: contact.id,
+          version: contact.version,
+          changes: { email: 'stale@example.no' },
+        })
+      ).code,
+    ).toBe('CONFLICT');
+    expect((await alice.client.request('contact:get', { id: contact.id })).email).toBe(
+      'per.hansen@example.no',
+    );
+
+    const removed = await alice.client.request('contact:archive', {
+      id: contact.id,
+      version: updated.version,
+    });
+    expect(removed.version).toBe(updated.version + 1);
+    expect(await alice.client.request('contacts:get', { customerId: customer.id })).toEqual([]);
+  });
+
+  it('refuses a contact id of another company as not found and changes nothing', async () => {
+    const customer = await seedCustomer(server.ctx.db, alice.companyId);
+    const contact = await seedContact(server.ctx.db, alice.companyId, customer.id, { firstName: 'Ekte' });
+    for (const [event, input] of [
+      ['contact:update', { id: contact.id, version: contact.version, changes: { firstName: 'Stjålet' } }],
+      ['contact:archive', { id: contact.id, version: contact.version }],
+      ['customer:archive', { id: customer.id, version: customer.version, reason: 'Sabotasje' }],
+      ['customer:unarchive', { id: customer.id, version: customer.version }],
+      ['customer:related', { id: customer.id }],
+    ] as const) {
+      expect((await mallory.client.requestError(event, input as never)).code, event).toBe('NOT_FOUND');
+    }
+    const [unchanged] = await server.ctx.db.select().from(contacts).where(eq(contacts.id, contact.id));
+    expect(unchanged).toMatchObject({ firstName: 'Ekte', isInactive: false, version: contact.version });
+    const [customerRow] = await server.ctx.db.select().from(customers).where(eq(customers.id, customer.id));
+    expect(customerRow).toMatchObject({ isInactive: false, version: customer.version });
+  });
+});
+
+describe('customer:related', () => {
+  it("lists the customer's inquiries, offers and projects, newest first, from its own company only", async () => {
+    const customer = await seedCustomer(server.ctx.db, alice.companyId, { organizationNumber: VALID_ORG });
+    const other = await seedCustomer(server.ctx.db, alice.companyId);
+    const first = await seedInquiry(server.ctx.db, alice.companyId, {
+      customerId: customer.id,
+      projectName: 'Skole',
+    });
+    const second = await seedInquiry(server.ctx.db, alice.companyId, {
+      customerId: customer.id,
+      projectName: 'Barnehage',
+    });
+    await seedInquiry(server.ctx.db, alice.companyId, { customerId: other.id });
+    // Another company's rows that carry this customer's id (a stray id) are never listed.
+    await seedInquiry(server.ctx.db, mallory.companyId, { customerId: customer.id });
+    await mallory.client.request('project:create', { name: 'Fremmed', customerId: null });
+
+    const conversion = await alice.client.request('inquiry:convert-to-offer', {
+      id: first.id,
+      version: first.version,
+    });
+    const project = await alice.client.request('project:create', {
+      name: 'Skole – dører',
+      customerId: customer.id,
+      deliveryDate: '2026-09-01',
+    });
+
+    const related = await alice.client.request('customer:related', { id: customer.id });
+    expect(related.inquiries.total).toBe(2);
+    expect(related.inquiries.items.map((item) => item.id)).toEqual([second.id, first.id]);
+    expect(related.inquiries.items[1]).toMatchObject({
+      name: 'Skole',
+      receivedDate: first.receivedDate,
+      isArchived: false,
+    });
+    expect(related.inquiries.items[1]?.offerNumber).not.toBeNull();
+    expect(related.offers).toMatchObject({
+      total: 1,
+      items: [
+        {
+          id: conversion.offerId,
+          number: conversion.offerNumber,
+          name: 'Skole',
+          isArchived: false,
+          projectNumber: null,
+        },
+      ],
+    });
+    expect(related.projects).toMatchObject({
+      total: 1,
+      items: [{ id: project.id, name: 'Skole – dører', state: 'active', deliveryDate: '2026-09-01' }],
+    });
+    expect(await alice.client.request('customer:related', { id: other.id })).toMatchObject({
+      inquiries: { total: 1 },
+      offers: { total: 0, items: [] },
+      projects: { total: 0, items: [] },
+    });
   });
 });
 

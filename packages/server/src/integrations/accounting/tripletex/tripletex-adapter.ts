@@ -92,6 +92,8 @@ export const createTripletexAdapter = (options: TripletexAdapterOptions): Accoun
 
   const readCustomer = (body: unknown) =>
     fromTripletexCustomer(parseAnswer(valueEnvelope(customerSchema), body, 'customer').value);
+  const readContact = (body: unknown) =>
+    fromTripletexContact(parseAnswer(valueEnvelope(contactSchema), body, 'contact').value);
 
   return {
     kind: 'tripletex',
@@ -164,9 +166,14 @@ export const createTripletexAdapter = (options: TripletexAdapterOptions): Accoun
       );
     },
 
-    createContact: async (fields) => {
-      const body = await api.post('/contact', toTripletexContact(fields), { fields: CONTACT_FIELDS });
-      return fromTripletexContact(parseAnswer(valueEnvelope(contactSchema), body, 'contact').value);
+    createContact: async (fields) =>
+      readContact(await api.post('/contact', toTripletexContact(fields), { fields: CONTACT_FIELDS })),
+
+    updateContact: async (externalId, version, fields) => {
+      const id = toTripletexId(externalId);
+      // The whole contact with the version last seen: a contact changed there meanwhile is a 409.
+      const body = { ...toTripletexContact(fields), id, version };
+      return readContact(await api.put(`/contact/${id}`, body, { fields: CONTACT_FIELDS }));
     },
 
     listEmployees: ({ from, count }) =>
