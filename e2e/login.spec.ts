@@ -25,6 +25,25 @@ test('signing in shows the dashboard shell', async ({ page }) => {
   await saveScreen(page, 'dashboard-en');
 });
 
+test('a page load right after signing in stays signed in', async ({ page, consoleErrors }) => {
+  const routerWarnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' && message.text().includes('HydrateFallback'))
+      routerWarnings.push(message.text());
+  });
+  await page.goto('/login');
+  await signInThroughForm(page, E2E_USERS.reload, E2E_PASSWORD);
+  // Reload the moment the address changes, before anything else can happen: the session must
+  // already be stored (it is written encrypted, asynchronously) when the app navigates.
+  await page.waitForURL('/', { waitUntil: 'commit' });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL('/');
+  expect(consoleErrors).toEqual([]);
+  // Both full page loads (of /login and of a guarded route) had something to show while loading.
+  expect(routerWarnings).toEqual([]);
+});
+
 test('a wrong password says so and signs nobody in', async ({ page }) => {
   await page.goto('/login');
   await signInThroughForm(page, E2E_USERS.login, 'not the password');

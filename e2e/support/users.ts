@@ -11,6 +11,7 @@ export const E2E_USERS = {
   routesEn: 'e2e-routes-en',
   routesNb: 'e2e-routes-nb',
   guard: 'e2e-guard',
+  reload: 'e2e-reload',
   shell: 'e2e-shell',
   profile: 'e2e-profile',
   customers: 'e2e-customers',

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 import { installSessionListeners } from './app/session-listeners';
-import { installGlobalErrorHandlers } from './components';
+import { installGlobalErrorHandlers } from './components/error-boundary/global-error-handlers';
 import { adoptSession } from './lib/session';
 import { socket } from './lib/socket';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, NAMESPACES, resources } from './index';
+import { loadTranslations } from './load';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -13,6 +14,17 @@ const flatten = (tree: Tree, prefix = '', flat: Record<string, string> = {}): Re
 };
 
 describe('translations', () => {
+  it('lists every namespace', () => {
+    expect([...NAMESPACES].sort()).toEqual(Object.keys(resources.en).sort());
+  });
+
+  it.each(LOCALES.flatMap((locale) => NAMESPACES.map((namespace) => [locale, namespace] as const)))(
+    '%s/%s loads on demand as it is bundled',
+    async (locale, namespace) => {
+      expect(await loadTranslations(locale, namespace)).toEqual(resources[locale][namespace]);
+    },
+  );
+
   it.each(NAMESPACES)('%s has the same keys in every language', (namespace) => {
     const [first, ...others] = LOCALES.map((locale) =>
       Object.keys(flatten(resources[locale][namespace] as Tree)).sort(),

@@ -5,10 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type CalculatedOfferLine, PriceCalculatorDialog } from '@/components';
 import { OffersPage } from '@/features/offers';
 import { ProjectDialog } from '@/features/projects';
-import { href } from './routes';
-
-/** The link of "From offer N" on a project: the offer list with that offer open. */
-export const offerHref = (offerId: string) => `${href.to('offer')}?open=${encodeURIComponent(offerId)}`;
+import { offerHref } from './routes';
 
 /** The offer lines' "Price calculator" button: the priced door becomes a new line. */
 const PriceCalculatorButton = ({ addLine }: { addLine: (line: CalculatedOfferLine) => void }) => {

@@ -5,15 +5,11 @@ import '@mantine/spotlight/styles.css';
 import 'mantine-datatable/styles.css';
 import './global.css';
 import { createTheme, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import 'dayjs/locale/nb';
-import type { ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { ConfirmProvider } from '@/components';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ConfirmProvider } from '@/components/confirm-action/confirm-provider';
 import { i18n } from '@/lib/i18n';
-import { queryClient } from '@/lib/query-client';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -23,27 +19,28 @@ const theme = createTheme({
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'karm-color-scheme' });
 
-/** Calendars follow the app's language; weeks start on Monday in Norway. */
-const LocalisedDates = ({ children }: { children: ReactNode }) => {
-  const { i18n: current } = useTranslation();
-  return (
-    <DatesProvider settings={{ locale: current.language === 'nb' ? 'nb' : 'en', firstDayOfWeek: 1 }}>
-      {children}
-    </DatesProvider>
-  );
+const Toasts = lazy(() => import('./shell/toasts').then((module) => ({ default: module.Toasts })));
+
+/**
+ * Toasts are shown by code that loads with the first one: no page starts with a toast, and /login
+ * stays lighter. `notifications.show` only fills a store, which the toasts show once they load.
+ */
+const LazyToasts = () => {
+  const hasToasts = useNotifications().notifications.length > 0;
+  const [isNeeded, setNeeded] = useState(false);
+  if (hasToasts && !isNeeded) setNeeded(true);
+  return isNeeded ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
 };
 
 export const Providers = ({ children }: { children: ReactNode }) => (
   <I18nextProvider i18n={i18n}>
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-      <LocalisedDates>
-        <QueryClientProvider client={queryClient}>
-          {/* Dialogs keep their title-bar buttons top right and their actions at the footer's ends:
-              bottom centre is where a toast covers none of them. */}
-          <Notifications position="bottom-center" />
-          <ConfirmProvider>{children}</ConfirmProvider>
-        </QueryClientProvider>
-      </LocalisedDates>
+      <LazyToasts />
+      <ConfirmProvider>{children}</ConfirmProvider>
     </MantineProvider>
   </I18nextProvider>
 );

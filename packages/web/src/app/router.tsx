@@ -1,23 +1,10 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, redirect } from 'react-router';
-import { AdminPage } from '@/features/admin/admin-page';
-import { LoginPage } from '@/features/auth/login-page';
-import { ProfilePage } from '@/features/auth/profile-page';
-import { CustomerPage } from '@/features/customers/customer-page';
-import { InquiriesPage } from '@/features/inquiries';
-import { LogsPage } from '@/features/logs/logs-page';
-import { OfferStatusesAdmin } from '@/features/offers';
-import { PriceCalculatorPage } from '@/features/price-calculator';
-import { PrintPage } from '@/features/print/print-page';
-import { ProcessColumnsAdmin } from '@/features/processes/process-columns-admin';
-import { ProjectControlPage } from '@/features/processes/project-control-page';
-import { ProjectsPage, ServiceProjectsPage } from '@/features/projects';
+import { loadAllTranslations } from '@/lib/i18n';
 import { verifyStoredSession } from '@/lib/session';
 import { LoginLayout } from './layouts/login-layout';
-import { MainLayout } from './layouts/main-layout';
-import { NotFoundPage } from './not-found-page';
-import { OffersScreen, offerHref } from './offers-screen';
-import { href, PLANNED_SCREENS, ROUTES } from './routes';
-import { PlannedScreen } from './shell/planned-screen';
+import { href, offerHref, PLANNED_SCREENS, ROUTES, type RouteName } from './routes';
+import { RouteFallback } from './shell/route-fallback';
 import { ScrollToTop } from './shell/scroll-to-top';
 
 /**
@@ -29,6 +16,21 @@ const requireSession = async () => {
   return null;
 };
 
+/**
+ * A route whose screen is loaded with its code on the first visit, so /login does not carry the
+ * whole app. The router loads every matched route's code at once, alongside the session check.
+ */
+const screen = <Module,>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) => ({
+  lazy: { Component: async () => pick(await load()) },
+});
+
+/** A route of the table in routes.ts whose screen loads on the first visit. */
+const lazyRoute = <Module,>(
+  id: Exclude<RouteName, 'plannerWeek'>,
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType,
+) => ({ id, path: ROUTES[id], ...screen(load, pick) });
+
 const Root = () => (
   <>
     <ScrollToTop />
@@ -39,52 +41,118 @@ const Root = () => (
 export const router = createBrowserRouter([
   {
     element: <Root />,
+    // Shown on a full page load until the first route's code and session check are done.
+    HydrateFallback: RouteFallback,
     children: [
       {
         element: <LoginLayout />,
         children: [
-          { id: 'login', path: ROUTES.login, element: <LoginPage /> },
-          { id: 'print', path: ROUTES.print, element: <PrintPage /> },
+          lazyRoute(
+            'login',
+            () => import('@/features/auth/login-page'),
+            (module) => module.LoginPage,
+          ),
+          lazyRoute(
+            'print',
+            () => import('@/features/print/print-page'),
+            (module) => module.PrintPage,
+          ),
         ],
       },
       {
         id: 'main',
-        element: <MainLayout />,
         loader: requireSession,
         // The guard runs before every protected route, not only the first.
         shouldRevalidate: () => true,
+        // The signed-in app's code comes with all its texts (the sign-in page loads only its own).
+        ...screen(
+          () => Promise.all([import('./layouts/main-layout'), loadAllTranslations()]),
+          ([module]) => module.SignedInLayout,
+        ),
         children: [
-          ...PLANNED_SCREENS.map((screen) => ({
-            id: screen.name,
-            path: ROUTES[screen.name],
-            element: <PlannedScreen titleKey={screen.titleKey} textKey={screen.textKey} />,
-          })),
-          { id: 'profile', path: ROUTES.profile, element: <ProfilePage /> },
-          { id: 'logs', path: ROUTES.logs, element: <LogsPage /> },
-          { id: 'customer', path: ROUTES.customer, element: <CustomerPage /> },
-          {
-            id: 'admin',
-            path: ROUTES.admin,
-            element: (
-              <AdminPage
-                logsPath={href.to('logs')}
-                moduleTabs={{ process: <ProcessColumnsAdmin />, offers: <OfferStatusesAdmin /> }}
-              />
+          ...PLANNED_SCREENS.map(({ name, titleKey, textKey }) => ({
+            id: name,
+            path: ROUTES[name],
+            ...screen(
+              () => import('./shell/planned-screen'),
+              ({ PlannedScreen }) =>
+                () => <PlannedScreen titleKey={titleKey} textKey={textKey} />,
             ),
-          },
-          { id: 'projectControl', path: ROUTES.projectControl, element: <ProjectControlPage /> },
-          { id: 'inquiries', path: ROUTES.inquiries, element: <InquiriesPage offerHref={offerHref} /> },
-          { id: 'projects', path: ROUTES.projects, element: <ProjectsPage offerHref={offerHref} /> },
-          { id: 'offer', path: ROUTES.offer, element: <OffersScreen /> },
-          {
-            id: 'serviceProjects',
-            path: ROUTES.serviceProjects,
-            element: <ServiceProjectsPage offerHref={offerHref} />,
-          },
-          { id: 'priceCalculator', path: ROUTES.priceCalculator, element: <PriceCalculatorPage /> },
+          })),
+          lazyRoute(
+            'profile',
+            () => import('@/features/auth/profile-page'),
+            (module) => module.ProfilePage,
+          ),
+          lazyRoute(
+            'logs',
+            () => import('@/features/logs/logs-page'),
+            (module) => module.LogsPage,
+          ),
+          lazyRoute(
+            'customer',
+            () => import('./customer-screen'),
+            (module) => module.CustomerScreen,
+          ),
+          lazyRoute(
+            'admin',
+            () =>
+              Promise.all([
+                import('@/features/admin/admin-page'),
+                import('@/features/processes/process-columns-admin'),
+                import('@/features/offers'),
+              ]),
+            ([{ AdminPage }, { ProcessColumnsAdmin }, { OfferStatusesAdmin }]) =>
+              () => (
+                <AdminPage
+                  logsPath={href.to('logs')}
+                  moduleTabs={{ process: <ProcessColumnsAdmin />, offers: <OfferStatusesAdmin /> }}
+                />
+              ),
+          ),
+          lazyRoute(
+            'projectControl',
+            () => import('./project-control-screen'),
+            (module) => module.ProjectControlScreen,
+          ),
+          lazyRoute(
+            'inquiries',
+            () => import('@/features/inquiries'),
+            ({ InquiriesPage }) =>
+              () => <InquiriesPage offerHref={offerHref} />,
+          ),
+          lazyRoute(
+            'projects',
+            () => import('@/features/projects'),
+            ({ ProjectsPage }) =>
+              () => <ProjectsPage offerHref={offerHref} />,
+          ),
+          lazyRoute(
+            'offer',
+            () => import('./offers-screen'),
+            (module) => module.OffersScreen,
+          ),
+          lazyRoute(
+            'serviceProjects',
+            () => import('@/features/projects'),
+            ({ ServiceProjectsPage }) =>
+              () => <ServiceProjectsPage offerHref={offerHref} />,
+          ),
+          lazyRoute(
+            'priceCalculator',
+            () => import('@/features/price-calculator'),
+            (module) => module.PriceCalculatorPage,
+          ),
         ],
       },
-      { id: 'notFound', path: '*', element: <NotFoundPage /> },
+      {
+        id: 'notFound',
+        path: '*',
+        ...screen(
+          () => import('./not-found-page'),
+          (module) => module.NotFoundPage,
+        ),
+      },
     ],
   },
 ]);

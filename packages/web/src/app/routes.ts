@@ -48,6 +48,9 @@ export const href = {
     resetToken ? `/login?reset=${encodeURIComponent(resetToken)}` : ROUTES.login,
 };
 
+/** The link of "From offer N" on a project: the offer list with that offer open. */
+export const offerHref = (offerId: string) => href.open('offer', offerId);
+
 /** Routes whose screens later issues fill; until then each shows its title and what will be there. */
 export const PLANNED_SCREENS = [
   { name: 'dashboard', titleKey: 'nav:dashboard', textKey: 'screens:planned.dashboard' },

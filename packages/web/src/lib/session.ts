@@ -1,12 +1,15 @@
 import type { LoginResult } from '@karm/domain/contract';
-import { queryClient } from './query-client';
 import { request, socket } from './socket';
 import { authStoreHydrated, useAuthStore } from './store/auth-store';
 import { flushWrites, forgetStorageKey } from './store/encrypted-storage';
 
-/** Stores a fresh sign-in: token, user and company (SPEC §4). */
-export const acceptSession = (session: LoginResult) => {
+/**
+ * Stores a fresh sign-in: token, user and company (SPEC §4). Resolves once the session is written
+ * to the encrypted storage (which is asynchronous), so a page load that follows finds it.
+ */
+export const acceptSession = async (session: LoginResult) => {
   useAuthStore.getState().signIn(session);
+  await flushWrites();
 };
 
 /**
@@ -32,6 +35,8 @@ export const verifyStoredSession = async () => {
  */
 export const clearLocalSession = async () => {
   useAuthStore.getState().clear();
+  // The query cache belongs to the signed-in app's code, loaded with it (not with /login).
+  const { queryClient } = await import('./query-client');
   queryClient.clear();
   // After the stores are cleared, so their pending encrypted writes are dropped rather than landing.
   await forgetStorageKey();
@@ -57,6 +62,5 @@ export const signOut = async () => {
  */
 export const adoptSession = async (accessToken: string) => {
   const { user, companyId } = await request('user:check-logged-in', accessToken);
-  acceptSession({ accessToken, user, companyId });
-  await flushWrites();
+  await acceptSession({ accessToken, user, companyId });
 };

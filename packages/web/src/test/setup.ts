@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '@/lib/i18n';
+import { loadAllTranslations } from '@/lib/i18n';
 
 // jsdom lacks the browser APIs Mantine relies on.
 const noop = () => {};
@@ -29,6 +29,9 @@ window.HTMLElement.prototype.scrollTo = noop as HTMLElement['scrollTo'];
 Object.defineProperty(window, 'scrollTo', { writable: true, value: noop });
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+// The app loads most texts with the signed-in screens' code; components under test need them at once.
+await loadAllTranslations();
 
 // Toasts live in a module-level store: without this, one test's toast shows up in the next.
 afterEach(() => {

@@ -1,17 +1,19 @@
 import { AppShell } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import 'dayjs/locale/nb';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AppErrorBoundary } from '@/components';
-import { InquiryDialog } from '@/features/inquiries';
-import { ProjectDialog } from '@/features/projects';
 import { useCustomerPushes } from '@/lib/api/customers';
 import { useEmployeePushes } from '@/lib/api/employees';
+import { queryClient } from '@/lib/query-client';
 import { signOut } from '@/lib/session';
 import { request } from '@/lib/socket';
 import { useCompanyStore } from '@/lib/store/company-store';
-import { offerHref } from '../offers-screen';
-import { href } from '../routes';
+import { href, offerHref } from '../routes';
 import { AppDrawer } from '../shell/app-drawer';
 import { AppHeader } from '../shell/app-header';
 import type { NewItemAction } from '../shell/drawer-items';
@@ -19,6 +21,14 @@ import { ErrorMessageDialog } from '../shell/error-message-dialog';
 import { HelpDialog } from '../shell/help-dialog';
 import { useApplyProfile } from '../shell/use-apply-profile';
 import { useDrawerState } from '../shell/use-drawer-state';
+
+// The drawer's "new inquiry" and "new project" dialogs load with their code when first opened.
+const InquiryDialog = lazy(() =>
+  import('@/features/inquiries').then((module) => ({ default: module.InquiryDialog })),
+);
+const ProjectDialog = lazy(() =>
+  import('@/features/projects').then((module) => ({ default: module.ProjectDialog })),
+);
 
 const DRAWER_WIDTH = 260;
 const DRAWER_COLLAPSED_WIDTH = 64;
@@ -29,6 +39,12 @@ export const MainLayout = () => {
   const [isNavOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const [isHelpOpened, help] = useDisclosure(false);
   const [newItem, setNewItem] = useState<NewItemAction | null>(null);
+  // Once opened, a dialog stays mounted so that closing it animates like every other dialog.
+  const [usedItems, setUsedItems] = useState<ReadonlySet<NewItemAction>>(new Set());
+  const openNewItem = (item: NewItemAction) => {
+    setNewItem(item);
+    setUsedItems((used) => (used.has(item) ? used : new Set([...used, item])));
+  };
   const drawer = useDrawerState();
   const setCompany = useCompanyStore((state) => state.setCompany);
   useApplyProfile();
@@ -73,7 +89,7 @@ export const MainLayout = () => {
           openGroups={drawer.openGroups}
           onToggleCollapsed={drawer.toggleCollapsed}
           onToggleGroup={drawer.toggleGroup}
-          onAction={setNewItem}
+          onAction={openNewItem}
           onNavigate={closeNav}
         />
       </AppShell.Navbar>
@@ -83,13 +99,41 @@ export const MainLayout = () => {
         </AppErrorBoundary>
       </AppShell.Main>
       <HelpDialog opened={isHelpOpened} onClose={help.close} />
-      <InquiryDialog
-        opened={newItem === 'addNewInquiry'}
-        onClose={() => setNewItem(null)}
-        offerHref={offerHref}
-      />
-      <ProjectDialog opened={newItem === 'addNewProject'} onClose={() => setNewItem(null)} />
+      <Suspense fallback={null}>
+        {usedItems.has('addNewInquiry') && (
+          <InquiryDialog
+            opened={newItem === 'addNewInquiry'}
+            onClose={() => setNewItem(null)}
+            offerHref={offerHref}
+          />
+        )}
+        {usedItems.has('addNewProject') && (
+          <ProjectDialog opened={newItem === 'addNewProject'} onClose={() => setNewItem(null)} />
+        )}
+      </Suspense>
       <ErrorMessageDialog />
     </AppShell>
   );
 };
+
+/** Calendars follow the app's language; weeks start on Monday in Norway. */
+const LocalisedDates = ({ children }: { children: ReactNode }) => {
+  const { i18n } = useTranslation();
+  return (
+    <DatesProvider settings={{ locale: i18n.language === 'nb' ? 'nb' : 'en', firstDayOfWeek: 1 }}>
+      {children}
+    </DatesProvider>
+  );
+};
+
+/**
+ * The signed-in app: the frame and its screens, with the query cache and date settings they share.
+ * The sign-in page uses neither, so they stay out of what /login loads.
+ */
+export const SignedInLayout = () => (
+  <QueryClientProvider client={queryClient}>
+    <LocalisedDates>
+      <MainLayout />
+    </LocalisedDates>
+  </QueryClientProvider>
+);

@@ -1,5 +1,20 @@
-import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
-import { ConfirmAction, type ConfirmOptions } from './confirm-action';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useRef,
+  useState,
+} from 'react';
+import type { ConfirmOptions } from './confirm-action';
+
+// The dialog (a Modal) loads with the first question, not with the page: every page mounts this
+// provider, /login included.
+const ConfirmAction = lazy(() =>
+  import('./confirm-action').then((module) => ({ default: module.ConfirmAction })),
+);
 
 export type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 
@@ -10,6 +25,7 @@ export const ConfirmProvider = ({ children }: { children: ReactNode }) => {
   // The options outlive `opened` so the text does not vanish during the closing transition.
   const [options, setOptions] = useState<ConfirmOptions>({ message: '' });
   const [opened, setOpened] = useState(false);
+  const [hasAsked, setHasAsked] = useState(false);
   const resolveRef = useRef<((answer: boolean) => void) | null>(null);
 
   const settle = useCallback((answer: boolean) => {
@@ -26,6 +42,7 @@ export const ConfirmProvider = ({ children }: { children: ReactNode }) => {
         resolveRef.current = resolve;
         setOptions(next);
         setOpened(true);
+        setHasAsked(true);
       }),
     [],
   );
@@ -33,12 +50,16 @@ export const ConfirmProvider = ({ children }: { children: ReactNode }) => {
   return (
     <ConfirmContext value={confirm}>
       {children}
-      <ConfirmAction
-        {...options}
-        opened={opened}
-        onConfirm={() => settle(true)}
-        onCancel={() => settle(false)}
-      />
+      {hasAsked && (
+        <Suspense fallback={null}>
+          <ConfirmAction
+            {...options}
+            opened={opened}
+            onConfirm={() => settle(true)}
+            onCancel={() => settle(false)}
+          />
+        </Suspense>
+      )}
     </ConfirmContext>
   );
 };

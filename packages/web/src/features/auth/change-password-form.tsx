@@ -1,7 +1,7 @@
 import { changePasswordInputSchema } from '@karm/domain/contract';
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '@/components';
+import { notifyError, notifySuccess } from '@/components/notify/notify';
 import { applyServerFieldErrors, useContractForm } from '@/lib/forms';
 import { request } from '@/lib/socket';
 import { NewPasswordFields } from './new-password-fields';

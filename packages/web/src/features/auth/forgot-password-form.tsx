@@ -3,7 +3,7 @@ import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '@/components';
+import { notifyError } from '@/components/notify/notify';
 import { useContractForm } from '@/lib/forms';
 import { request } from '@/lib/socket';
 

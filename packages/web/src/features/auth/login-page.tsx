@@ -1,13 +1,23 @@
 import type { Locale } from '@karm/domain/i18n';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LanguageSelect } from '@/components';
+import { LanguageSelect } from '@/components/language-select/language-select';
 import { changeLocale } from '@/lib/i18n';
-import { ChangePasswordForm } from './change-password-form';
-import { ForgotPasswordForm } from './forgot-password-form';
-import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
+
+// The other panels load when opened: with the contract's schemas (and zod) they would weigh down
+// the sign-in, which every visit begins with.
+const ChangePasswordForm = lazy(() =>
+  import('./change-password-form').then((module) => ({ default: module.ChangePasswordForm })),
+);
+const ForgotPasswordForm = lazy(() =>
+  import('./forgot-password-form').then((module) => ({ default: module.ForgotPasswordForm })),
+);
+const ResetPasswordForm = lazy(() =>
+  import('./reset-password-form').then((module) => ({ default: module.ResetPasswordForm })),
+);
 
 type Panel = 'signIn' | 'changePassword' | 'forgotPassword';
 
@@ -45,15 +55,17 @@ export const LoginPage = () => {
           value={(i18n.language as Locale) ?? 'en'}
           onChange={(locale) => void changeLocale(locale)}
         />
-        {resetToken ? (
-          <ResetPasswordForm token={resetToken} onDone={() => setSearchParams({})} />
-        ) : panel === 'changePassword' ? (
-          <ChangePasswordForm onDone={() => show('signIn')} />
-        ) : panel === 'forgotPassword' ? (
-          <ForgotPasswordForm />
-        ) : (
-          <SignInForm onSignedIn={() => void navigate('/')} />
-        )}
+        <Suspense fallback={null}>
+          {resetToken ? (
+            <ResetPasswordForm token={resetToken} onDone={() => setSearchParams({})} />
+          ) : panel === 'changePassword' ? (
+            <ChangePasswordForm onDone={() => show('signIn')} />
+          ) : panel === 'forgotPassword' ? (
+            <ForgotPasswordForm />
+          ) : (
+            <SignInForm onSignedIn={() => void navigate('/')} />
+          )}
+        </Suspense>
         <Group justify="space-between">
           {panel === 'signIn' && !resetToken ? (
             <>

@@ -1,7 +1,7 @@
 import { resetPasswordInputSchema } from '@karm/domain/contract';
 import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '@/components';
+import { notifyError, notifySuccess } from '@/components/notify/notify';
 import { applyServerFieldErrors, fieldErrorsOf, translateMessage, useContractForm } from '@/lib/forms';
 import { ApiError } from '@/lib/http';
 import { request } from '@/lib/socket';

@@ -1,20 +1,30 @@
-import { type CompanyChoice, loginInputSchema } from '@karm/domain/contract';
-import { Alert, Button, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import type { CompanyChoice } from '@karm/domain/contract';
+import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '@/components';
-import { useContractForm } from '@/lib/forms';
+import { errorMessageOf } from '@/components/notify/notify';
+import { translateMessage } from '@/lib/forms';
 import { ApiError } from '@/lib/http';
 import { acceptSession } from '@/lib/session';
 import { request } from '@/lib/socket';
 import { useAuthStore } from '@/lib/store/auth-store';
 
-type SignInValues = { username: string; password: string; companyId: string | null };
+// Only users of several companies see the company choice; its dropdown loads when it is needed.
+const CompanySelect = lazy(() =>
+  import('./company-select').then((module) => ({ default: module.CompanySelect })),
+);
+
+type Field = 'username' | 'password' | 'companyId';
 
 /**
  * SPEC §4 login: credentials go over the socket; a wrong answer sets the login error flag; a user
  * of several companies is asked to select one.
+ *
+ * The one form that loads before the app, so it is kept light: plain state, and it checks only that
+ * the fields are filled, leaving the rest of the contract (loginInputSchema) to the server — the
+ * contract's zod schemas and the form library load with the signed-in app instead.
  */
 export const SignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
   const { t } = useTranslation('auth');
@@ -22,26 +32,32 @@ export const SignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
   const setLoginError = useAuthStore((state) => state.setLoginError);
   const [companies, setCompanies] = useState<CompanyChoice[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useContractForm<SignInValues>(loginInputSchema, {
-    username: '',
-    password: '',
-    companyId: null,
-  });
+  const [values, setValues] = useState({ username: '', password: '', companyId: null as string | null });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
 
-  const submit = form.onSubmit(async (values) => {
+  const inputProps = (field: Field) => ({
+    error: errors[field] ? translateMessage(t, errors[field]) : undefined,
+  });
+  const change = (field: Field, value: string | null) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const signIn = async () => {
     setFailure(null);
-    if (companies.length > 0 && !values.companyId) {
-      form.setFieldError('companyId', 'validation.companyRequired');
-      return;
-    }
+    const missing: Partial<Record<Field, string>> = {
+      ...(values.username.trim() === '' && { username: VALIDATION_MESSAGE_KEYS.required }),
+      ...(values.password === '' && { password: VALIDATION_MESSAGE_KEYS.required }),
+      ...(companies.length > 0 && !values.companyId && { companyId: 'validation.companyRequired' }),
+    };
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
     try {
-      const session = await request('authenticate', {
-        username: values.username,
-        password: values.password,
-        companyId: values.companyId,
-      });
+      const session = await request('authenticate', values);
       setLoginError(false);
-      acceptSession(session);
+      // Only once the session is stored: a reload right after the address changes must find it.
+      await acceptSession(session);
       onSignedIn();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'COMPANY_REQUIRED') {
@@ -54,35 +70,50 @@ export const SignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
       }
       setFailure(errorMessageOf(error));
     }
-  });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitting(true);
+    try {
+      await signIn();
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
         <TextInput
           label={t('usernameLabel')}
           autoComplete="username"
           required
           data-autofocus
-          {...form.getInputProps('username')}
+          value={values.username}
+          onChange={(event) => change('username', event.currentTarget.value)}
+          {...inputProps('username')}
         />
         <PasswordInput
           label={t('passwordLabel')}
           autoComplete="current-password"
           required
-          {...form.getInputProps('password')}
+          value={values.password}
+          onChange={(event) => change('password', event.currentTarget.value)}
+          {...inputProps('password')}
         />
         {companies.length > 0 && (
-          <Select
-            label={t('selectCompany')}
-            description={t('selectCompanyHint')}
-            placeholder={t('selectCompany')}
-            data={companies.map((company) => ({ value: company.id, label: company.name }))}
-            required
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: false }}
-            {...form.getInputProps('companyId')}
-          />
+          <Suspense fallback={null}>
+            <CompanySelect
+              label={t('selectCompany')}
+              description={t('selectCompanyHint')}
+              placeholder={t('selectCompany')}
+              data={companies.map((company) => ({ value: company.id, label: company.name }))}
+              value={values.companyId}
+              onChange={(value) => change('companyId', value)}
+              {...inputProps('companyId')}
+            />
+          </Suspense>
         )}
         {hasLoginError && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="login-error">
@@ -94,7 +125,7 @@ export const SignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
             {failure}
           </Alert>
         )}
-        <Button type="submit" loading={form.submitting} fullWidth>
+        <Button type="submit" loading={isSubmitting} fullWidth>
           {t('signIn')}
         </Button>
       </Stack>

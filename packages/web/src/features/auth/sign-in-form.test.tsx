@@ -1,0 +1,42 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { request } from '@/lib/socket';
+import { flushWrites } from '@/lib/store/encrypted-storage';
+import { renderWithProviders } from '@/test/render';
+import { SignInForm } from './sign-in-form';
+
+vi.mock('@/lib/socket', () => ({ request: vi.fn(), onPush: vi.fn(() => () => {}) }));
+vi.mock('@/lib/store/encrypted-storage', () => ({
+  encryptedStorage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
+  flushWrites: vi.fn(),
+  forgetStorageKey: vi.fn(),
+}));
+
+const session = {
+  accessToken: 'token',
+  user: { id: 'u1', username: 'admin' },
+  companyId: 'c1',
+} as unknown as Awaited<ReturnType<typeof request<'authenticate'>>>;
+
+describe('SignInForm', () => {
+  afterEach(() => vi.mocked(flushWrites).mockReset());
+
+  it('leaves the page only after the signed-in session is stored', async () => {
+    vi.mocked(request).mockResolvedValue(session);
+    let stored: (value?: undefined) => void = () => {};
+    vi.mocked(flushWrites).mockReturnValue(new Promise<undefined>((resolve) => (stored = resolve)));
+    const onSignedIn = vi.fn();
+    renderWithProviders(<SignInForm onSignedIn={onSignedIn} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/E-mail or username/), 'admin');
+    await user.type(screen.getByLabelText(/^Password/), 'karm-demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(flushWrites).toHaveBeenCalled());
+    // The encrypted write is still under way: a page load now would find no session.
+    expect(onSignedIn).not.toHaveBeenCalled();
+    stored();
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+  });
+});
