@@ -24,6 +24,17 @@ describe('configuration', () => {
     expect(loadConfig({ ...production, DEMO_SEED: 'true' }).demoSeed).toBe(true);
   });
 
+  it('listens only on this machine for a demo, whose password is published, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(
+      loadConfig({ DATA_DIR: '/srv/karm', DEMO_SEED: 'false', PUBLIC_URL: 'https://karm.example.no' }).host,
+    ).toBe('0.0.0.0');
+    const production = { DATABASE_URL: 'postgres://localhost/karm', PUBLIC_URL: 'https://karm.example.no' };
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, DEMO_SEED: 'true' }).host).toBe('127.0.0.1');
+  });
+
   it('names every bad variable at once', () => {
     try {
       loadConfig({

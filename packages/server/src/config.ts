@@ -13,7 +13,8 @@ const urlWithProtocols = (protocols: string[]) =>
 /** Every setting Karm reads from the environment, checked once at boot (DESIGN rule 11). */
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset: 127.0.0.1 for a demo (its users' password is published), else every interface.
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlWithProtocols(['postgres', 'postgresql']).optional(),
   REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
@@ -130,7 +131,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
   const dataDir = path.resolve(baseDir, env.DATA_DIR);
   return {
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? (isDemo ? '127.0.0.1' : '0.0.0.0'),
     dataDir,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,

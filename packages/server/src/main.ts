@@ -15,9 +15,12 @@ const start = async () => {
   const app = await buildApp(ctx);
   await app.listen(config.port, config.host);
   ctx.logger.info(
-    { port: config.port, database: ctx.database.kind, redis: Boolean(config.redisUrl) },
+    { host: config.host, port: config.port, database: ctx.database.kind, redis: Boolean(config.redisUrl) },
     `Karm is running at http://localhost:${config.port}`,
   );
+  if (config.demoSeed && config.host === '127.0.0.1') {
+    ctx.logger.info('the demo answers on this machine only; set HOST=0.0.0.0 to open it to the network');
+  }
 
   let isClosing = false;
   const shutdown = async (signal: string) => {
