@@ -91,8 +91,8 @@ export const router = createBrowserRouter([
           ),
           lazyRoute(
             'customer',
-            () => import('./customer-screen'),
-            (module) => module.CustomerScreen,
+            () => import('@/features/customers/customer-page'),
+            (module) => module.CustomerPage,
           ),
           lazyRoute(
             'admin',
