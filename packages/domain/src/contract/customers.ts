@@ -96,7 +96,7 @@ export const customerCreateSchema = z
 export type CustomerCreateInput = z.input<typeof customerCreateSchema>;
 
 /** The customer fields a person edits; the update sends only those that changed. */
-const customerEditableSchema = z.object({
+export const customerEditableSchema = z.object({
   name: text(200).min(1, MESSAGES.required),
   organizationNumber: organisationNumber,
   isPrivateIndividual: z.boolean(),

@@ -91,8 +91,8 @@ export const router = createBrowserRouter([
           ),
           lazyRoute(
             'customer',
-            () => import('@/features/customers/customer-page'),
-            (module) => module.CustomerPage,
+            () => import('./customer-screen'),
+            (module) => module.CustomerScreen,
           ),
           lazyRoute(
             'admin',

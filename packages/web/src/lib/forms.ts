@@ -80,3 +80,12 @@ export const applyServerFieldErrors = (
   for (const [path, message] of Object.entries(fields)) form.setFieldError(path, message);
   return Object.keys(fields).length > 0;
 };
+
+/**
+ * The fields of `values` that differ from `saved` (compared as JSON, so addresses and lists compare
+ * by content): what an update sends, so fields another person changed meanwhile are left alone.
+ */
+export const changedValues = <Values extends Record<string, unknown>>(saved: Values, values: Values) =>
+  Object.fromEntries(
+    Object.entries(values).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(saved[field])),
+  ) as Partial<Values>;

@@ -58,3 +58,13 @@ export const CustomerSyncBadge = ({ status, error }: CustomerSyncBadgeProps) => 
   }
   return null;
 };
+
+/** An archived customer (or one inactive in the accounting system): hidden from pickers and lists. */
+export const CustomerArchivedBadge = () => {
+  const { t } = useTranslation('customers');
+  return (
+    <Badge variant="outline" color="gray" style={NO_SHRINK}>
+      {t('archive.badge')}
+    </Badge>
+  );
+};

@@ -1,7 +1,9 @@
 import {
   type Address,
   type CustomerCategory,
+  type CustomerDto,
   customerCreateSchema,
+  customerEditableSchema,
   type INVOICE_SEND_METHODS,
 } from '@karm/domain/contract';
 import { useContractForm } from '@/lib/forms';
@@ -49,9 +51,32 @@ export const EMPTY_CUSTOMER: CustomerFormValues = {
   isOneTime: false,
 };
 
-/** The add-customer form, validated by the same schema the server uses (DESIGN rule 1). */
-export const useCustomerForm = () =>
-  useContractForm<CustomerFormValues>(customerCreateSchema, EMPTY_CUSTOMER);
+/** A saved customer as the form holds it. */
+export const customerFormValuesOf = (customer: CustomerDto): CustomerFormValues => ({
+  name: customer.name,
+  organizationNumber: customer.organizationNumber,
+  isPrivateIndividual: customer.isPrivateIndividual,
+  customerNumber: customer.customerNumber,
+  email: customer.email,
+  invoiceEmail: customer.invoiceEmail,
+  phoneNumber: customer.phoneNumber,
+  phoneNumberMobile: customer.phoneNumberMobile,
+  invoiceSendMethod: customer.invoiceSendMethod,
+  category: customer.category,
+  postalAddress: customer.postalAddress,
+  physicalAddress: customer.physicalAddress,
+  isOneTime: customer.source === 'one-time',
+});
+
+/**
+ * The customer form, validated by the same schema the server uses (DESIGN rule 1): the creation
+ * payload's for a new customer, the editable fields' for a saved one (whose number and kind stay).
+ */
+export const useCustomerForm = (isEditing = false) =>
+  useContractForm<CustomerFormValues>(
+    isEditing ? customerEditableSchema : customerCreateSchema,
+    EMPTY_CUSTOMER,
+  );
 
 export type CustomerForm = ReturnType<typeof useCustomerForm>;
 

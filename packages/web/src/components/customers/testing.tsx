@@ -2,9 +2,11 @@ import type { ContactDto, CustomerDto } from '@karm/domain/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { nextTestId, serialOf } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { createTestQueryClient } from '@/test/socket-mock';
+import { ConfirmProvider } from '../confirm-action/confirm-provider';
 
 export { answer, eventsOf, inputsOf } from '@/test/socket-mock';
 
@@ -18,7 +20,11 @@ export const renderWithQuery = (ui: ReactElement) => {
   // Mantine's test mode: jsdom has no layout, so dropdowns would count as detached and stay hidden.
   const view = renderWithProviders(
     <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <ConfirmProvider>{ui}</ConfirmProvider>
+        </MemoryRouter>
+      </QueryClientProvider>
     </MantineProvider>,
   );
   return { ...view, queryClient };
@@ -60,6 +66,7 @@ export const aCustomer = (overrides: Partial<CustomerDto> = {}): CustomerDto => 
     syncStatus: 'local',
     syncError: null,
     isInactive: false,
+    archive: null,
     version: 1,
     updatedAt: '2026-03-02T10:00:00.000Z',
     ...overrides,

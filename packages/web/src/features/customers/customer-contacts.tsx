@@ -1,16 +1,17 @@
-import type { CustomerDto } from '@karm/domain/contract';
-import { Alert, Button, Group, Loader, Table, Text, Title } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import type { ContactDto, CustomerDto } from '@karm/domain/contract';
+import { ActionIcon, Alert, Button, Group, Loader, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddContactDialog, errorMessageOf } from '@/components';
 import { useContacts } from '@/lib/api/customers';
 
-/** A customer's contacts (SPEC §3 contact list items), with the add-contact dialog. */
+/** A customer's contacts (SPEC §3 contact list items), with the add-contact dialog, which also edits one. */
 export const CustomerContacts = ({ customer }: { customer: Pick<CustomerDto, 'id' | 'name'> }) => {
   const { t } = useTranslation('customers');
   const contacts = useContacts(customer.id);
   const [isAdding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<ContactDto | null>(null);
 
   return (
     <section aria-labelledby={`contacts-${customer.id}`}>
@@ -45,6 +46,9 @@ export const CustomerContacts = ({ customer }: { customer: Pick<CustomerDto, 'id
                 <Table.Th>{t('contacts.name')}</Table.Th>
                 <Table.Th>{t('contacts.mobile')}</Table.Th>
                 <Table.Th>{t('contacts.email')}</Table.Th>
+                <Table.Th w={40}>
+                  <VisuallyHidden>{t('contacts.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -53,6 +57,17 @@ export const CustomerContacts = ({ customer }: { customer: Pick<CustomerDto, 'id
                   <Table.Td>{contact.displayName || t('contacts.unnamed')}</Table.Td>
                   <Table.Td>{contact.phoneNumberMobile || contact.phoneNumber}</Table.Td>
                   <Table.Td>{contact.email}</Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('editContact.action', {
+                        name: contact.displayName || t('contacts.unnamed'),
+                      })}
+                      onClick={() => setEditing(contact)}
+                    >
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -60,9 +75,13 @@ export const CustomerContacts = ({ customer }: { customer: Pick<CustomerDto, 'id
         </Table.ScrollContainer>
       )}
       <AddContactDialog
-        opened={isAdding}
-        onClose={() => setAdding(false)}
+        opened={isAdding || editing !== null}
+        onClose={() => {
+          setAdding(false);
+          setEditing(null);
+        }}
         customer={{ id: customer.id, name: customer.name }}
+        contact={editing}
       />
     </section>
   );

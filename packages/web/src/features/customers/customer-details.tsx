@@ -1,12 +1,42 @@
-import type { Address, CustomerDto } from '@karm/domain/contract';
+import { type Address, CUSTOMER_ARCHIVE_REASON_MAX, type CustomerDto } from '@karm/domain/contract';
 import { formatDate } from '@karm/domain/rules';
-import { ActionIcon, Alert, Card, DataList, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  DataList,
+  Divider,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconPencil, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CustomerSourceBadge, CustomerSyncBadge, errorMessageOf } from '@/components';
-import { useCustomer } from '@/lib/api/customers';
+import {
+  AddCustomerDialog,
+  ArchiveReasonDialog,
+  CustomerArchivedBadge,
+  CustomerSourceBadge,
+  CustomerSyncBadge,
+  errorMessageOf,
+  notifyError,
+  useRecordArchiving,
+  useRecordQuestions,
+} from '@/components';
+import {
+  fetchNewerCustomer,
+  useArchiveCustomer,
+  useCustomer,
+  useUnarchiveCustomer,
+} from '@/lib/api/customers';
+import { ApiError } from '@/lib/http';
 import { CustomerContacts } from './customer-contacts';
+import { type CustomerRecordLinks, CustomerRelated } from './customer-related';
 
 const addressLines = (address: Address | null) =>
   address
@@ -83,10 +113,86 @@ const CustomerFields = ({ customer }: { customer: CustomerDto }) => {
   );
 };
 
-export type CustomerDetailsProps = { customerId: string; onClose: () => void };
+/** Who archived the customer, when and why; or that the accounting system has it inactive. */
+const ArchivedNotice = ({ customer }: { customer: CustomerDto }) => {
+  const { t } = useTranslation('customers');
+  const { archive } = customer;
+  return (
+    <Alert color="gray" variant="light" icon={<IconArchive size={18} />} title={t('archive.archivedTitle')}>
+      {archive ? (
+        <Stack gap={2}>
+          <Text size="sm">
+            {t('archive.archivedBy', { name: archive.by.displayName, date: formatDate(archive.at) })}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {t('archive.reasonShown', { reason: archive.reason })}
+          </Text>
+        </Stack>
+      ) : (
+        <Text size="sm">{t('archive.inactiveInAccounting')}</Text>
+      )}
+    </Alert>
+  );
+};
 
-/** Everything about one customer, and its contacts. Kept fresh by the customer pushes. */
-export const CustomerDetails = ({ customerId, onClose }: CustomerDetailsProps) => {
+/** Edit, archive and unarchive, as the panel's header buttons. */
+const CustomerActions = ({ customer }: { customer: CustomerDto }) => {
+  const { t } = useTranslation('customers');
+  const queryClient = useQueryClient();
+  const questions = useRecordQuestions('customers');
+  const archiveCustomer = useArchiveCustomer();
+  const unarchiveCustomer = useUnarchiveCustomer();
+  const [isEditing, setEditing] = useState(false);
+  const archiving = useRecordArchiving({
+    namespace: 'customers',
+    record: customer,
+    isArchived: (saved) => saved.isInactive,
+    archive: (saved, reason) => archiveCustomer.mutateAsync({ customer: saved, reason }),
+    unarchive: (saved) => unarchiveCustomer.mutateAsync(saved),
+    // The caches hold the answer already (the mutations store it).
+    onChanged: () => {},
+    onError: async (error) => {
+      if (error instanceof ApiError && error.code === 'CONFLICT') {
+        if (await questions.wantsNewerVersion()) await fetchNewerCustomer(queryClient, customer.id);
+      } else notifyError(error);
+    },
+    maxLength: CUSTOMER_ARCHIVE_REASON_MAX,
+  });
+  return (
+    <>
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPencil size={16} />}
+          onClick={() => setEditing(true)}
+        >
+          {t('edit.action')}
+        </Button>
+        {/* Archive asks why first; Unarchive acts at once. */}
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={customer.isInactive ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
+          loading={unarchiveCustomer.isPending}
+          onClick={() => void (archiving.onUnarchive ?? archiving.onArchive)?.()}
+        >
+          {customer.isInactive ? t('archive.unarchiveAction') : t('archive.action')}
+        </Button>
+      </Group>
+      <ArchiveReasonDialog {...archiving.reasonDialog} />
+      <AddCustomerDialog opened={isEditing} onClose={() => setEditing(false)} customer={customer} />
+    </>
+  );
+};
+
+export type CustomerDetailsProps = { customerId: string; onClose: () => void; links: CustomerRecordLinks };
+
+/**
+ * Everything about one customer: its fields, edit and archive actions, contacts, and its inquiries,
+ * offers and projects. Kept fresh by the customer pushes.
+ */
+export const CustomerDetails = ({ customerId, onClose, links }: CustomerDetailsProps) => {
   const { t } = useTranslation('customers');
   const customer = useCustomer(customerId);
   return (
@@ -101,6 +207,7 @@ export const CustomerDetails = ({ customerId, onClose }: CustomerDetailsProps) =
               <Group gap="xs">
                 <CustomerSourceBadge source={customer.data.source} />
                 <CustomerSyncBadge status={customer.data.syncStatus} error={customer.data.syncError} />
+                {customer.data.isInactive && <CustomerArchivedBadge />}
               </Group>
             )}
           </Stack>
@@ -116,9 +223,13 @@ export const CustomerDetails = ({ customerId, onClose }: CustomerDetailsProps) =
           </Alert>
         ) : (
           <>
+            <CustomerActions customer={customer.data} />
+            {customer.data.isInactive && <ArchivedNotice customer={customer.data} />}
             <CustomerFields customer={customer.data} />
             <Divider />
             <CustomerContacts customer={customer.data} />
+            <Divider />
+            <CustomerRelated customerId={customer.data.id} links={links} />
           </>
         )}
       </Stack>

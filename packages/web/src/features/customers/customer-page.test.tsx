@@ -2,7 +2,14 @@ import { CUSTOMER_PUSHES, type CustomerDto } from '@karm/domain/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aContact, aCustomer, answer, aPage, renderWithQuery } from '@/components/customers/testing';
+import {
+  aContact,
+  aCustomer,
+  answer,
+  aPage,
+  inputsOf,
+  renderWithQuery,
+} from '@/components/customers/testing';
 import { onPush, request } from '@/lib/socket';
 import { CustomerPage } from './customer-page';
 
@@ -42,6 +49,12 @@ const failed = aCustomer({
 const oneTime = aCustomer({ name: 'Hansen privat', source: 'one-time', isPrivateIndividual: true });
 const ola = aContact(pending, { displayName: 'Ola Nordmann', email: 'ola@fjordbygg.no' });
 
+const NOTHING_RELATED = {
+  inquiries: aPage([]),
+  offers: aPage([]),
+  projects: aPage([]),
+};
+
 const serve = (customers: CustomerDto[]) =>
   answer(requestMock, {
     'customer:get': ({ search = '', source }) =>
@@ -55,7 +68,14 @@ const serve = (customers: CustomerDto[]) =>
     'customer:get-one': ({ id }) => customers.find((customer) => customer.id === id)!,
     'contacts:get': ({ customerId }) => (customerId === pending.id ? [ola] : []),
     'contact:create': (input) => aContact(pending, { displayName: `${input.firstName} ${input.lastName}` }),
+    'customer:related': () => NOTHING_RELATED,
   });
+
+const LINKS = {
+  inquiryHref: (id: string) => `/inquiries?open=${id}`,
+  offerHref: (id: string) => `/offer?open=${id}`,
+  projectHref: (id: string) => `/projects?open=${id}`,
+};
 
 const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
 
@@ -74,10 +94,15 @@ describe('CustomerPage', () => {
   });
 
   it('lists customers with source and sync badges, asking the server for page 1 of 20', async () => {
-    renderWithQuery(<CustomerPage />);
+    renderWithQuery(<CustomerPage links={LINKS} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Customer info' })).toBeInTheDocument();
     await screen.findByText('Fjord Bygg AS');
-    expect(requestMock).toHaveBeenCalledWith('customer:get', { search: '', page: 1, pageSize: 20 });
+    expect(requestMock).toHaveBeenCalledWith('customer:get', {
+      search: '',
+      includeInactive: false,
+      page: 1,
+      pageSize: 20,
+    });
     const row = rowOf('Fjord Bygg AS');
     for (const text of [
       '10001',
@@ -97,20 +122,21 @@ describe('CustomerPage', () => {
 
   it('shows why a sync failed on hover', async () => {
     const user = userEvent.setup();
-    renderWithQuery(<CustomerPage />);
+    renderWithQuery(<CustomerPage links={LINKS} />);
     await user.hover(await screen.findByText('Sync failed'));
     expect(await screen.findByText('Tripletex: organisation number already in use')).toBeInTheDocument();
   });
 
   it('filters by source on the server', async () => {
     const user = userEvent.setup();
-    renderWithQuery(<CustomerPage />);
+    renderWithQuery(<CustomerPage links={LINKS} />);
     await screen.findByText('Fjord Bygg AS');
     await user.click(screen.getByRole('radio', { name: 'One-time' }));
     await waitFor(() => expect(screen.queryByText('Fjord Bygg AS')).not.toBeInTheDocument());
     expect(requestMock).toHaveBeenCalledWith('customer:get', {
       search: '',
       source: 'one-time',
+      includeInactive: false,
       page: 1,
       pageSize: 20,
     });
@@ -119,11 +145,16 @@ describe('CustomerPage', () => {
 
   it('searches after typing stops', async () => {
     const user = userEvent.setup();
-    renderWithQuery(<CustomerPage />);
+    renderWithQuery(<CustomerPage links={LINKS} />);
     await screen.findByText('Fjord Bygg AS');
     await user.type(screen.getByRole('textbox', { name: 'Search customers' }), 'glass');
     await waitFor(() =>
-      expect(requestMock).toHaveBeenCalledWith('customer:get', { search: 'glass', page: 1, pageSize: 20 }),
+      expect(requestMock).toHaveBeenCalledWith('customer:get', {
+        search: 'glass',
+        includeInactive: false,
+        page: 1,
+        pageSize: 20,
+      }),
     );
     await waitFor(() => expect(screen.queryByText('Fjord Bygg AS')).not.toBeInTheDocument());
     expect(requestMock.mock.calls.filter(([event]) => event === 'customer:get')).toHaveLength(2);
@@ -131,7 +162,7 @@ describe('CustomerPage', () => {
 
   it('a row click shows all details and the contacts, and Add contact opens the dialog', async () => {
     const user = userEvent.setup();
-    renderWithQuery(<CustomerPage />);
+    renderWithQuery(<CustomerPage links={LINKS} />);
     await user.click(await screen.findByText('Fjord Bygg AS'));
     const details = screen.getByRole('region', { name: 'Customer details' });
     expect(within(details).getByRole('heading', { name: 'Fjord Bygg AS' })).toBeInTheDocument();
@@ -157,7 +188,7 @@ describe('CustomerPage', () => {
 
   it('says in words when a customer has no contacts', async () => {
     const user = userEvent.setup();
-    renderWithQuery(<CustomerPage />);
+    renderWithQuery(<CustomerPage links={LINKS} />);
     await user.click(await screen.findByText('Glassmester Berg'));
     expect(await screen.findByText('This customer has no contacts yet.')).toBeInTheDocument();
   });
@@ -165,7 +196,7 @@ describe('CustomerPage', () => {
   it('shows an empty state with a way to add the first customer', async () => {
     serve([]);
     const user = userEvent.setup();
-    renderWithQuery(<CustomerPage />);
+    renderWithQuery(<CustomerPage links={LINKS} />);
     expect(await screen.findByText('No customers yet')).toBeInTheDocument();
     await user.click(
       within(screen.getByText('No customers yet').closest('[data-empty-state]')!).getByRole('button', {
@@ -177,7 +208,7 @@ describe('CustomerPage', () => {
 
   it('"Find customer" shows the chosen customer\'s details', async () => {
     const user = userEvent.setup();
-    renderWithQuery(<CustomerPage />);
+    renderWithQuery(<CustomerPage links={LINKS} />);
     await screen.findByText('Fjord Bygg AS');
     await user.click(screen.getByRole('button', { name: 'Find customer' }));
     const dialog = screen.getByRole('dialog', { name: 'Find customer' });
@@ -188,12 +219,118 @@ describe('CustomerPage', () => {
   });
 
   it('a customer:changed push from another browser refreshes the list without reloading', async () => {
-    renderWithQuery(<CustomerPage />);
+    renderWithQuery(<CustomerPage links={LINKS} />);
     await screen.findByText('Fjord Bygg AS');
     expect(onPush).toHaveBeenCalledWith(CUSTOMER_PUSHES.customerChanged, expect.any(Function));
     const newcomer = aCustomer({ name: 'Nykommer AS' });
     serve([pending, failed, oneTime, newcomer]);
     act(() => listeners.get(CUSTOMER_PUSHES.customerChanged)?.(newcomer));
     expect(await screen.findByText('Nykommer AS')).toBeInTheDocument();
+  });
+
+  it('archives a customer only with a reason, shows who and why, and "Show archived" lists it again', async () => {
+    const archivedGlass = {
+      ...failed,
+      isInactive: true,
+      version: failed.version + 1,
+      archive: {
+        at: '2026-03-05T09:00:00.000Z',
+        by: { id: 'u1', displayName: 'Ada Admin' },
+        reason: 'Gått konkurs',
+      },
+    };
+    let isArchived = false;
+    answer(requestMock, {
+      'customer:get': ({ includeInactive }) =>
+        aPage(isArchived ? (includeInactive ? [pending, archivedGlass] : [pending]) : [pending, failed]),
+      'customer:get-one': ({ id }) =>
+        [pending, isArchived ? archivedGlass : failed].find((c) => c.id === id)!,
+      'contacts:get': () => [],
+      'customer:related': () => NOTHING_RELATED,
+      'customer:archive': () => {
+        isArchived = true;
+        return archivedGlass;
+      },
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<CustomerPage links={LINKS} />);
+    await user.click(await screen.findByText('Glassmester Berg'));
+    const details = screen.getByRole('region', { name: 'Customer details' });
+    await user.click(within(details).getByRole('button', { name: 'Archive' }));
+    const ask = await screen.findByRole('dialog', { name: 'Archive the customer' });
+    await user.click(within(ask).getByRole('button', { name: 'Archive' }));
+    expect(within(ask).getByText('Please give a reason')).toBeInTheDocument();
+    expect(inputsOf(requestMock, 'customer:archive')).toEqual([]);
+    await user.type(within(ask).getByRole('textbox'), 'Gått konkurs');
+    await user.click(within(ask).getByRole('button', { name: 'Archive' }));
+    await waitFor(() =>
+      expect(inputsOf(requestMock, 'customer:archive')).toEqual([
+        { id: failed.id, version: failed.version, reason: 'Gått konkurs' },
+      ]),
+    );
+    expect(await screen.findByText('Customer archived')).toBeInTheDocument();
+    expect(await within(details).findByText('Archived 05.03.2026 by Ada Admin.')).toBeInTheDocument();
+    expect(within(details).getByText('Reason: Gått konkurs')).toBeInTheDocument();
+    expect(within(details).getByRole('button', { name: 'Unarchive' })).toBeInTheDocument();
+
+    // The list leaves it out, until archived customers are asked for.
+    await user.click(within(details).getByRole('button', { name: 'Close details' }));
+    await waitFor(() => expect(screen.queryByText('Glassmester Berg')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('switch', { name: 'Show archived' }));
+    const row = (await screen.findByText('Glassmester Berg')).closest('tr')!;
+    expect(within(row).getByText('Archived')).toBeInTheDocument();
+    expect(inputsOf(requestMock, 'customer:get').at(-1)).toMatchObject({ includeInactive: true });
+  });
+
+  it("shows the customer's inquiries, offers and projects, each a link to its record", async () => {
+    answer(requestMock, {
+      'customer:get': () => aPage([pending]),
+      'customer:get-one': () => pending,
+      'contacts:get': () => [],
+      'customer:related': () => ({
+        inquiries: aPage(
+          [
+            {
+              id: 'i1',
+              number: 2001,
+              name: 'Skole',
+              receivedDate: '2026-02-01',
+              offerNumber: 3001,
+              isArchived: false,
+            },
+          ],
+          { total: 51 },
+        ),
+        offers: aPage([
+          {
+            id: 'o1',
+            number: 3001,
+            name: 'Skole',
+            status: 'Sendt',
+            createdAt: '2026-02-03T10:00:00.000Z',
+            projectNumber: null,
+            isArchived: false,
+          },
+        ]),
+        projects: aPage([]),
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<CustomerPage links={LINKS} />);
+    await user.click(await screen.findByText('Fjord Bygg AS'));
+    const inquiries = await screen.findByRole('region', { name: /Inquiries/ });
+    expect(within(inquiries).getByRole('link', { name: 'Skole' })).toHaveAttribute(
+      'href',
+      '/inquiries?open=i1',
+    );
+    expect(within(inquiries).getByText('Offer 3001')).toBeInTheDocument();
+    expect(within(inquiries).getByText('01.02.2026')).toBeInTheDocument();
+    expect(within(inquiries).getByText('Showing the newest 1 of 51.')).toBeInTheDocument();
+    const offers = screen.getByRole('region', { name: /Offers/ });
+    expect(within(offers).getByRole('link', { name: 'Skole' })).toHaveAttribute('href', '/offer?open=o1');
+    expect(within(offers).getByText('Sendt')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: /Projects/ })).getByText('No projects for this customer.'),
+    ).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import {
   ScrollArea,
   SegmentedControl,
   Stack,
+  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -18,13 +19,19 @@ import { useTranslation } from 'react-i18next';
 import { AddCustomerDialog, EmptyState, errorMessageOf, FindCustomerDialog, PageHeader } from '@/components';
 import { primeCustomer, useCustomerPushes, useCustomers } from '@/lib/api/customers';
 import { CustomerDetails } from './customer-details';
+import type { CustomerRecordLinks } from './customer-related';
 import { CUSTOMER_PAGE_SIZE, CustomerTable } from './customer-table';
 
 const SEARCH_DEBOUNCE_MS = 300;
 type SourceFilter = CustomerSource | 'all';
 
-/** SPEC §2 /customer: customer info — the list, one customer's details and contacts, add and find. */
-export const CustomerPage = () => {
+export type CustomerPageProps = { links: CustomerRecordLinks };
+
+/**
+ * SPEC §2 /customer: customer info — the list (archived customers on request), one customer's
+ * details, contacts and records, add, edit, archive and find.
+ */
+export const CustomerPage = ({ links }: CustomerPageProps) => {
   const { t } = useTranslation(['customers', 'nav']);
   const queryClient = useQueryClient();
   useCustomerPushes();
@@ -32,6 +39,7 @@ export const CustomerPage = () => {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [source, setSource] = useState<SourceFilter>('all');
+  const [showArchived, setShowArchived] = useState(false);
   const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [isAdding, setAdding] = useState(false);
@@ -40,6 +48,7 @@ export const CustomerPage = () => {
   const customers = useCustomers({
     search: debouncedSearch,
     source: source === 'all' ? undefined : source,
+    includeInactive: showArchived,
     page,
     pageSize: CUSTOMER_PAGE_SIZE,
   });
@@ -53,7 +62,7 @@ export const CustomerPage = () => {
     requestAnimationFrame(() => detailsRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }));
   };
 
-  const isFiltered = debouncedSearch !== '' || source !== 'all';
+  const isFiltered = debouncedSearch !== '' || source !== 'all' || showArchived;
   const hasNoCustomers = customers.isSuccess && customers.data.total === 0 && !isFiltered;
 
   const actions = (
@@ -97,6 +106,15 @@ export const CustomerPage = () => {
             }))}
           />
         </ScrollArea>
+        <Switch
+          label={t('page.showArchived')}
+          checked={showArchived}
+          onChange={(event) => {
+            setShowArchived(event.currentTarget.checked);
+            setPage(1);
+          }}
+          style={{ alignSelf: 'center' }}
+        />
       </Group>
       {customers.isError ? (
         <Alert color="red" variant="light" title={t('page.loadFailed')}>
@@ -139,7 +157,7 @@ export const CustomerPage = () => {
           </Grid.Col>
           {selectedId && (
             <Grid.Col span={{ base: 12, xl: 5 }} ref={detailsRef}>
-              <CustomerDetails customerId={selectedId} onClose={() => setSelectedId(null)} />
+              <CustomerDetails customerId={selectedId} onClose={() => setSelectedId(null)} links={links} />
             </Grid.Col>
           )}
         </Grid>

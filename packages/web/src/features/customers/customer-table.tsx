@@ -1,8 +1,9 @@
 import type { CustomerDto } from '@karm/domain/contract';
+import { Group, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CustomerSourceBadge, CustomerSyncBadge } from '@/components';
+import { CustomerArchivedBadge, CustomerSourceBadge, CustomerSyncBadge } from '@/components';
 
 export const CUSTOMER_PAGE_SIZE = 20;
 
@@ -74,7 +75,21 @@ export const CustomerTable = ({
           width: 100,
           render: (customer) => customer.customerNumber ?? '',
         },
-        { accessor: 'name', title: t('fields.name') },
+        {
+          accessor: 'name',
+          title: t('fields.name'),
+          render: (customer) =>
+            customer.isInactive ? (
+              <Group gap={6} wrap="nowrap">
+                <Text inherit c="dimmed">
+                  {customer.name}
+                </Text>
+                <CustomerArchivedBadge />
+              </Group>
+            ) : (
+              customer.name
+            ),
+        },
         { accessor: 'organizationNumber', title: t('fields.organizationNumberShort'), noWrap: true },
         { accessor: 'city', title: t('fields.city') },
         {

@@ -26,6 +26,8 @@ export type CustomersQuery = SocketEventInput<'customer:get'>;
 export type CustomerCreateInput = SocketEventInput<'customer:create'>;
 export type CustomerUpdateInput = SocketEventInput<'customer:update'>;
 export type ContactCreateInput = SocketEventInput<'contact:create'>;
+export type ContactUpdateInput = SocketEventInput<'contact:update'>;
+type Versioned = { id: string; version: number };
 
 /** A four-digit Norwegian postal code is worth looking up; anything else is not yet. */
 export const POSTAL_CODE_PATTERN = /^\d{4}$/;
@@ -36,6 +38,7 @@ export const customerKeys = {
   list: (query: CustomersQuery) => [...customerKeys.lists(), query] as const,
   detail: (id: string) => [...customerKeys.all, 'detail', id] as const,
   contacts: (customerId: string) => [...customerKeys.all, 'contacts', customerId] as const,
+  related: (customerId: string) => [...customerKeys.all, 'related', customerId] as const,
   postalPlace: (postalCode: string) => ['postal-place', postalCode] as const,
 };
 
@@ -44,10 +47,19 @@ export const customerKeys = {
 export const getCustomers = (query: CustomersQuery) => request('customer:get', query);
 export const getCustomer = (id: string) => request('customer:get-one', { id });
 export const getContacts = (customerId: string) => request('contacts:get', { customerId });
+export const getContact = (id: string) => request('contact:get', { id });
 export const getPostalPlace = (postalCode: string) => request('admin:postaladdress', { postalCode });
 export const createCustomer = (input: CustomerCreateInput) => request('customer:create', input);
 export const updateCustomer = (input: CustomerUpdateInput) => request('customer:update', input);
+export const archiveCustomer = (customer: Versioned, reason: string) =>
+  request('customer:archive', { id: customer.id, version: customer.version, reason });
+export const unarchiveCustomer = (customer: Versioned) =>
+  request('customer:unarchive', { id: customer.id, version: customer.version });
+export const getCustomerRelated = (id: string) => request('customer:related', { id });
 export const createContact = (input: ContactCreateInput) => request('contact:create', input);
+export const updateContact = (input: ContactUpdateInput) => request('contact:update', input);
+export const archiveContact = (contact: Versioned) =>
+  request('contact:archive', { id: contact.id, version: contact.version });
 
 // --- query options --------------------------------------------------------------------------
 
@@ -64,6 +76,10 @@ export const customerQueryOptions = (id: string) =>
 
 export const contactsQueryOptions = (customerId: string) =>
   queryOptions({ queryKey: customerKeys.contacts(customerId), queryFn: () => getContacts(customerId) });
+
+/** The customer's inquiries, offers and projects; read when its panel opens or regains focus. */
+export const customerRelatedQueryOptions = (customerId: string) =>
+  queryOptions({ queryKey: customerKeys.related(customerId), queryFn: () => getCustomerRelated(customerId) });
 
 export const postalPlaceQueryOptions = (postalCode: string) =>
   queryOptions({
@@ -83,6 +99,8 @@ export const useCustomer = (id: string | null | undefined) =>
 
 export const useContacts = (customerId: string | null | undefined) =>
   useQuery({ ...contactsQueryOptions(customerId ?? ''), enabled: Boolean(customerId) });
+
+export const useCustomerRelated = (customerId: string) => useQuery(customerRelatedQueryOptions(customerId));
 
 /** The place of a postal code; asks only once the code has four digits. */
 export const usePostalPlace = (postalCode: string) => {
@@ -125,7 +143,10 @@ export const storeCustomer = (queryClient: QueryClient, customer: CustomerDto) =
   return queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
 };
 
-/** Adds or replaces a contact in its customer's contact list, then refetches that list. */
+/**
+ * Adds or replaces a contact in its customer's contact list, then refetches that list (which leaves
+ * out removed contacts).
+ */
 export const storeContact = (queryClient: QueryClient, contact: ContactDto) => {
   const { queryKey } = contactsQueryOptions(contact.customerId);
   queryClient.setQueryData(queryKey, (contacts) => {
@@ -137,31 +158,46 @@ export const storeContact = (queryClient: QueryClient, contact: ContactDto) => {
   return queryClient.invalidateQueries({ queryKey });
 };
 
+/** The customer as the server has it now (a save hit a newer version), stored in the caches. */
+export const fetchNewerCustomer = async (queryClient: QueryClient, id: string) => {
+  const customer = await queryClient.fetchQuery({ ...customerQueryOptions(id), staleTime: 0 });
+  void storeCustomer(queryClient, customer);
+  return customer;
+};
+
+/** The contact as the server has it now (a save hit a newer version), stored in the caches. */
+export const fetchNewerContact = async (queryClient: QueryClient, id: string) => {
+  const contact = await getContact(id);
+  void storeContact(queryClient, contact);
+  return contact;
+};
+
 // --- mutations ------------------------------------------------------------------------------
 
-export const useCreateCustomer = () => {
+const useCustomerMutation = <Input>(mutationFn: (input: Input) => Promise<CustomerDto>) => {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCustomer,
-    onSuccess: (customer) => void storeCustomer(queryClient, customer),
-  });
+  return useMutation({ mutationFn, onSuccess: (customer) => void storeCustomer(queryClient, customer) });
 };
 
-export const useUpdateCustomer = () => {
+export const useCreateCustomer = () => useCustomerMutation(createCustomer);
+
+export const useUpdateCustomer = () => useCustomerMutation(updateCustomer);
+
+export const useArchiveCustomer = () =>
+  useCustomerMutation(({ customer, reason }: { customer: Versioned; reason: string }) =>
+    archiveCustomer(customer, reason),
+  );
+
+export const useUnarchiveCustomer = () => useCustomerMutation(unarchiveCustomer);
+
+const useContactMutation = <Input>(mutationFn: (input: Input) => Promise<ContactDto>) => {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCustomer,
-    onSuccess: (customer) => void storeCustomer(queryClient, customer),
-  });
+  return useMutation({ mutationFn, onSuccess: (contact) => void storeContact(queryClient, contact) });
 };
 
-export const useCreateContact = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createContact,
-    onSuccess: (contact) => void storeContact(queryClient, contact),
-  });
-};
+export const useCreateContact = () => useContactMutation(createContact);
+export const useUpdateContact = () => useContactMutation(updateContact);
+export const useArchiveContact = () => useContactMutation(archiveContact);
 
 // --- pushes ---------------------------------------------------------------------------------
 
