@@ -185,3 +185,109 @@ test('the customer page in Norwegian', async ({ page }) => {
   await reset.request('user:update-profile', { locale: 'en' });
   reset.close();
 });
+
+test('edit a customer and a contact, archive the customer with a reason, and find it with "Show archived"', async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const name = `E2E Redigert ${stamp} AS`;
+  const session = await apiSignIn(E2E_USERS.customers, E2E_PASSWORD);
+  const customer = await session.request('customer:create', {
+    name,
+    organizationNumber: uniqueOrganisationNumber(),
+    phoneNumber: '22 00 00 00',
+    postalAddress: { addressLine1: 'Storgata 1', postalCode: '0150', city: 'Oslo' },
+  });
+  await session.request('contact:create', {
+    customerId: customer.id,
+    firstName: 'Eva',
+    lastName: 'Lie',
+    email: `eva-${stamp}@e2e.test`,
+    phoneNumberMobile: '900 22 333',
+  });
+  const inquiry = await session.request('inquiry:create', {
+    receivedDate: '2026-03-02',
+    projectName: `Skole ${stamp}`,
+    customerId: customer.id,
+  });
+  await session.request('project:create', {
+    name: `Skole ${stamp} – dører`,
+    customerId: customer.id,
+    deliveryDate: '2026-09-01',
+  });
+  session.close();
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInWithLocale(page, E2E_USERS.customers, 'en');
+  await page.goto('/customer');
+  await page.getByRole('textbox', { name: 'Search customers' }).fill(String(stamp));
+  await page.getByText(name).click();
+  const details = page.getByRole('region', { name: 'Customer details' });
+  await expect(details.getByRole('heading', { name })).toBeVisible();
+  const inquiries = details.getByRole('region', { name: /Inquiries/ });
+  await expect(inquiries.getByRole('link', { name: `Skole ${stamp}` })).toHaveAttribute(
+    'href',
+    `/inquiries?open=${inquiry.id}`,
+  );
+  await expect(details.getByRole('region', { name: /Projects/ }).getByText('01.09.2026')).toBeVisible();
+  await saveScreen(page, 'customers-en-panel');
+
+  // The customer's phone.
+  await details.getByRole('button', { name: 'Edit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit customer ${name}` });
+  await expect(dialog.getByLabel('Phone', { exact: true })).toHaveValue('22 00 00 00');
+  await dialog.getByLabel('Phone', { exact: true }).fill('22 99 88 77');
+  await saveScreen(page, 'customers-en-edit-customer');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Customer ${name} saved`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(details.getByText('22 99 88 77')).toBeVisible();
+
+  // The contact's e-mail.
+  await details.getByRole('button', { name: 'Edit Eva Lie' }).click();
+  const contactDialog = page.getByRole('dialog', { name: 'Edit contact Eva Lie' });
+  await contactDialog.getByLabel('E-mail', { exact: true }).fill(`eva.lie-${stamp}@e2e.test`);
+  await contactDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Contact Eva Lie saved')).toBeVisible();
+  await expect(contactDialog).toBeHidden();
+  await expect(details.getByText(`eva.lie-${stamp}@e2e.test`)).toBeVisible();
+
+  // Archiving asks why.
+  await details.getByRole('button', { name: 'Archive' }).click();
+  const ask = page.getByRole('dialog', { name: 'Archive the customer' });
+  await ask.getByRole('button', { name: 'Archive' }).click();
+  await expect(ask.getByText('Please give a reason')).toBeVisible();
+  await ask.getByRole('textbox', { name: 'Reason' }).fill('Firmaet er lagt ned');
+  await saveScreen(page, 'customers-en-archive-reason');
+  await ask.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByText('Customer archived')).toBeVisible();
+  await expect(details.getByText('Reason: Firmaet er lagt ned')).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Unarchive' })).toBeVisible();
+  await saveScreen(page, 'customers-en-archived-panel');
+
+  // Gone from the list, back with "Show archived".
+  await details.getByRole('button', { name: 'Close details' }).click();
+  await expect(page.getByText('No customers match the search or filter.')).toBeVisible();
+  await page.getByRole('switch', { name: 'Show archived' }).check({ force: true });
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row.getByText('Archived')).toBeVisible();
+  await saveScreen(page, 'customers-en-show-archived');
+  expect((await customersNamed(name)).total).toBe(0);
+
+  // The same panel in Norwegian.
+  await signInWithLocale(page, E2E_USERS.customers, 'nb');
+  await page.goto('/customer');
+  await page.getByRole('switch', { name: 'Vis arkiverte' }).check({ force: true });
+  await page.getByRole('textbox', { name: 'Søk etter kunder' }).fill(String(stamp));
+  await page.getByText(name).click();
+  const norwegian = page.getByRole('region', { name: 'Kundedetaljer' });
+  await expect(norwegian.getByText('Årsak: Firmaet er lagt ned')).toBeVisible();
+  await expect(norwegian.getByRole('region', { name: /Forespørsler/ })).toBeVisible();
+  await saveScreen(page, 'customers-nb-panel');
+  const reset = await apiSignIn(E2E_USERS.customers, E2E_PASSWORD);
+  await reset.request('user:update-profile', { locale: 'en' });
+  reset.close();
+  expect(consoleErrors).toEqual([]);
+});

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { AddContactDialog, errorMessageOf } from '@/components';
 import { useContacts } from '@/lib/api/customers';
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** A customer's contacts (SPEC §3 contact list items), with the add-contact dialog, which also edits one. */
 export const CustomerContacts = ({ customer }: { customer: Pick<CustomerDto, 'id' | 'name'> }) => {
   const { t } = useTranslation('customers');
@@ -54,9 +56,10 @@ export const CustomerContacts = ({ customer }: { customer: Pick<CustomerDto, 'id
             <Table.Tbody>
               {contacts.data.map((contact) => (
                 <Table.Tr key={contact.id}>
-                  <Table.Td>{contact.displayName || t('contacts.unnamed')}</Table.Td>
-                  <Table.Td>{contact.phoneNumberMobile || contact.phoneNumber}</Table.Td>
-                  <Table.Td>{contact.email}</Table.Td>
+                  {/* In the narrow panel the long e-mail wraps, not the name or the number. */}
+                  <Table.Td style={NO_WRAP}>{contact.displayName || t('contacts.unnamed')}</Table.Td>
+                  <Table.Td style={NO_WRAP}>{contact.phoneNumberMobile || contact.phoneNumber}</Table.Td>
+                  <Table.Td style={{ wordBreak: 'break-word' }}>{contact.email}</Table.Td>
                   <Table.Td>
                     <ActionIcon
                       variant="subtle"
