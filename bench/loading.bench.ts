@@ -46,14 +46,14 @@ const readLcp = async (page: Page) => {
   return page.evaluate(() => window.karmLcp ?? { time: Number.NaN, element: 'none' });
 };
 
-type Transfer = { js: number; jsDecoded: number; css: number; files: number; encodings: Set<string> };
+type Transfer = { js: number; css: number; files: number; encodings: Set<string> };
 
 const loadLogin = async (browser: Browser, url: string) => {
   const context = await browser.newContext();
   await context.addInitScript(observeLcp);
   const page = await context.newPage();
   const pending: Promise<void>[] = [];
-  const transfer: Transfer = { js: 0, jsDecoded: 0, css: 0, files: 0, encodings: new Set() };
+  const transfer: Transfer = { js: 0, css: 0, files: 0, encodings: new Set() };
   const count = (request: Request) => {
     pending.push(
       (async () => {
@@ -68,7 +68,6 @@ const loadLogin = async (browser: Browser, url: string) => {
         if (isCss) transfer.css += responseBodySize;
         if (isJs) {
           transfer.js += responseBodySize;
-          transfer.jsDecoded += (await response.body()).length;
           transfer.files++;
         }
       })(),
@@ -122,7 +121,7 @@ export const run = async () => {
       dashboardLcps.push(dashboard.time);
       const { transfer } = login;
       console.log(
-        `run ${index + 1}: /login JS ${kb(transfer.js)} over the wire (${kb(transfer.jsDecoded)} decoded, ` +
+        `run ${index + 1}: /login JS ${kb(transfer.js)} over the wire (` +
           `${transfer.files} files, ${[...transfer.encodings].join('/')}), CSS ${kb(transfer.css)}; ` +
           `LCP /login ${login.lcp.time.toFixed(0)} ms, dashboard (cold cache) ${dashboard.time.toFixed(0)} ms ` +
           `[${dashboard.element}]`,

@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { SIGN_IN_NAMESPACES } from './src/lib/sign-in-namespaces';
 
 const KARM_SERVER = process.env.KARM_DEV_SERVER ?? 'http://localhost:3000';
 
@@ -19,6 +20,8 @@ const buildIdFile = (): Plugin => ({
     this.emitFile({ type: 'asset', fileName: 'build.json', source: JSON.stringify({ buildId: BUILD_ID }) });
   },
 });
+
+const SIGN_IN_TEXTS = new RegExp(`i18n[\\\\/](en|nb)[\\\\/](${SIGN_IN_NAMESPACES.join('|')})\\.json$`);
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -76,7 +79,11 @@ export default defineConfig({
         codeSplitting: {
           // React and the router are on every page and change only with their versions: one chunk
           // that browsers keep across Karm's releases. The rest is split by route (see app/router).
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // The sign-in page's texts, apart from the rest of their language (loaded after sign-in).
+            { name: 'sign-in-texts', test: SIGN_IN_TEXTS },
+          ],
         },
       },
     },

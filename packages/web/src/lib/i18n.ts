@@ -12,6 +12,7 @@ import nbErrors from '@karm/domain/i18n/nb/errors.json';
 import nbValidation from '@karm/domain/i18n/nb/validation.json';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { SIGN_IN_NAMESPACES } from './sign-in-namespaces';
 
 /**
  * The namespaces the sign-in page needs come with the page, in both languages (so that i18next is
@@ -52,7 +53,7 @@ void i18n
     partialBundledLanguages: true,
     lng: DEFAULT_LOCALE,
     fallbackLng: FALLBACK_LOCALE,
-    ns: ['common', 'auth', 'errors', 'validation', 'components'],
+    ns: [...SIGN_IN_NAMESPACES],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
