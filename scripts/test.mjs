@@ -22,6 +22,7 @@ if (process.env.TEST_DATABASE_URL) {
 }
 steps.push(
   ['build', 'npm', ['run', 'build']],
+  ['start of the built bundle', 'node', ['scripts/smoke-start.mjs']],
   ['browser journeys', 'npm', ['test', '--workspace', '@karm/e2e']],
 );
 
