@@ -183,10 +183,25 @@ export type OfferDto = OfferRecordDto & {
   displayedStatus: { name: string; deadline: string };
 };
 
+export const OFFER_HISTORY_ACTIONS = ['created', 'updated', 'archived', 'unarchived', 'converted'] as const;
+export type OfferHistoryAction = (typeof OFFER_HISTORY_ACTIONS)[number];
+
+/**
+ * One changed field, values as people read them: names rather than ids (status, salesperson,
+ * customer, contact), dates and codes as stored, money in øre as digits, the payment plan as text.
+ * History written before values were kept has neither value (both null): a real change never has.
+ */
+export type OfferFieldChange = { field: string; from: string | null; to: string | null };
+
+/** DESIGN rule 6: who changed what, from what to what, and when. */
 export type OfferHistoryDto = {
   id: string;
-  action: string;
-  changes: Record<string, unknown>;
+  action: OfferHistoryAction;
+  changes: OfferFieldChange[];
+  /** The archive reason. */
+  reason: string | null;
+  /** The project the offer became (action `converted`). */
+  projectNumber: number | null;
   user: LookupDto | null;
   at: string;
 };
@@ -208,6 +223,13 @@ export const offerStatusInputSchema = z.object({
   name: text(60).min(1, MESSAGES.required),
   /** Days the offer may stay in this status; null falls back to the config's default days. */
   deadlineDays: z.number().int().min(0).max(365).nullable().default(null),
+  /**
+   * The status an offer takes when it becomes a project. One status at most: converting needs one
+   * place to move the offer to, and the hit rate counts it. Setting it on one status takes it off another.
+   */
+  isWon: z.boolean().default(false),
+  /** The customer said no. Any number of statuses may be lost ones ("Tapt – pris", "Tapt – utsatt"). */
+  isLost: z.boolean().default(false),
 });
 export const offerStatusPatchSchema = patchOf(offerStatusInputSchema).extend({
   /** Makes this the one default status. */
@@ -223,6 +245,10 @@ export type OfferStatusDto = {
   position: number;
   isDefault: boolean;
   isDeleted: boolean;
+  /** Offers move here when converted to a project; at most one status is. */
+  isWon: boolean;
+  /** An offer the customer turned down. */
+  isLost: boolean;
   /** Offers that have this status (SPEC §3 "usage"). */
   usage: number;
 };

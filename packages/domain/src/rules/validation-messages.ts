@@ -67,6 +67,9 @@ export const VALIDATION_MESSAGE_KEYS = {
   heightOutOfRange: 'validation.heightOutOfRange',
   sizeNotOffered: 'validation.sizeNotOffered',
   paymentPlanSum: 'validation.paymentPlanSum',
+  statusWonAndLost: 'validation.statusWonAndLost',
+  defaultStatusOutcome: 'validation.defaultStatusOutcome',
+  statusDeleted: 'validation.statusDeleted',
   oneCustomerOnly: 'validation.oneCustomerOnly',
 } as const;
 

@@ -30,6 +30,12 @@ export {
 } from './error-boundary/app-error-boundary';
 export { installGlobalErrorHandlers } from './error-boundary/global-error-handlers';
 export {
+  type HistoryChange,
+  type HistoryEntry,
+  HistoryTimeline,
+  type HistoryTimelineProps,
+} from './history-timeline/history-timeline';
+export {
   ImageViewerDialog,
   type ImageViewerDialogProps,
   type ViewerImage,

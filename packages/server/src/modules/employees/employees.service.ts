@@ -6,6 +6,7 @@ import {
 } from '@karm/domain/contract';
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../platform/context';
+import type { Executor } from '../../platform/db/client';
 import { nameRank } from '../../platform/db/name-rank';
 import type { Referable } from '../../platform/db/references';
 import { getCompanyInfo } from '../company/company.service';
@@ -190,6 +191,15 @@ export const departmentSummaries = async (ctx: AppContext, companyId: string, id
     .from(departments)
     .where(and(eq(departments.companyId, companyId), inArray(departments.id, unique)));
   return new Map(rows.map((row) => [row.id, { id: row.id, displayName: row.name }]));
+};
+
+/** The department an employee belongs to, if any (a converted offer's project takes its owner's). */
+export const departmentOfEmployee = async (db: Executor, companyId: string, employeeId: string) => {
+  const [row] = await db
+    .select({ departmentId: employees.departmentId })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)));
+  return row?.departmentId ?? null;
 };
 
 /** The employee a user is, in a company ("Mine" in the project list). */

@@ -37,29 +37,35 @@ export const recordHistory = async (
 
 const isSame = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** One changed field with the before and after as people read them. */
+export type FieldChange<Field extends string> = { field: Field; from: string | null; to: string | null };
+
 /**
  * The fields whose value differs, each with the before and after as people read them: the
- * owner's, customer's and contact's names rather than ids, a one-time customer by its name.
+ * owner's, customer's and contact's names rather than ids, a one-time customer by its name. Shared
+ * by the inquiry and the offer history; `shownOther` shows a record's own fields (null: empty,
+ * undefined: as text). Call it before the write's transaction: the names are read on ctx.db.
  */
-export const describeChanges = async (
+export const describeChanges = async <Field extends string>(
   ctx: AppContext,
   companyId: string,
-  before: FieldValues,
-  after: FieldValues,
-): Promise<InquiryFieldChange[]> => {
-  const fields = (Object.keys(after) as InquiryField[]).filter(
+  before: Partial<Record<Field, unknown>>,
+  after: Partial<Record<Field, unknown>>,
+  shownOther: (field: Field, value: unknown) => string | null | undefined = () => undefined,
+): Promise<FieldChange<Field>[]> => {
+  const fields = (Object.keys(after) as Field[]).filter(
     (field) => after[field] !== undefined && !isSame(before[field], after[field]),
   );
-  const both = (field: InquiryField) =>
-    [before[field], after[field]].filter((id): id is string => typeof id === 'string');
+  const both = (field: string) =>
+    [before[field as Field], after[field as Field]].filter((id): id is string => typeof id === 'string');
   const [owners, customers, contacts] = await Promise.all([
     employeeSummaries(ctx, companyId, both('ownerId')),
     customerSummaries(ctx.db, companyId, both('customerId')),
     contactSummaries(ctx, companyId, both('contactId')),
   ]);
-  const shown = (field: InquiryField, value: unknown): string | null => {
+  const shown = (field: Field, value: unknown): string | null => {
     if (value === null || value === undefined || value === '') return null;
-    switch (field) {
+    switch (field as string) {
       case 'ownerId':
         return owners.get(value as string)?.displayName ?? null;
       case 'customerId':
@@ -68,8 +74,10 @@ export const describeChanges = async (
         return contacts.get(value as string)?.displayName ?? null;
       case 'oneTimeCustomer':
         return (value as { name: string }).name;
-      default:
-        return String(value);
+      default: {
+        const other = shownOther(field, value);
+        return other === undefined ? String(value) : other;
+      }
     }
   };
   return fields.map((field) => ({

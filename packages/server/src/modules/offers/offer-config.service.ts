@@ -4,22 +4,26 @@ import {
   type OfferConfigDto,
   type offerConfigPatchSchema,
 } from '@karm/domain/contract';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '@karm/domain/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { derivedId } from '../../platform/db/derived-ids';
 import { assertReferencesInCompany, type Referable } from '../../platform/db/references';
-import { conflict } from '../../platform/errors';
+import { conflict, validationError } from '../../platform/errors';
 import { offerConfigs, offerStatuses } from './offers.tables';
 
-/** The statuses a company starts with (SPEC §4: admin-defined, one default); deadline days each. */
+/**
+ * The statuses a company starts with (SPEC §4: admin-defined, one default); deadline days each.
+ * "Vunnet" is where a converted offer goes, "Tapt" marks a refusal (the hit rate counts both).
+ */
 const STARTER_STATUSES = [
-  { name: 'Under arbeid', deadlineDays: 14 },
-  { name: 'Sendt', deadlineDays: 7 },
-  { name: 'Følg opp', deadlineDays: 5 },
-  { name: 'Vunnet', deadlineDays: null },
-  { name: 'Tapt', deadlineDays: null },
+  { name: 'Under arbeid', deadlineDays: 14, isWon: false, isLost: false },
+  { name: 'Sendt', deadlineDays: 7, isWon: false, isLost: false },
+  { name: 'Følg opp', deadlineDays: 5, isWon: false, isLost: false },
+  { name: 'Vunnet', deadlineDays: null, isWon: true, isLost: false },
+  { name: 'Tapt', deadlineDays: null, isWon: false, isLost: true },
 ] as const;
 
 export type OfferConfigRow = typeof offerConfigs.$inferSelect;
@@ -100,6 +104,17 @@ export const OFFER_STATUSES_REFERABLE: Referable = {
   isUsable: eq(offerStatuses.isDeleted, false),
 };
 
+/** New offers start in the default status, so it is never a won or lost one. */
+const assertMayBeDefault = async (tx: Executor, companyId: string, statusId: string) => {
+  const [status] = await tx
+    .select({ isWon: offerStatuses.isWon, isLost: offerStatuses.isLost })
+    .from(offerStatuses)
+    .where(and(eq(offerStatuses.companyId, companyId), eq(offerStatuses.id, statusId)));
+  if (status?.isWon || status?.isLost) {
+    throw validationError({ defaultStatusId: MESSAGES.defaultStatusOutcome }, MESSAGES.defaultStatusOutcome);
+  }
+};
+
 export const updateOfferConfig = async (
   ctx: AppContext,
   actor: Actor,
@@ -112,6 +127,7 @@ export const updateOfferConfig = async (
     await assertReferencesInCompany(tx, actor.companyId, {
       defaultStatusId: [OFFER_STATUSES_REFERABLE, changes.defaultStatusId],
     });
+    if (changes.defaultStatusId) await assertMayBeDefault(tx, actor.companyId, changes.defaultStatusId);
     const [updated] = await tx
       .update(offerConfigs)
       .set({ ...changes, version: sql`${offerConfigs.version} + 1` })

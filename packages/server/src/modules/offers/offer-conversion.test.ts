@@ -1,8 +1,8 @@
-import type { OfferDetailDto, OfferDto, ProjectCombinedDto } from '@karm/domain/contract';
+import type { OfferDetailDto, OfferDto, OfferStatusDto, ProjectCombinedDto } from '@karm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../platform/pdf/testing';
-import { seedContact, seedCustomer } from '../../seed/factories';
+import { seedContact, seedCustomer, seedDepartment, seedEmployee } from '../../seed/factories';
 import {
   FAKE_TRIPLETEX_TOKENS,
   type FakeTripletex,
@@ -27,7 +27,11 @@ let customerId: string;
 beforeAll(async () => {
   const clock = createTestClock(new Date('2026-03-02T09:00:00Z'));
   fake = await startFakeTripletex({ clock });
-  server = await startTestServer({ TRIPLETEX_BASE_URL: fake.url }, { clock });
+  // One test moves the clock by days between calls of one session; a real user would be idle that long.
+  server = await startTestServer(
+    { TRIPLETEX_BASE_URL: fake.url, SESSION_IDLE_HOURS: String(24 * 90) },
+    { clock },
+  );
   alice = await server.signedInUser({ role: 'admin' });
   mallory = await server.signedInUser({ role: 'admin' });
   api = restClient(server, alice);
@@ -109,6 +113,93 @@ describe('offer → project', () => {
     expect(again.status).toBe(409);
     expect(again.body.details.reason).toBe('alreadyConverted');
     expect(await projectsOfOffer(offer.id)).toHaveLength(1);
+  });
+
+  it('makes the salesperson the project manager, with their department, so the project is among theirs', async () => {
+    const department = await seedDepartment(server.ctx.db, alice.companyId, 'Montasje Øst');
+    const owner = await seedEmployee(server.ctx.db, alice.companyId, {
+      firstName: 'Sølvi',
+      lastName: 'Selger',
+      departmentId: department.id,
+      userId: alice.userId,
+    });
+    const offer = await create({ projectName: 'Med selger', ownerId: owner.id });
+    const { body } = await api.post<{ projectId: string }>(`/offers/${offer.id}/convert-to-project`, {});
+    const { project } = (
+      await api.get<ProjectCombinedDto>(`/project/get-combined?projectId=${body.projectId}`)
+    ).body;
+    expect(project.projectManager).toEqual({ id: owner.id, displayName: 'Sølvi Selger' });
+    expect(project.department).toEqual({ id: department.id, displayName: 'Montasje Øst' });
+    // "Mine" in the project list is the projects the signed-in person manages: this one is there.
+    const mine = await alice.client.request('projects:filter_new', { who: 'mine', status: 'all' });
+    expect(mine.items.map((item) => item.id)).toContain(body.projectId);
+
+    // An offer without a salesperson, or one without a department, leaves what is unknown empty.
+    const loner = await seedEmployee(server.ctx.db, alice.companyId, {
+      firstName: 'Uten',
+      lastName: 'Avdeling',
+    });
+    for (const ownerId of [null, loner.id]) {
+      const plain = await create({ projectName: `Uten avdeling ${ownerId}`, ownerId });
+      const converted = await api.post<{ projectId: string }>(`/offers/${plain.id}/convert-to-project`, {});
+      const combined = (
+        await api.get<ProjectCombinedDto>(`/project/get-combined?projectId=${converted.body.projectId}`)
+      ).body.project;
+      expect(combined.projectManager?.id ?? null).toBe(ownerId);
+      expect(combined.department).toBeNull();
+    }
+  });
+
+  it('moves the offer to the won status in the same transaction, with the change in its history', async () => {
+    const statuses = (await api.get<OfferStatusDto[]>('/offer-statuses')).body;
+    const sent = statuses.find((status) => status.name === 'Sendt');
+    const won = statuses.find((status) => status.isWon);
+    expect(won?.name).toBe('Vunnet');
+    const offer = await create({ projectName: 'Vinnes', statusId: sent?.id });
+    server.clock.set(new Date('2026-03-05T09:00:00Z'));
+    try {
+      const { body } = await api.post<{ projectNumber: number }>(
+        `/offers/${offer.id}/convert-to-project`,
+        {},
+      );
+      const detail = (await api.get<OfferDetailDto>(`/offers/${offer.id}`)).body;
+      expect(detail.offer).toMatchObject({
+        statusId: won?.id,
+        status: { name: 'Vunnet' },
+        statusChangedAt: '2026-03-05',
+        projectNumber: body.projectNumber,
+      });
+      expect(detail.history[0]).toMatchObject({
+        action: 'converted',
+        projectNumber: body.projectNumber,
+        changes: [{ field: 'statusId', from: 'Sendt', to: 'Vunnet' }],
+      });
+    } finally {
+      server.clock.set(new Date('2026-03-02T09:00:00Z'));
+    }
+
+    // A failed conversion leaves the status as it was.
+    const kept = await create({ projectName: 'Feiler, forblir sendt', statusId: sent?.id });
+    conversionSteps.afterProjectInsert = async () => {
+      throw new Error('disk full');
+    };
+    expect((await api.post(`/offers/${kept.id}/convert-to-project`, {})).status).toBe(502);
+    expect((await api.get<OfferDetailDto>(`/offers/${kept.id}`)).body.offer.statusId).toBe(sent?.id);
+  });
+
+  it('leaves the status alone when the company has no won status', async () => {
+    const statuses = (await api.get<OfferStatusDto[]>('/offer-statuses')).body;
+    const won = statuses.find((status) => status.isWon);
+    await api.patch(`/offer-statuses/${won?.id}`, { isWon: false });
+    try {
+      const offer = await create({ projectName: 'Ingen vunnet-status' });
+      await api.post(`/offers/${offer.id}/convert-to-project`, {});
+      const detail = (await api.get<OfferDetailDto>(`/offers/${offer.id}`)).body;
+      expect(detail.offer.status?.name).toBe('Under arbeid');
+      expect(detail.history[0]).toMatchObject({ action: 'converted', changes: [] });
+    } finally {
+      await api.patch(`/offer-statuses/${won?.id}`, { isWon: true });
+    }
   });
 
   it('is all-or-nothing: a failure after the project insert leaves no project, no order and the offer unchanged', async () => {

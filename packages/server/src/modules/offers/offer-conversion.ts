@@ -1,16 +1,19 @@
 import type { OfferConversionDto, offerConvertSchema, VAT_RATES } from '@karm/domain/contract';
 import type { z } from 'zod';
+import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
 import { AppError, validationError } from '../../platform/errors';
 import { pushCustomerNow } from '../customers/customers.accounting';
+import { departmentOfEmployee } from '../employees/employees.service';
 import { insertProject, publishProject } from '../projects/projects.service';
+import { recordOfferHistory } from './offer-history';
 import { linesOfOffer } from './offer-lines';
+import { findOwnStatus, findWonStatus } from './offer-statuses.service';
 import {
   assertNotConverted,
   findOwnOffer,
   isAccountingCustomerMissing,
   publishOffer,
-  recordOfferHistory,
   updateOfferAtVersion,
 } from './offers.service';
 
@@ -31,7 +34,9 @@ const conversionFailed = (error: unknown) =>
 /**
  * SPEC §4 offer → project. In one transaction: the project (name, customer, contact, address,
  * hours, a link to the offer) with one order carrying the offer's lines, and the offer's link to
- * the project. Any failure leaves nothing behind.
+ * the project. The offer's salesperson becomes the project manager and their department the
+ * project's, so the project shows among theirs at once; the offer moves to the won status (when the
+ * company has one), with the status change in its history. Any failure leaves nothing behind.
  *
  * The customer must come from the register: a one-time customer is refused with "You must select a
  * customer" (SPEC §5), since a project's customer is invoiced and synced. When the customer is
@@ -59,13 +64,17 @@ export const convertOfferToProject = async (
       const current = await findOwnOffer(tx, actor.companyId, offerId);
       assertNotConverted(current);
       const lines = await linesOfOffer(tx, actor.companyId, offerId);
+      const won = await findWonStatus(tx, actor.companyId);
+      const isWinning = won !== undefined && won.id !== current.statusId;
       const project = await insertProject(tx, ctx, actor, {
         name: current.projectName,
         description: current.comment,
-        departmentId: null,
+        departmentId: current.ownerId
+          ? await departmentOfEmployee(tx, actor.companyId, current.ownerId)
+          : null,
         customerId: current.customerId,
         contactId: current.contactId,
-        projectManagerId: null,
+        projectManagerId: current.ownerId,
         startDate: null,
         endDate: null,
         deliveryDate: null,
@@ -102,10 +111,22 @@ export const convertOfferToProject = async (
       const offerRow = await updateOfferAtVersion(tx, ctx, actor, current.id, current.version, {
         projectId: project.id,
         projectNumber: project.number,
+        ...(isWinning ? { statusId: won.id, statusChangedAt: todayIn(ctx.clock) } : {}),
       });
       await recordOfferHistory(tx, actor, current.id, 'converted', {
         projectId: project.id,
         projectNumber: project.number,
+        fields: isWinning
+          ? [
+              {
+                field: 'statusId',
+                from: current.statusId
+                  ? (await findOwnStatus(tx, actor.companyId, current.statusId)).name
+                  : null,
+                to: won.name,
+              },
+            ]
+          : [],
       });
       return { project, offerRow };
     })

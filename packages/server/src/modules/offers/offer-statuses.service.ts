@@ -6,7 +6,7 @@ import {
   type offerStatusPatchSchema,
 } from '@karm/domain/contract';
 import { resources } from '@karm/domain/i18n';
-import { OWNER_TYPES } from '@karm/domain/rules';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES, OWNER_TYPES } from '@karm/domain/rules';
 import { and, count, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
@@ -27,7 +27,7 @@ const usageOf = async (db: Executor, companyId: string, statusIds: string[]) => 
   return new Map(rows.map((row) => [row.statusId as string, row.total]));
 };
 
-const findOwnStatus = async (db: Executor, companyId: string, id: string) => {
+export const findOwnStatus = async (db: Executor, companyId: string, id: string) => {
   const [row] = await db
     .select()
     .from(offerStatuses)
@@ -62,8 +62,49 @@ const toStatusDto = (row: StatusRow, defaultStatusId: string | null, usage: numb
   position: row.position,
   isDefault: row.id === defaultStatusId,
   isDeleted: row.isDeleted,
+  isWon: row.isWon,
+  isLost: row.isLost,
   usage,
 });
+
+type Outcome = { isWon: boolean; isLost: boolean; isDefault: boolean; isDeleted: boolean };
+
+/**
+ * A status is won, lost or neither. The default status, where new offers start, is neither, and a
+ * deleted status is never won (a conversion must be able to use it).
+ */
+const assertOutcome = ({ isWon, isLost, isDefault, isDeleted }: Outcome) => {
+  if (isWon && isLost) {
+    throw validationError({ isLost: MESSAGES.statusWonAndLost }, MESSAGES.statusWonAndLost);
+  }
+  if (isDefault && (isWon || isLost)) {
+    const field = isWon ? 'isWon' : 'isLost';
+    throw validationError({ [field]: MESSAGES.defaultStatusOutcome }, MESSAGES.defaultStatusOutcome);
+  }
+  if (isDeleted && isWon) throw validationError({ isWon: MESSAGES.statusDeleted }, MESSAGES.statusDeleted);
+};
+
+/** The one won status: taken off any other before it is set on this one (the unique index holds one). */
+const clearWonStatus = (tx: Executor, companyId: string) =>
+  tx
+    .update(offerStatuses)
+    .set({ isWon: false })
+    .where(and(eq(offerStatuses.companyId, companyId), eq(offerStatuses.isWon, true)));
+
+/** The company's won status, where a converted offer goes; none when the admin has chosen none. */
+export const findWonStatus = async (tx: Executor, companyId: string) => {
+  const [row] = await tx
+    .select()
+    .from(offerStatuses)
+    .where(
+      and(
+        eq(offerStatuses.companyId, companyId),
+        eq(offerStatuses.isWon, true),
+        eq(offerStatuses.isDeleted, false),
+      ),
+    );
+  return row;
+};
 
 const changed = async (ctx: AppContext, actor: Actor, id: string) => {
   const list = await listOfferStatuses(ctx, actor, { includeDeleted: true });
@@ -80,6 +121,8 @@ export const createOfferStatus = async (
 ) => {
   const row = await ctx.db.transaction(async (tx) => {
     await ensureOfferConfig(tx, actor.companyId);
+    assertOutcome({ ...input, isDefault: false, isDeleted: false });
+    if (input.isWon) await clearWonStatus(tx, actor.companyId);
     const [last] = await tx
       .select({ position: max(offerStatuses.position) })
       .from(offerStatuses)
@@ -94,7 +137,7 @@ export const createOfferStatus = async (
   return changed(ctx, actor, row.id);
 };
 
-/** Renames a status, changes its deadline days, or makes it the default. */
+/** Renames a status, changes its deadline days or its outcome (won, lost), or makes it the default. */
 export const updateOfferStatus = async (
   ctx: AppContext,
   actor: Actor,
@@ -104,13 +147,21 @@ export const updateOfferStatus = async (
   const { isDefault, ...changes } = input;
   await ctx.db.transaction(async (tx) => {
     // Stored first: the status may be a starter status only read so far.
-    await ensureOfferConfig(tx, actor.companyId);
+    const config = await ensureOfferConfig(tx, actor.companyId);
     const status = await findOwnStatus(tx, actor.companyId, id);
+    assertOutcome({
+      isWon: changes.isWon ?? status.isWon,
+      isLost: changes.isLost ?? status.isLost,
+      isDefault: Boolean(isDefault) || config.defaultStatusId === status.id,
+      isDeleted: status.isDeleted,
+    });
+    if (changes.isWon && !status.isWon) await clearWonStatus(tx, actor.companyId);
     if (Object.keys(changes).length > 0) {
       await tx.update(offerStatuses).set(changes).where(eq(offerStatuses.id, status.id));
     }
     if (isDefault) {
-      if (status.isDeleted) throw validationError({ isDefault: 'validation.required' }, 'Status is deleted');
+      if (status.isDeleted)
+        throw validationError({ isDefault: MESSAGES.statusDeleted }, MESSAGES.statusDeleted);
       await tx
         .update(offerConfigs)
         .set({ defaultStatusId: status.id })
@@ -137,6 +188,9 @@ export const deleteOfferStatus = async (ctx: AppContext, actor: Actor, id: strin
     const status = await findOwnStatus(tx, actor.companyId, id);
     if (config.defaultStatusId === status.id) {
       throw new AppError('CONFLICT', 'The default status cannot be deleted', { reason: 'statusIsDefault' });
+    }
+    if (status.isWon) {
+      throw new AppError('CONFLICT', 'The won status cannot be deleted', { reason: 'statusIsWon' });
     }
     const usage = (await usageOf(tx, actor.companyId, [id])).get(id) ?? 0;
     if (usage > 0) {

@@ -5,9 +5,11 @@ import {
   type offerArchiveSchema,
   type offerCreateSchema,
   type offerFieldsSchema,
+  type offerLineSchema,
   type offerUpdateSchema,
 } from '@karm/domain/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { linesTotals } from '@karm/domain/rules';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Clock, todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
@@ -17,13 +19,15 @@ import { assertReferencesInCompany } from '../../platform/db/references';
 import { AppError, conflict, notFound, validationError } from '../../platform/errors';
 import { customerAndContactReferences } from '../customers/contacts.service';
 import { findOwnCustomer } from '../customers/customers.service';
-import { EMPLOYEES_REFERABLE, employeeNamesOfUsers } from '../employees/employees.service';
-import { ensureOfferConfig, OFFER_STATUSES_REFERABLE } from './offer-config.service';
+import { EMPLOYEES_REFERABLE } from '../employees/employees.service';
+import { ensureOfferConfig, OFFER_STATUSES_REFERABLE, readOfferSettings } from './offer-config.service';
 import { type OfferRow, offerDtos } from './offer-dto';
+import { describeOfferChanges, offerHistoryOf, recordOfferHistory } from './offer-history';
 import { linesOfOffer, replaceOfferLines } from './offer-lines';
-import { offerHistory, offers } from './offers.tables';
+import { offers } from './offers.tables';
 
 type OfferFields = z.output<typeof offerFieldsSchema>;
+type OfferLineInput = z.output<typeof offerLineSchema>;
 export type OfferCreate = z.output<typeof offerCreateSchema> & {
   /** Set by the inquiry → offer conversion. */
   inquiryId?: string | null;
@@ -40,17 +44,6 @@ export const findOwnOffer = async (db: Executor, companyId: string, offerId: str
   if (!row) throw notFound('Offer');
   return row;
 };
-
-export const recordOfferHistory = (
-  tx: Executor,
-  actor: Actor,
-  offerId: string,
-  action: string,
-  changes: Record<string, unknown>,
-) =>
-  tx
-    .insert(offerHistory)
-    .values({ companyId: actor.companyId, offerId, userId: actor.userId, action, changes });
 
 export const toOfferDto = async (ctx: AppContext, companyId: string, row: OfferRow) =>
   (await offerDtos(ctx, companyId, [row]))[0] as OfferDto;
@@ -158,9 +151,23 @@ export const updateOfferAtVersion = async (
   throw staleVersion(current.version);
 };
 
+/** The lines as they are compared: a save that sends the same lines again changes nothing. */
+const lineFacts = (lines: readonly (Omit<OfferLineInput, 'id' | 'vatPercent'> & { vatPercent: number })[]) =>
+  JSON.stringify(
+    lines.map(({ description, count, unitPrice, discountPercent, costPrice, vatPercent }) => ({
+      description,
+      count,
+      unitPrice,
+      discountPercent,
+      costPrice,
+      vatPercent,
+    })),
+  );
+
 /**
  * PATCH /offers. A new status restarts the deadline count from today (SPEC §4); new lines replace
- * the old ones and recompute value and contribution margin.
+ * the old ones and recompute value and contribution margin. The history names each changed field
+ * from what to what; the names in it are read before the transaction, at the version the caller read.
  */
 export const updateOffer = async (
   ctx: AppContext,
@@ -168,29 +175,45 @@ export const updateOffer = async (
   input: z.output<typeof offerUpdateSchema>,
 ) => {
   const { id, version, changes, lines } = input;
+  const [before, linesBefore, { config }] = await Promise.all([
+    findOwnOffer(ctx.db, actor.companyId, id),
+    linesOfOffer(ctx.db, actor.companyId, id),
+    readOfferSettings(ctx.db, actor.companyId),
+  ]);
+  if (before.version !== version) throw staleVersion(before.version);
+  const values: Partial<typeof offers.$inferInsert> = { ...changes };
+  if (changes.statusId !== undefined) {
+    values.statusId = changes.statusId ?? config.defaultStatusId;
+    if (values.statusId !== before.statusId) values.statusChangedAt = todayIn(ctx.clock);
+  }
+  const areLinesChanged = lines !== undefined && lineFacts(lines) !== lineFacts(linesBefore);
+  if (lines) {
+    const { value, contributionMargin } = linesTotals(lines);
+    Object.assign(values, { value, contributionMargin });
+  }
+  const history = await describeOfferChanges(
+    ctx,
+    actor.companyId,
+    { ...before, lines: linesBefore.length },
+    { ...values, ...(areLinesChanged ? { lines: lines.length } : {}) },
+  );
+  // A changed line with the same count still counts as a change of the lines.
+  if (areLinesChanged && !history.some((change) => change.field === 'lines')) {
+    history.push({ field: 'lines', from: String(linesBefore.length), to: String(lines.length) });
+  }
   const row = await ctx.db.transaction(async (tx) => {
-    const before = await findOwnOffer(tx, actor.companyId, id);
-    const merged = { ...before, ...changes };
+    const current = await findOwnOffer(tx, actor.companyId, id);
+    const merged = { ...current, ...changes };
     await checkReferences(tx, actor.companyId, changes, {
       customerId: merged.customerId,
       contactId: merged.contactId,
       oneTimeCustomer: merged.oneTimeCustomer ?? null,
     });
-    const values: Partial<typeof offers.$inferInsert> = { ...changes };
-    if (changes.statusId !== undefined) {
-      const config = await ensureOfferConfig(tx, actor.companyId);
-      values.statusId = changes.statusId ?? config.defaultStatusId;
-      if (values.statusId !== before.statusId) values.statusChangedAt = todayIn(ctx.clock);
-    }
-    if (lines) Object.assign(values, await replaceOfferLines(tx, actor.companyId, id, lines));
+    // Stored first: a status chosen from the starter statuses read must exist.
+    if (changes.statusId !== undefined) await ensureOfferConfig(tx, actor.companyId);
+    if (lines) await replaceOfferLines(tx, actor.companyId, id, lines);
     const updated = await updateOfferAtVersion(tx, ctx, actor, id, version, values);
-    const changed = Object.fromEntries(
-      Object.entries(values).filter(
-        ([field, value]) => JSON.stringify(before[field as keyof OfferRow]) !== JSON.stringify(value),
-      ),
-    );
-    if (lines) changed.lines = lines.length;
-    await recordOfferHistory(tx, actor, id, 'updated', changed);
+    if (history.length > 0) await recordOfferHistory(tx, actor, id, 'updated', { fields: history });
     return updated;
   });
   return publishOffer(ctx, actor.companyId, row);
@@ -240,27 +263,12 @@ export const getOfferDetail = async (ctx: AppContext, actor: Actor, id: string):
   const [offer, lines, history] = await Promise.all([
     toOfferDto(ctx, actor.companyId, row),
     linesOfOffer(ctx.db, actor.companyId, id),
-    ctx.db
-      .select()
-      .from(offerHistory)
-      .where(and(eq(offerHistory.companyId, actor.companyId), eq(offerHistory.offerId, id)))
-      .orderBy(desc(offerHistory.at)),
+    offerHistoryOf(ctx, actor.companyId, id),
   ]);
-  const users = await employeeNamesOfUsers(
-    ctx,
-    actor.companyId,
-    history.map((entry) => entry.userId),
-  );
   return {
     offer,
     lines,
-    history: history.map((entry) => ({
-      id: entry.id,
-      action: entry.action,
-      changes: entry.changes,
-      user: entry.userId ? (users.get(entry.userId) ?? null) : null,
-      at: entry.at.toISOString(),
-    })),
+    history,
     isAccountingCustomerMissing: await isAccountingCustomerMissing(ctx, actor.companyId, row),
   };
 };

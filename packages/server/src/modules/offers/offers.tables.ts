@@ -21,7 +21,11 @@ const companyId = () =>
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' });
 
-/** An admin-defined offer status (SPEC §3: name, deleted flag, order, usage); soft-deleted only. */
+/**
+ * An admin-defined offer status (SPEC §3: name, deleted flag, order, usage); soft-deleted only. A
+ * won status is where a converted offer goes (one per company), lost ones mark a refusal; both count
+ * towards the hit rate.
+ */
 export const offerStatuses = pgTable(
   'offer_statuses',
   {
@@ -31,9 +35,15 @@ export const offerStatuses = pgTable(
     deadlineDays: integer('deadline_days'),
     position: integer('position').notNull().default(0),
     isDeleted: boolean('is_deleted').notNull().default(false),
+    isWon: boolean('is_won').notNull().default(false),
+    isLost: boolean('is_lost').notNull().default(false),
     createdAt: createdAt(),
   },
-  (table) => [index('offer_statuses_company_idx').on(table.companyId, table.position)],
+  (table) => [
+    index('offer_statuses_company_idx').on(table.companyId, table.position),
+    // At most one won status per company: the one a conversion moves the offer to.
+    uniqueIndex('offer_statuses_company_won_key').on(table.companyId).where(sql`${table.isWon}`),
+  ],
 );
 
 /** One row per company: the offer defaults (SPEC §3 "an offer config also exists"). */

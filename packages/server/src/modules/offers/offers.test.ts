@@ -108,6 +108,61 @@ describe('offers', () => {
     }
   });
 
+  it('keeps in its history each changed field from what to what, by name, and skips saves that change nothing', async () => {
+    const other = await seedEmployee(server.ctx.db, alice.companyId, { firstName: 'Øyvind', lastName: 'Ny' });
+    const offer = await create({
+      customerId,
+      ownerId,
+      lines: [{ description: 'Dør', count: 1, unitPrice: 10_000_00, costPrice: 6_000_00 }],
+    });
+    const sent = (await statuses()).find((status) => status.name === 'Sendt');
+    const { body: updated } = await api.patch<OfferDto>(`/offers/${offer.id}`, {
+      version: offer.version,
+      changes: {
+        statusId: sent?.id,
+        ownerId: other.id,
+        offerDeadline: '2026-04-01',
+        complexity: 'high',
+        paymentPlan: [
+          { description: 'Ved kontrakt', percent: 30 },
+          { description: 'Ved levering', percent: 70 },
+        ],
+        comment: 'Ny kommentar',
+      },
+      lines: [
+        { description: 'Dør', count: 1, unitPrice: 10_000_00, costPrice: 6_000_00 },
+        { description: 'Montasje', count: 2, unitPrice: 1_000_00, costPrice: 500_00 },
+      ],
+    });
+    // The same lines again and nothing else: no history row.
+    await api.patch(`/offers/${offer.id}`, {
+      version: updated.version,
+      changes: { comment: 'Ny kommentar' },
+      lines: [
+        { description: 'Dør', count: 1, unitPrice: 10_000_00, costPrice: 6_000_00 },
+        { description: 'Montasje', count: 2, unitPrice: 1_000_00, costPrice: 500_00 },
+      ],
+    });
+    const { history } = (await api.get<OfferDetailDto>(`/offers/${offer.id}`)).body;
+    expect(history.map((entry) => entry.action)).toEqual(['updated', 'created']);
+    expect(history[0]?.user?.displayName).toContain('Åse');
+    expect(new Date(history[0]?.at ?? '').getTime()).not.toBeNaN();
+    expect(history[0]?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'statusId', from: 'Under arbeid', to: 'Sendt' },
+        { field: 'ownerId', from: expect.stringContaining('Åse'), to: 'Øyvind Ny' },
+        { field: 'offerDeadline', from: null, to: '2026-04-01' },
+        { field: 'complexity', from: null, to: 'high' },
+        { field: 'paymentPlan', from: null, to: '30 % Ved kontrakt, 70 % Ved levering' },
+        { field: 'comment', from: null, to: 'Ny kommentar' },
+        { field: 'lines', from: '1', to: '2' },
+        { field: 'value', from: '1000000', to: '1200000' },
+        { field: 'contributionMargin', from: '400000', to: '500000' },
+      ]),
+    );
+    expect(history[0]?.changes.map((change) => change.field)).not.toContain('statusChangedAt');
+  });
+
   it('refuses a stale version and a payment plan that does not add up to 100', async () => {
     const offer = await create();
     await api.patch(`/offers/${offer.id}`, { version: offer.version, changes: { comment: 'ny' } });
@@ -312,6 +367,69 @@ describe('offer statuses and config', () => {
     expect(newOffer.status).toBe(400);
     const back = (await api.patch<OfferStatusDto>(`/offer-statuses/${status.id}/reactivate`)).body;
     expect(back.isDeleted).toBe(false);
+  });
+
+  it('starts with Vunnet won and Tapt lost; one won status at most, lost ones as many as wanted', async () => {
+    const list = await statuses();
+    // Earlier tests reordered the list and added statuses; the starter ones are by name.
+    const starters = STARTER_STATUS_NAMES.map((name) => list.find((status) => status.name === name));
+    expect(
+      starters.map((status) => ({ name: status?.name, isWon: status?.isWon, isLost: status?.isLost })),
+    ).toEqual(
+      STARTER_STATUS_NAMES.map((name) => ({ name, isWon: name === 'Vunnet', isLost: name === 'Tapt' })),
+    );
+    expect(list.filter((status) => status.isWon || status.isLost)).toHaveLength(2);
+    const won = list.find((status) => status.isWon) as OfferStatusDto;
+    // Making another status the won one takes the flag off the first.
+    const signed = (await api.post<OfferStatusDto>('/offer-statuses', { name: 'Signert', isWon: true })).body;
+    expect(signed.isWon).toBe(true);
+    expect((await statuses()).filter((status) => status.isWon).map((status) => status.name)).toEqual([
+      'Signert',
+    ]);
+    await api.patch(`/offer-statuses/${won.id}`, { isWon: true });
+    expect((await statuses()).filter((status) => status.isWon).map((status) => status.id)).toEqual([won.id]);
+    // Any number of lost ones.
+    const price = (await api.post<OfferStatusDto>('/offer-statuses', { name: 'Tapt – pris', isLost: true }))
+      .body;
+    expect((await statuses()).filter((status) => status.isLost).map((status) => status.name)).toEqual([
+      'Tapt',
+      'Tapt – pris',
+    ]);
+
+    type Refusal = { code: string; details: { fields?: Record<string, string>; reason?: string } };
+    // Won and lost at once, a won or lost default status, a won deleted one: refused, nothing changed.
+    const both = await api.patch<Refusal>(`/offer-statuses/${price.id}`, { isWon: true });
+    expect(both.status).toBe(400);
+    expect(both.body.details.fields).toEqual({ isLost: 'validation.statusWonAndLost' });
+    const bothNew = await api.post<Refusal>('/offer-statuses', { name: 'Rart', isWon: true, isLost: true });
+    expect(bothNew.status).toBe(400);
+    const defaultStatus = list.find((status) => status.isDefault) as OfferStatusDto;
+    const wonDefault = await api.patch<Refusal>(`/offer-statuses/${defaultStatus.id}`, { isLost: true });
+    expect(wonDefault.body.details.fields).toEqual({ isLost: 'validation.defaultStatusOutcome' });
+    const defaultWon = await api.patch<Refusal>(`/offer-statuses/${price.id}`, { isDefault: true });
+    expect(defaultWon.body.details.fields).toEqual({ isLost: 'validation.defaultStatusOutcome' });
+    const config = (await api.get<OfferConfigDto>('/offer-config')).body;
+    const configWon = await api.patch<Refusal>('/offer-config', {
+      version: config.version,
+      defaultStatusId: won.id,
+    });
+    expect(configWon.body.details.fields).toEqual({ defaultStatusId: 'validation.defaultStatusOutcome' });
+    // The won status cannot be deleted: a conversion needs it.
+    const deleteWon = await api.delete<Refusal>(`/offer-statuses/${won.id}`);
+    expect(deleteWon.status).toBe(409);
+    expect(deleteWon.body.details.reason).toBe('statusIsWon');
+    await api.delete(`/offer-statuses/${signed.id}`);
+    const wonDeleted = await api.patch<Refusal>(`/offer-statuses/${signed.id}`, { isWon: true });
+    expect(wonDeleted.body.details.fields).toEqual({ isWon: 'validation.statusDeleted' });
+    expect((await statuses(true)).filter((status) => status.isWon).map((status) => status.id)).toEqual([
+      won.id,
+    ]);
+    expect((await api.get<OfferConfigDto>('/offer-config')).body.defaultStatusId).toBe(defaultStatus.id);
+    // Clearing the lost flag is an ordinary change.
+    expect(
+      (await api.patch<OfferStatusDto>(`/offer-statuses/${price.id}`, { isLost: false })).body.isLost,
+    ).toBe(false);
+    await api.delete(`/offer-statuses/${price.id}`);
   });
 
   it('updates the config: deadline days, numbering and validity, refusing a stale version', async () => {

@@ -7,11 +7,12 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../dri
 
 /**
  * Applies the committed SQL migrations that have not run yet; safe to call at every start, also
- * when several instances start at once (they take turns).
+ * when several instances start at once (they take turns). Tests of a data migration pass a folder
+ * holding only the migrations before it.
  */
-export const applyMigrations = (handle: DatabaseHandle) =>
+export const applyMigrations = (handle: DatabaseHandle, migrationsFolder = MIGRATIONS_FOLDER) =>
   handle.exclusively(async () => {
-    const config = { migrationsFolder: MIGRATIONS_FOLDER };
+    const config = { migrationsFolder };
     // Each engine's migrator is loaded only on that engine (see openPostgres).
     if (handle.kind === 'pglite') {
       const { migrate } = await import('drizzle-orm/pglite/migrator');

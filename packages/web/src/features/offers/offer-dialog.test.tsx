@@ -1,4 +1,4 @@
-import type { OfferDetailDto } from '@karm/domain/contract';
+import type { OfferDetailDto, OfferDto } from '@karm/domain/contract';
 import { formatNok } from '@karm/domain/rules';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,10 +21,13 @@ const httpMock = vi.mocked(http);
 const requestMock = vi.mocked(request);
 
 let detail: OfferDetailDto;
+/** Set, the conversion succeeds and the offer comes back converted with these fields. */
+let converted: { projectId: string; offer: Partial<OfferDto> } | null;
 const calls: { path: string; method: string; body: unknown }[] = [];
 
 beforeEach(() => {
   calls.length = 0;
+  converted = null;
   detail = aDetail(anOffer());
   answer(requestMock, { 'employee:get': () => [] });
   httpMock.mockImplementation((async (path: string, options: { method?: string; body?: unknown } = {}) => {
@@ -42,6 +45,12 @@ beforeEach(() => {
     if (path === `/offers/${detail.offer.id}` && method === 'GET') return detail;
     if (path === `/offers/${detail.offer.id}` && method === 'PATCH') return { ...detail.offer, version: 2 };
     if (path === `/offers/${detail.offer.id}/convert-to-project`) {
+      if (converted) {
+        detail = aDetail(
+          anOffer({ ...converted.offer, projectId: converted.projectId, projectNumber: 1_043, version: 2 }),
+        );
+        return { projectId: converted.projectId, projectNumber: 1_043 };
+      }
       throw new (await import('@/lib/http')).ApiError({ code: 'UPSTREAM', message: 'Conversion failed!' });
     }
     if (path === '/offers' && method === 'POST') return anOffer({ id: 'new', number: 10_043 });
@@ -49,12 +58,13 @@ beforeEach(() => {
   }) as typeof http);
 });
 
-const open = (offerId: string | null = detail.offer.id) => {
+const open = (offerId: string | null = detail.offer.id, onOpenProject = vi.fn()) => {
   const view = renderOffers(
     <OfferDialog
       opened
       offerId={offerId}
       onClose={vi.fn()}
+      onOpenProject={onOpenProject}
       renderLineActions={(addLine) => (
         <button type="button" onClick={() => addLine({ description: 'Kalkulert dør', unitPrice: 5_000_00 })}>
           Price calculator
@@ -85,6 +95,73 @@ describe('OfferDialog', () => {
     };
     expect(patch.version).toBe(1);
     expect(patch.lines.map((line) => line.description)).toEqual(['Ytterdør', 'Kalkulert dør']);
+    // The toast names what was saved.
+    expect(await screen.findByText('Offer 10042 saved')).toBeInTheDocument();
+  });
+
+  it('opens the new project at once after converting, and takes the won status', async () => {
+    const projectId = '60000000-0000-7000-8000-000000000002';
+    converted = {
+      projectId,
+      offer: { statusId: STATUSES[1]?.id ?? null, status: { id: STATUSES[1]?.id ?? '', name: 'Sendt' } },
+    };
+    const onOpenProject = vi.fn();
+    const { user } = open(detail.offer.id, onOpenProject);
+    await screen.findByText('Offer 10042 – Skole Lørenskog');
+    await user.click(screen.getByRole('button', { name: 'Convert to project' }));
+    await user.click(await screen.findByRole('button', { name: 'Convert' }));
+    expect(await screen.findByText('Project 1043 was made from the offer')).toBeInTheDocument();
+    await waitFor(() => expect(onOpenProject).toHaveBeenCalledWith(projectId));
+    // The form follows the status the conversion set, so nothing is left unsaved.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Sendt'));
+    expect(screen.queryByRole('button', { name: 'Convert to project' })).not.toBeInTheDocument();
+  });
+
+  it('shows in its history who changed which field from what to what, and when', async () => {
+    detail = aDetail(anOffer(), {
+      history: [
+        {
+          id: 'h2',
+          action: 'converted',
+          changes: [{ field: 'statusId', from: 'Sendt', to: 'Vunnet' }],
+          reason: null,
+          projectNumber: 1_043,
+          user: { id: 'e1', displayName: 'Åse Selger' },
+          at: '2026-03-05T13:07:00.000Z',
+        },
+        {
+          id: 'h1',
+          action: 'updated',
+          changes: [
+            { field: 'statusId', from: 'Under arbeid', to: 'Sendt' },
+            { field: 'value', from: '2700000', to: '3200000' },
+            { field: 'complexity', from: null, to: 'high' },
+            { field: 'offerDeadline', from: null, to: '2026-04-01' },
+            // Written before values were kept: the field alone.
+            { field: 'comment', from: null, to: null },
+          ],
+          reason: null,
+          projectNumber: null,
+          user: null,
+          at: '2026-03-02T09:30:00.000Z',
+        },
+      ],
+    });
+    const { user } = open();
+    await screen.findByText('Offer 10042 – Skole Lørenskog');
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('Converted to project')).toBeInTheDocument();
+    expect(screen.getByText('Project 1043')).toBeInTheDocument();
+    expect(screen.getByText('Åse Selger, 05.03.2026 14:07')).toBeInTheDocument();
+    expect(screen.getByText('Status: Sendt → Vunnet')).toBeInTheDocument();
+    expect(screen.getByText('Status: Under arbeid → Sendt')).toBeInTheDocument();
+    // Testing Library reads no-break spaces as spaces.
+    const money = (øre: number) => formatNok(øre).replace(/\s/g, ' ');
+    expect(screen.getByText(`Value: ${money(27_000_00)} → ${money(32_000_00)}`)).toBeInTheDocument();
+    expect(screen.getByText('Complexity: (empty) → High')).toBeInTheDocument();
+    expect(screen.getByText('Offer deadline: (empty) → 01.04.2026')).toBeInTheDocument();
+    expect(screen.getByText('Comment')).toBeInTheDocument();
+    expect(screen.getByText('Unknown user, 02.03.2026 10:30')).toBeInTheDocument();
   });
 
   it('restarts the shown status deadline when another status is chosen', async () => {

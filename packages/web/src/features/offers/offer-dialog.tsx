@@ -156,7 +156,7 @@ const OfferDialogWindow = ({
         ...(areLinesChanged ? { lines: toLineInputs(lines) } : {}),
       });
       adopt(updated, lines);
-      notifySuccess(t('toast.saved'));
+      notifySuccess(t('toast.saved', { number: updated.number }));
     } catch (error) {
       await fail(error);
     }
@@ -195,11 +195,18 @@ const OfferDialogWindow = ({
     try {
       const result = await convertOffer.mutateAsync({ id: saved.id, createCustomerInAccounting });
       notifySuccess(t('convert.success', { number: result.projectNumber }));
-      // The conversion links the offer (a new version): keep the person's edits, take the new version.
+      // The conversion links the offer and moves it to the won status (a new version): keep the
+      // person's edits, take the new version, and the new status unless they chose another one.
       const fresh = await detail.refetch();
-      setSaved(
-        fresh.data?.offer ?? { ...saved, projectId: result.projectId, projectNumber: result.projectNumber },
-      );
+      const converted = fresh.data?.offer ?? {
+        ...saved,
+        projectId: result.projectId,
+        projectNumber: result.projectNumber,
+      };
+      if (form.getValues().statusId === saved.statusId) form.setFieldValue('statusId', converted.statusId);
+      setSaved(converted);
+      // The new project opens at once, with its project manager: the person sees where it went.
+      onOpenProject?.(result.projectId);
     } catch (error) {
       if (applyServerFieldErrors(form, error)) setTab('offer');
       notifyError(t('convert.failed'));

@@ -2,6 +2,7 @@ import type { OfferHistoryDto } from '@karm/domain/contract';
 import { formatDate, formatNok } from '@karm/domain/rules';
 import { Loader, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { HistoryTimeline } from '@/components';
 import { useOfferConfirmations } from '@/lib/api/offers';
 
 /** SPEC §3 order confirmations of the offer (read-only here; the confirmations screens come later). */
@@ -34,43 +35,25 @@ export const OfferConfirmationsTab = ({ offerId }: { offerId: string }) => {
   );
 };
 
-const HISTORY_ACTIONS = ['created', 'updated', 'archived', 'unarchived', 'converted'] as const;
+const MONEY_FIELDS = new Set(['value', 'contributionMargin']);
 
-/** DESIGN rule 6: who changed the offer, when, and what. */
+/** DESIGN rule 6: who changed the offer, when, and each field from what to what. */
 export const OfferHistoryTab = ({ history }: { history: OfferHistoryDto[] }) => {
   const { t } = useTranslation('offers');
-  if (history.length === 0) return <Text c="dimmed">{t('history.empty')}</Text>;
-  const describe = (entry: OfferHistoryDto) => {
-    const { reason, projectNumber } = entry.changes as { reason?: string; projectNumber?: number };
-    if (reason) return reason;
-    if (projectNumber) return t('dialog.toProject', { number: projectNumber });
-    const fields = Object.keys(entry.changes).filter(
-      (field) => field !== 'number' && field !== 'projectName',
-    );
-    return fields
-      .map((field) =>
-        field === 'value' || field === 'contributionMargin'
-          ? `${t(`fields.${field}`)}: ${formatNok(Number(entry.changes[field]))}`
-          : t(`fields.${field}`, { defaultValue: field }),
-      )
-      .join(', ');
-  };
   return (
-    <Table>
-      <Table.Tbody>
-        {history.map((entry) => (
-          <Table.Tr key={entry.id}>
-            <Table.Td>{formatDate(entry.at)}</Table.Td>
-            <Table.Td>
-              {(HISTORY_ACTIONS as readonly string[]).includes(entry.action)
-                ? t(`history.${entry.action as (typeof HISTORY_ACTIONS)[number]}`)
-                : entry.action}
-            </Table.Td>
-            <Table.Td>{entry.user?.displayName ?? t('history.unknownUser')}</Table.Td>
-            <Table.Td>{describe(entry)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <HistoryTimeline
+      entries={history.map((entry) => ({
+        id: entry.id,
+        at: entry.at,
+        userName: entry.user?.displayName ?? null,
+        title: t(`history.${entry.action}`),
+        detail:
+          entry.reason ??
+          (entry.projectNumber === null ? null : t('dialog.toProject', { number: entry.projectNumber })),
+        changes: entry.changes,
+      }))}
+      fieldLabel={(field) => t(`fields.${field}`, { defaultValue: field })}
+      formatValue={(field, value) => (MONEY_FIELDS.has(field) ? formatNok(Number(value)) : undefined)}
+    />
   );
 };

@@ -21,14 +21,24 @@ const UNUSED: OfferStatusDto = {
   position: 2,
   isDefault: false,
   isDeleted: false,
+  isWon: false,
+  isLost: true,
   usage: 0,
+};
+const WON: OfferStatusDto = {
+  ...UNUSED,
+  id: '10000000-0000-7000-8000-000000000004',
+  name: 'Vunnet',
+  position: 3,
+  isWon: true,
+  isLost: false,
 };
 let statuses: OfferStatusDto[];
 const calls: { path: string; method: string; body: unknown }[] = [];
 
 beforeEach(() => {
   calls.length = 0;
-  statuses = [...STATUSES, UNUSED];
+  statuses = [...STATUSES, UNUSED, WON];
   httpMock.mockImplementation((async (path: string, options: { method?: string; body?: unknown } = {}) => {
     const method = options.method ?? 'GET';
     calls.push({ path, method, body: options.body });
@@ -44,6 +54,11 @@ beforeEach(() => {
     const usage = /^\/offer-statuses\/(.+)\/usage$/.exec(path);
     if (usage) return { count: statuses.find((status) => status.id === usage[1])?.usage ?? 0 };
     if (method === 'DELETE') return { ...UNUSED, isDeleted: true };
+    const patch = /^\/offer-statuses\/([^/]+)$/.exec(path);
+    if (patch && method === 'PATCH') {
+      const status = statuses.find((candidate) => candidate.id === patch[1]) as OfferStatusDto;
+      return { ...status, ...(options.body as object) };
+    }
     if (path === '/offer-statuses/reorder') return statuses;
     if (method === 'POST') return { ...UNUSED, id: 'x', name: 'Befaring' };
     throw new Error(`No mock for ${method} ${path}`);
@@ -84,7 +99,7 @@ describe('OfferStatusesAdmin', () => {
     const question = await screen.findByRole('dialog', { name: 'Delete status?' });
     await user.click(within(question).getByRole('button', { name: 'Delete Tapt' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
-    expect(await screen.findByText('Action was successful')).toBeInTheDocument();
+    expect(await screen.findByText('Status Tapt deleted')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Move Sendt up' }));
     await waitFor(() => {
@@ -93,6 +108,7 @@ describe('OfferStatusesAdmin', () => {
         STATUSES[1]?.id,
         STATUSES[0]?.id,
         UNUSED.id,
+        WON.id,
       ]);
     });
 
@@ -104,5 +120,31 @@ describe('OfferStatusesAdmin', () => {
         deadlineDays: null,
       }),
     );
+  });
+
+  it('sets a status won or lost, never the default one, and keeps the won one from being deleted', async () => {
+    const { user } = open();
+    const won = await rowOf(WON.id);
+    expect(within(won).getByRole('combobox', { name: 'Outcome of Vunnet' })).toHaveValue('Won');
+    expect(within(won).getByRole('button', { name: 'Delete Vunnet' })).toBeDisabled();
+    expect(within(won).getByRole('button', { name: 'Make Vunnet the default' })).toBeDisabled();
+    const lost = await rowOf(UNUSED.id);
+    expect(within(lost).getByRole('combobox', { name: 'Outcome of Tapt' })).toHaveValue('Lost');
+    const defaultRow = await rowOf(STATUSES[0]?.id);
+    expect(within(defaultRow).getByRole('combobox', { name: 'Outcome of Under arbeid' })).toBeDisabled();
+
+    const sent = await rowOf(STATUSES[1]?.id);
+    await user.click(within(sent).getByRole('combobox', { name: 'Outcome of Sendt' }));
+    await user.click(await screen.findByRole('option', { name: 'Won' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({
+        path: `/offer-statuses/${STATUSES[1]?.id}`,
+        body: { isWon: true, isLost: false },
+      }),
+    );
+    expect(await screen.findByText('Status Sendt saved')).toBeInTheDocument();
+    expect(
+      screen.getByText(/An offer converted to a project moves to the won status \(one status at most\)/),
+    ).toBeInTheDocument();
   });
 });

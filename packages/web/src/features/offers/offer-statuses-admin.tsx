@@ -18,7 +18,7 @@ import {
 import { IconArrowDown, IconArrowUp, IconRestore, IconStar, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf, notifyActionResult, notifyError, useConfirm } from '@/components';
+import { errorMessageOf, notifyError, notifySuccess, useConfirm } from '@/components';
 import {
   createOfferStatus,
   deleteOfferStatus,
@@ -34,14 +34,16 @@ import {
 } from '@/lib/api/offers';
 import { ApiError } from '@/lib/http';
 
-/** Runs a status or config change and shows the 3-second toast of SPEC §8. */
-const useAction = <Input, Result>(run: (input: Input) => Promise<Result>) => {
+/** Runs a status or config change and shows the 3-second toast of SPEC §8, naming what was saved. */
+const useAction = <Input, Result>(
+  run: (input: Input) => Promise<Result>,
+  savedText: (result: Result) => string,
+) => {
   const { t } = useTranslation('offers');
   const mutation = useOfferStatusMutation(run);
   return async (input: Input) => {
     try {
-      await mutation.mutateAsync(input);
-      notifyActionResult(true);
+      notifySuccess(savedText(await mutation.mutateAsync(input)));
       return true;
     } catch (error) {
       // The server's own usage check (someone may have used the status since the list was read).
@@ -52,11 +54,22 @@ const useAction = <Input, Result>(run: (input: Input) => Promise<Result>) => {
       if (details?.reason === 'statusInUse')
         notifyError(t('admin.inUse', { count: details.usage ?? 0, name: details.name ?? '' }));
       else if (details?.reason === 'statusIsDefault') notifyError(t('admin.isDefault'));
+      else if (details?.reason === 'statusIsWon') notifyError(t('admin.isWon'));
       else notifyError(error);
       return false;
     }
   };
 };
+
+const OUTCOMES = ['none', 'won', 'lost'] as const;
+type Outcome = (typeof OUTCOMES)[number];
+const outcomeOf = (status: OfferStatusDto): Outcome =>
+  status.isWon ? 'won' : status.isLost ? 'lost' : 'none';
+const OUTCOME_LABELS = {
+  none: 'admin.outcomeNone',
+  won: 'admin.outcomeWon',
+  lost: 'admin.outcomeLost',
+} as const;
 
 const StatusRow = ({
   status,
@@ -79,9 +92,15 @@ const StatusRow = ({
     setName(status.name);
     setDays(status.deadlineDays ?? '');
   }, [status.name, status.deadlineDays]);
-  const update = useAction(updateOfferStatus);
-  const reactivate = useAction(reactivateOfferStatus);
-  const remove = useAction(deleteOfferStatus);
+  const savedText = (saved: OfferStatusDto) => t('admin.statusSaved', { name: saved.name });
+  const update = useAction(updateOfferStatus, savedText);
+  const makeDefault = useAction(updateOfferStatus, (saved) => t('admin.defaultSet', { name: saved.name }));
+  const reactivate = useAction(reactivateOfferStatus, (saved) =>
+    t('admin.statusReactivated', { name: saved.name }),
+  );
+  const remove = useAction(deleteOfferStatus, (saved) => t('admin.statusDeleted', { name: saved.name }));
+  // The default status is where new offers start, and a deleted one is no outcome: neither can be one.
+  const isOutcomeLocked = status.isDefault || status.isDeleted;
   const isChanged =
     name.trim() !== status.name || (days === '' ? null : Number(days)) !== status.deadlineDays;
 
@@ -119,6 +138,20 @@ const StatusRow = ({
           value={days}
           onChange={setDays}
         />
+      </Table.Td>
+      <Table.Td w={170}>
+        <Tooltip label={t('admin.outcomeDefault')} disabled={!status.isDefault}>
+          <Select
+            aria-label={t('admin.outcomeOf', { name: status.name })}
+            data={OUTCOMES.map((outcome) => ({ value: outcome, label: t(OUTCOME_LABELS[outcome]) }))}
+            value={outcomeOf(status)}
+            allowDeselect={false}
+            disabled={isOutcomeLocked}
+            onChange={(outcome) =>
+              outcome && void update({ id: status.id, isWon: outcome === 'won', isLost: outcome === 'lost' })
+            }
+          />
+        </Tooltip>
       </Table.Td>
       <Table.Td w={80} data-usage>
         {status.usage}
@@ -177,20 +210,26 @@ const StatusRow = ({
                 <ActionIcon
                   variant="subtle"
                   aria-label={t('admin.makeDefault', { name: status.name })}
-                  disabled={status.isDefault}
-                  onClick={() => void update({ id: status.id, isDefault: true })}
+                  disabled={status.isDefault || status.isWon || status.isLost}
+                  onClick={() => void makeDefault({ id: status.id, isDefault: true })}
                 >
                   <IconStar size={16} />
                 </ActionIcon>
               </Tooltip>
               <Tooltip
-                label={status.isDefault ? t('admin.isDefault') : t('admin.delete', { name: status.name })}
+                label={
+                  status.isDefault
+                    ? t('admin.isDefault')
+                    : status.isWon
+                      ? t('admin.isWon')
+                      : t('admin.delete', { name: status.name })
+                }
               >
                 <ActionIcon
                   variant="subtle"
                   color="red"
                   aria-label={t('admin.delete', { name: status.name })}
-                  disabled={status.isDefault}
+                  disabled={status.isDefault || status.isWon}
                   onClick={() => void askDelete()}
                 >
                   <IconTrash size={16} />
@@ -208,7 +247,7 @@ const OfferConfigForm = () => {
   const { t } = useTranslation('offers');
   const config = useOfferConfig();
   const statuses = useOfferStatuses();
-  const save = useAction(updateOfferConfig);
+  const save = useAction(updateOfferConfig, () => t('admin.configSaved'));
   const [draft, setDraft] = useState({ deadlineDays: 14, firstNumber: 10_001, validityDays: 30 });
   useEffect(() => {
     if (config.data) setDraft(config.data);
@@ -275,8 +314,8 @@ export const OfferStatusesAdmin = () => {
   const statuses = useOfferStatuses(isShowingDeleted);
   const config = useOfferConfig();
   const [newName, setNewName] = useState('');
-  const create = useAction(createOfferStatus);
-  const reorder = useAction(reorderOfferStatuses);
+  const create = useAction(createOfferStatus, (created) => t('admin.statusAdded', { name: created.name }));
+  const reorder = useAction(reorderOfferStatuses, () => t('admin.orderSaved'));
   const list = statuses.data ?? [];
 
   const move = (from: number, to: number) => {
@@ -298,11 +337,15 @@ export const OfferStatusesAdmin = () => {
               onChange={(event) => setShowingDeleted(event.currentTarget.checked)}
             />
           </Group>
+          <Text size="sm" c="dimmed">
+            {t('admin.outcomeHelp')}
+          </Text>
           <Table>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('admin.name')}</Table.Th>
                 <Table.Th>{t('admin.deadlineDays')}</Table.Th>
+                <Table.Th>{t('admin.outcome')}</Table.Th>
                 <Table.Th>{t('admin.usage')}</Table.Th>
                 <Table.Th />
                 <Table.Th />

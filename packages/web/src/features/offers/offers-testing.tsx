@@ -27,6 +27,8 @@ export const STATUSES: OfferStatusDto[] = [
     position: 0,
     isDefault: true,
     isDeleted: false,
+    isWon: false,
+    isLost: false,
     usage: 3,
   },
   {
@@ -36,6 +38,8 @@ export const STATUSES: OfferStatusDto[] = [
     position: 1,
     isDefault: false,
     isDeleted: false,
+    isWon: false,
+    isLost: false,
     usage: 0,
   },
 ];

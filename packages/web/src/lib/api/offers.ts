@@ -10,6 +10,8 @@ import {
   type OfferStatusDto,
   type OfferUpdateInput,
   type OwnerTypeDto,
+  type offerStatusInputSchema,
+  type offerStatusPatchSchema,
   type Page,
 } from '@karm/domain/contract';
 import {
@@ -21,6 +23,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { z } from 'zod';
 import { http } from '@/lib/http';
 import { onPush } from '@/lib/socket';
 import { replaceInPages, useStoringMutation } from './cache';
@@ -68,17 +71,11 @@ export const getOfferConfirmations = (id: string) => http<ConfirmationDto[]>(`/c
 export const getOfferStatuses = (includeDeleted: boolean) =>
   http<OfferStatusDto[]>('/offer-statuses', { query: { includeDeleted } });
 export const getOwnerTypes = () => http<OwnerTypeDto[]>('/offer-statuses/owner-types');
-export const createOfferStatus = (body: { name: string; deadlineDays: number | null }) =>
+export const createOfferStatus = (body: z.input<typeof offerStatusInputSchema>) =>
   http<OfferStatusDto>('/offer-statuses', { method: 'POST', body });
-export const updateOfferStatus = ({
-  id,
-  ...body
-}: {
-  id: string;
-  name?: string;
-  deadlineDays?: number | null;
-  isDefault?: true;
-}) => http<OfferStatusDto>(`/offer-statuses/${id}`, { method: 'PATCH', body });
+/** A rename, new deadline days, a new outcome (won, lost) or making it the default. */
+export const updateOfferStatus = ({ id, ...body }: { id: string } & z.input<typeof offerStatusPatchSchema>) =>
+  http<OfferStatusDto>(`/offer-statuses/${id}`, { method: 'PATCH', body });
 export const deleteOfferStatus = (id: string) =>
   http<OfferStatusDto>(`/offer-statuses/${id}`, { method: 'DELETE' });
 export const offerStatusUsage = (id: string) => http<{ count: number }>(`/offer-statuses/${id}/usage`);
