@@ -20,6 +20,7 @@ const priceCellSchema = z.object({
   widthRangeId: rowId,
   heightRangeId: rowId,
   price: z.number().int().max(LIMITS.maxPrice),
+  cost: z.number().int().max(LIMITS.maxPrice),
 });
 
 /** A whole matrix as an admin saves it; the rule's issues become field errors at their paths. */
@@ -60,6 +61,8 @@ export const priceCalculationSchema = z.object({
 export type PriceCalculationDto = {
   /** One door, in øre. */
   unitPrice: number;
+  /** What one door costs the company, in øre: the offer line's cost price. */
+  unitCost: number;
   /** The offer line's text, e.g. "Inner door, 1000 × 2100 mm". */
   description: string;
   count: number;

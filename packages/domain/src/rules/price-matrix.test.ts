@@ -20,9 +20,9 @@ const MATRIX: PriceMatrix = {
   ],
   heightRanges: [{ id: 'h1', fromMm: 1800, toMm: 2100 }],
   cells: [
-    { doorTypeId: 'inner', widthRangeId: 'w1', heightRangeId: 'h1', price: 450_000 },
-    { doorTypeId: 'inner', widthRangeId: 'w2', heightRangeId: 'h1', price: 520_000 },
-    { doorTypeId: 'outer', widthRangeId: 'w1', heightRangeId: 'h1', price: 1_250_000 },
+    { doorTypeId: 'inner', widthRangeId: 'w1', heightRangeId: 'h1', price: 450_000, cost: 261_000 },
+    { doorTypeId: 'inner', widthRangeId: 'w2', heightRangeId: 'h1', price: 520_000, cost: 290_000 },
+    { doorTypeId: 'outer', widthRangeId: 'w1', heightRangeId: 'h1', price: 1_250_000, cost: 780_000 },
   ],
 };
 
@@ -47,6 +47,7 @@ const matrixWith = (widthRanges: SizeRange[], heightRanges: SizeRange[]): PriceM
       widthRangeId: width.id,
       heightRangeId: height.id,
       price: (w + 1) * 1000 + h + 1,
+      cost: (w + 1) * 600 + h + 1,
     })),
   ),
 });
@@ -56,9 +57,11 @@ describe('priceFromMatrix', () => {
     expect(priceFromMatrix(MATRIX, { doorTypeId: 'inner', widthMm: 900, heightMm: 2100 })).toMatchObject({
       isFound: true,
       price: 450_000,
+      cost: 261_000,
     });
     expect(priceFromMatrix(MATRIX, { doorTypeId: 'inner', widthMm: 901, heightMm: 1800 })).toMatchObject({
       price: 520_000,
+      cost: 290_000,
     });
   });
 
@@ -88,7 +91,11 @@ describe('priceFromMatrix', () => {
           const widthMm = Math.round(width.fromMm + where * (width.toMm - width.fromMm));
           const heightMm = Math.round(height.fromMm + where * (height.toMm - height.fromMm));
           const found = priceFromMatrix(matrix, { doorTypeId: 'd', widthMm, heightMm });
-          expect(found).toMatchObject({ isFound: true, price: (w + 1) * 1000 + h + 1 });
+          expect(found).toMatchObject({
+            isFound: true,
+            price: (w + 1) * 1000 + h + 1,
+            cost: (w + 1) * 600 + h + 1,
+          });
         },
       ),
     );
@@ -105,6 +112,48 @@ describe('priceFromMatrix', () => {
         });
         expect(found.isFound).toBe(isInside);
       }),
+    );
+  });
+
+  it("answers the found cell's own price and cost, whatever they are", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ price: fc.integer({ min: 1, max: 1e9 }), cost: fc.integer({ min: 1, max: 1e9 }) }),
+          {
+            minLength: 1,
+            maxLength: 12,
+          },
+        ),
+        fc.nat(),
+        (amounts, pick) => {
+          const widths = amounts.map((_, index) => ({
+            id: `w${index}`,
+            fromMm: index * 100 + 1,
+            toMm: index * 100 + 100,
+          }));
+          const matrix: PriceMatrix = {
+            doorTypes: [{ id: 'd', name: 'Door' }],
+            widthRanges: widths,
+            heightRanges: [{ id: 'h', fromMm: 1, toMm: 5000 }],
+            cells: amounts.map((amount, index) => ({
+              doorTypeId: 'd',
+              widthRangeId: `w${index}`,
+              heightRangeId: 'h',
+              ...amount,
+            })),
+          };
+          const index = pick % amounts.length;
+          const found = priceFromMatrix(matrix, {
+            doorTypeId: 'd',
+            widthMm: index * 100 + 50,
+            heightMm: 2000,
+          });
+          expect(found).toMatchObject({ isFound: true, ...amounts[index] });
+          // A found door's margin is its price less its cost: never the whole price.
+          if (found.isFound) expect(found.price - found.cost).toBeLessThan(found.price);
+        },
+      ),
     );
   });
 });
@@ -146,14 +195,15 @@ describe('priceMatrixIssues', () => {
       widthRanges: [{ id: 'w', fromMm: 900, toMm: 900 }],
       heightRanges: [{ id: 'h', fromMm: 1800, toMm: 2100 }],
       cells: [
-        { doorTypeId: 'a', widthRangeId: 'w', heightRangeId: 'h', price: 0 },
-        { doorTypeId: 'x', widthRangeId: 'w', heightRangeId: 'h', price: 10 },
+        { doorTypeId: 'a', widthRangeId: 'w', heightRangeId: 'h', price: 0, cost: 0 },
+        { doorTypeId: 'x', widthRangeId: 'w', heightRangeId: 'h', price: 10, cost: 6 },
       ],
     };
     expect(priceMatrixIssues(broken)).toEqual([
       { path: ['doorTypes', 1, 'name'], message: 'validation.duplicateName' },
       { path: ['widthRanges', 0, 'toMm'], message: 'validation.rangeFromBeforeTo' },
       { path: ['cells', 0, 'price'], message: 'validation.pricePositive' },
+      { path: ['cells', 0, 'cost'], message: 'validation.costPositive' },
       { path: ['cells', 1], message: 'validation.cellUnknown' },
     ]);
   });

@@ -2,13 +2,25 @@ import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from './valida
 
 /**
  * The price calculator's matrix (SPEC §1 "a price calculator by door type and window sizes"): door
- * types × width ranges × height ranges → a price in øre. A cell left out is a size the company does not
- * offer for that door type. Ranges are inclusive whole millimetres, so 700–900 and 901–1100 meet
- * without a gap.
+ * types × width ranges × height ranges → a sales price and a cost price in øre. A cell left out is a
+ * size the company does not offer for that door type. Ranges are inclusive whole millimetres, so
+ * 700–900 and 901–1100 meet without a gap.
+ *
+ * The cost sits in the cell beside the price rather than as one factor per door type: a door maker's
+ * cost does not grow with the size in step with the price (glass and steel do, hinges, locks and
+ * labour hardly), so a calculated offer line's contribution margin is only right with the cell's own cost.
  */
 export type DoorType = { id: string; name: string };
 export type SizeRange = { id: string; fromMm: number; toMm: number };
-export type PriceCell = { doorTypeId: string; widthRangeId: string; heightRangeId: string; price: number };
+export type PriceCell = {
+  doorTypeId: string;
+  widthRangeId: string;
+  heightRangeId: string;
+  /** Sales price of one door, øre. */
+  price: number;
+  /** What one door costs the company (materials and making), øre: the offer line's cost price. */
+  cost: number;
+};
 export type PriceMatrix = {
   doorTypes: DoorType[];
   widthRanges: SizeRange[];
@@ -52,14 +64,21 @@ export const PRICE_MISS_FIELD: Record<PriceMissReason, keyof PriceQuery> = {
 };
 
 export type PriceLookup =
-  | { isFound: true; price: number; doorType: DoorType; widthRange: SizeRange; heightRange: SizeRange }
+  | {
+      isFound: true;
+      price: number;
+      cost: number;
+      doorType: DoorType;
+      widthRange: SizeRange;
+      heightRange: SizeRange;
+    }
   | { isFound: false; reason: PriceMissReason };
 
 /** The range holding a size, if any; ranges never overlap, so there is at most one. */
 export const rangeContaining = (ranges: readonly SizeRange[], mm: number) =>
   ranges.find((range) => range.fromMm <= mm && mm <= range.toMm);
 
-/** The price of one door of the given type and size, or why there is none. */
+/** The price and cost of one door of the given type and size, or why there is none. */
 export const priceFromMatrix = (matrix: PriceMatrix, query: PriceQuery): PriceLookup => {
   const doorType = matrix.doorTypes.find((type) => type.id === query.doorTypeId);
   if (!doorType) return { isFound: false, reason: 'doorTypeUnknown' };
@@ -69,7 +88,7 @@ export const priceFromMatrix = (matrix: PriceMatrix, query: PriceQuery): PriceLo
   if (!heightRange) return { isFound: false, reason: 'heightOutOfRange' };
   const cell = findCell(matrix, doorType.id, widthRange.id, heightRange.id);
   if (!cell) return { isFound: false, reason: 'sizeNotOffered' };
-  return { isFound: true, price: cell.price, doorType, widthRange, heightRange };
+  return { isFound: true, price: cell.price, cost: cell.cost, doorType, widthRange, heightRange };
 };
 
 export const findCell = (
@@ -113,8 +132,8 @@ const rangeIssues = (
 
 /**
  * What is wrong with a matrix, beyond the field types the contract checks: too many rows, ranges
- * that are empty, out of order or overlapping, door type names used twice, prices of zero or less,
- * and cells that point at nothing. An empty list means the matrix can be saved.
+ * that are empty, out of order or overlapping, door type names used twice, prices or costs of zero
+ * or less, and cells that point at nothing. An empty list means the matrix can be saved.
  */
 export const priceMatrixIssues = (matrix: PriceMatrix): PriceMatrixIssue[] => {
   const issues: PriceMatrixIssue[] = [];
@@ -156,6 +175,7 @@ export const priceMatrixIssues = (matrix: PriceMatrix): PriceMatrixIssue[] => {
       issues.push({ path: ['cells', index], message: MESSAGES.cellUnknown });
     seenCells.add(key);
     if (!(cell.price > 0)) issues.push({ path: ['cells', index, 'price'], message: MESSAGES.pricePositive });
+    if (!(cell.cost > 0)) issues.push({ path: ['cells', index, 'cost'], message: MESSAGES.costPositive });
   });
   return issues;
 };

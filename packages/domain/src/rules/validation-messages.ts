@@ -59,6 +59,7 @@ export const VALIDATION_MESSAGE_KEYS = {
   rangeFromBeforeTo: 'validation.rangeFromBeforeTo',
   rangesOverlap: 'validation.rangesOverlap',
   pricePositive: 'validation.pricePositive',
+  costPositive: 'validation.costPositive',
   duplicateName: 'validation.duplicateName',
   cellUnknown: 'validation.cellUnknown',
   duplicateId: 'validation.duplicateId',

@@ -13,20 +13,47 @@ const HEIGHTS: SizeRange[] = [
 ];
 
 /**
- * Kroner per door for the smallest size, then what each larger width and height step adds. Inner
- * and outer doors stop at 1500 mm wide (a wider opening is a double or sliding door), so those cells
- * stay empty: "not offered".
+ * Kroner per door for the smallest size, then what each larger width and height step adds; the cost
+ * the same way. Inner and outer doors stop at 1500 mm wide (a wider opening is a double or sliding
+ * door), so those cells stay empty: "not offered". The costs give the margins a door maker expects:
+ * about 45 % on stock inner doors, 40 % on outer and sliding doors, and 30–35 % on automatic doors,
+ * whose drive units are bought in; larger sizes cost more in glass and steel than they add in price.
  */
 const DOOR_TYPES = [
-  { id: 'inner', name: 'Innerdør', base: 4_500, widthStep: 900, heightStep: 600, maxWidthIndex: 2 },
-  { id: 'outer', name: 'Ytterdør', base: 12_500, widthStep: 2_500, heightStep: 1_500, maxWidthIndex: 2 },
-  { id: 'sliding', name: 'Skyvedør', base: 9_800, widthStep: 1_800, heightStep: 1_100, maxWidthIndex: 3 },
+  {
+    id: 'inner',
+    name: 'Innerdør',
+    base: 4_500,
+    widthStep: 900,
+    heightStep: 600,
+    cost: { base: 2_450, widthStep: 560, heightStep: 380 },
+    maxWidthIndex: 2,
+  },
+  {
+    id: 'outer',
+    name: 'Ytterdør',
+    base: 12_500,
+    widthStep: 2_500,
+    heightStep: 1_500,
+    cost: { base: 7_400, widthStep: 1_600, heightStep: 950 },
+    maxWidthIndex: 2,
+  },
+  {
+    id: 'sliding',
+    name: 'Skyvedør',
+    base: 9_800,
+    widthStep: 1_800,
+    heightStep: 1_100,
+    cost: { base: 5_800, widthStep: 1_150, heightStep: 700 },
+    maxWidthIndex: 3,
+  },
   {
     id: 'auto-sliding',
     name: 'Automatisk skyvedør',
     base: 38_000,
     widthStep: 6_500,
     heightStep: 3_000,
+    cost: { base: 24_700, widthStep: 4_600, heightStep: 2_100 },
     maxWidthIndex: 3,
   },
 ];
@@ -43,6 +70,7 @@ export const defaultPriceMatrix = (): PriceMatrix => ({
         widthRangeId: width.id,
         heightRangeId: height.id,
         price: (type.base + w * type.widthStep + h * type.heightStep) * 100,
+        cost: (type.cost.base + w * type.cost.widthStep + h * type.cost.heightStep) * 100,
       })),
     ),
   ),

@@ -83,7 +83,7 @@ export const updatePriceMatrix = async (
 };
 
 /**
- * The price of `count` doors of one type and size, with the offer line's text. A size the matrix
+ * The price and cost of `count` doors of one type and size, with the offer line's text. A size the matrix
  * has no price for is a VALIDATION error naming the input field and the reason.
  */
 export const calculatePrice = async (
@@ -101,6 +101,7 @@ export const calculatePrice = async (
   }
   return {
     unitPrice: found.price,
+    unitCost: found.cost,
     description: priceLineDescription(found.doorType.name, input.widthMm, input.heightMm),
     count: input.count,
     total: found.price * input.count,

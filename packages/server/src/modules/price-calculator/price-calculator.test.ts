@@ -24,7 +24,7 @@ const SMALL: PriceMatrix = {
     { id: 'w2', fromMm: 901, toMm: 1100 },
   ],
   heightRanges: [{ id: 'h1', fromMm: 1800, toMm: 2100 }],
-  cells: [{ doorTypeId: 'inner', widthRangeId: 'w2', heightRangeId: 'h1', price: 520_000 }],
+  cells: [{ doorTypeId: 'inner', widthRangeId: 'w2', heightRangeId: 'h1', price: 520_000, cost: 300_000 }],
 };
 
 describe('price matrix', () => {
@@ -77,7 +77,7 @@ describe('price matrix', () => {
           { id: 'w1', fromMm: 700, toMm: 950 },
           { id: 'w2', fromMm: 901, toMm: 1100 },
         ],
-        cells: [{ doorTypeId: 'inner', widthRangeId: 'w2', heightRangeId: 'h1', price: 0 }],
+        cells: [{ doorTypeId: 'inner', widthRangeId: 'w2', heightRangeId: 'h1', price: 0, cost: -1 }],
       },
     });
     expect(error).toMatchObject({
@@ -86,6 +86,7 @@ describe('price matrix', () => {
         fields: {
           'matrix.widthRanges.1.fromMm': 'validation.rangesOverlap',
           'matrix.cells.0.price': 'validation.pricePositive',
+          'matrix.cells.0.cost': 'validation.costPositive',
         },
       },
     });
@@ -101,15 +102,22 @@ describe('price matrix', () => {
 });
 
 describe('price-calculator:calculate', () => {
-  it('prices a door from the matrix, in the company own words', async () => {
+  it("prices a door from the matrix with the cell's cost, in the company's own words", async () => {
     const result = await clerk.client.request('price-calculator:calculate', {
       doorTypeId: 'inner',
       widthMm: 1000,
       heightMm: 2100,
       count: 3,
     });
+    const cell = defaultPriceMatrix().cells.find(
+      (candidate) =>
+        candidate.doorTypeId === 'inner' &&
+        candidate.widthRangeId === 'w-901' &&
+        candidate.heightRangeId === 'h-1800',
+    );
     expect(result).toEqual({
       unitPrice: 540_000,
+      unitCost: cell?.cost,
       description: 'Innerdør, 1000 × 2100 mm',
       count: 3,
       total: 1_620_000,
@@ -121,7 +129,14 @@ describe('price-calculator:calculate', () => {
       heightMm: 2100,
       count: 1,
     });
-    expect(other).toMatchObject({ unitPrice: 520_000, description: 'Inner door, 1000 × 2100 mm' });
+    expect(other).toMatchObject({
+      unitPrice: 520_000,
+      unitCost: 300_000,
+      description: 'Inner door, 1000 × 2100 mm',
+    });
+    // The calculated line's margin is the price less the cell's cost, never the whole price.
+    expect(cell?.cost).toBeGreaterThan(0);
+    expect(cell?.cost).toBeLessThan(result.unitPrice);
   });
 
   it.each([

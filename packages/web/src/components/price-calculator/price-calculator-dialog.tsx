@@ -17,8 +17,8 @@ export type CalculatedOfferLine = {
   count: number;
   unitPrice: number;
   discountPercent: 0;
-  /** The matrix holds sales prices only; the person fills in the cost on the line. */
-  costPrice: 0;
+  /** The matrix cell's cost of one door, so the offer's margin is right at once. */
+  costPrice: number;
   vatPercent: 25;
 };
 
@@ -59,7 +59,7 @@ export const PriceCalculatorDialog = ({ opened, onClose, onAddLine }: PriceCalcu
         count: result.count,
         unitPrice: result.unitPrice,
         discountPercent: 0,
-        costPrice: 0,
+        costPrice: result.unitCost,
         vatPercent: 25,
       });
       close();

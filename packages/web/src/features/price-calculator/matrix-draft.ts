@@ -60,29 +60,51 @@ export const removeRange = (matrix: PriceMatrix, list: RangeList, id: string): P
   };
 };
 
-/** Sets a cell's price in øre; null empties the cell ("not offered"). */
-export const setPrice = (
-  matrix: PriceMatrix,
-  at: { doorTypeId: string; widthRangeId: string; heightRangeId: string },
-  price: number | null,
-): PriceMatrix => {
-  const others = matrix.cells.filter(
-    (cell) => cell !== findCell(matrix, at.doorTypeId, at.widthRangeId, at.heightRangeId),
-  );
-  return { ...matrix, cells: price === null ? others : [...others, { ...at, price }] };
+type CellAt = { doorTypeId: string; widthRangeId: string; heightRangeId: string };
+
+const cellAt = (matrix: PriceMatrix, at: CellAt) =>
+  findCell(matrix, at.doorTypeId, at.widthRangeId, at.heightRangeId);
+
+/**
+ * Sets a cell's price in øre; null empties the cell ("not offered"). A new cell's cost is 0 until
+ * entered, which the matrix's rules refuse, so nobody saves a door that seems to cost nothing.
+ */
+export const setPrice = (matrix: PriceMatrix, at: CellAt, price: number | null): PriceMatrix => {
+  const current = cellAt(matrix, at);
+  const others = matrix.cells.filter((cell) => cell !== current);
+  return {
+    ...matrix,
+    cells: price === null ? others : [...others, { ...at, price, cost: current?.cost ?? 0 }],
+  };
 };
+
+/** Sets a priced cell's cost in øre; an emptied cost is 0, to be entered again. */
+export const setCost = (matrix: PriceMatrix, at: CellAt, cost: number | null): PriceMatrix => {
+  const current = cellAt(matrix, at);
+  if (!current) return matrix;
+  return {
+    ...matrix,
+    cells: matrix.cells.map((cell) => (cell === current ? { ...cell, cost: cost ?? 0 } : cell)),
+  };
+};
+
+/** The cell's margin as a whole percentage of its price, once both are entered. */
+export const marginPercent = (cell: { price: number; cost: number } | undefined) =>
+  cell && cell.price > 0 && cell.cost > 0 ? Math.round(((cell.price - cell.cost) / cell.price) * 100) : null;
 
 /**
  * Issues by path, for showing beside the field: `doorTypes.0.name`, `widthRanges.1.fromMm`, and
- * prices by their cell's ids (the cell list has no stable order) as `price:<door>|<width>|<height>`.
+ * prices and costs by their cell's ids (the cell list has no stable order) as
+ * `price:<door>|<width>|<height>` and `cost:<door>|<width>|<height>`.
  */
 export const issuesByField = (matrix: PriceMatrix, issues: PriceMatrixIssue[]) => {
   const fields = new Map<string, ReturnType<typeof parseMessage>>();
   for (const issue of issues) {
     const [list, index] = issue.path;
     const cell = list === 'cells' && typeof index === 'number' ? matrix.cells[index] : undefined;
+    const kind = issue.path[2] === 'cost' ? 'cost' : 'price';
     const key = cell
-      ? `price:${cell.doorTypeId}|${cell.widthRangeId}|${cell.heightRangeId}`
+      ? `${kind}:${cell.doorTypeId}|${cell.widthRangeId}|${cell.heightRangeId}`
       : issue.path.join('.');
     if (!fields.has(key)) fields.set(key, parseMessage(issue.message));
   }

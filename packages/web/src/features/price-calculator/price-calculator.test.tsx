@@ -40,8 +40,8 @@ const SAVED: PriceMatrixDto = {
     ],
     heightRanges: [{ id: 'h1', fromMm: 1800, toMm: 2100 }],
     cells: [
-      { doorTypeId: 'inner', widthRangeId: 'w1', heightRangeId: 'h1', price: 450_000 },
-      { doorTypeId: 'inner', widthRangeId: 'w2', heightRangeId: 'h1', price: 540_000 },
+      { doorTypeId: 'inner', widthRangeId: 'w1', heightRangeId: 'h1', price: 450_000, cost: 261_000 },
+      { doorTypeId: 'inner', widthRangeId: 'w2', heightRangeId: 'h1', price: 540_000, cost: 317_000 },
     ],
   },
   version: 3,
@@ -78,11 +78,12 @@ describe('PriceCalculatorDialog', { timeout: 20_000 }, () => {
     requestMock.mockReset();
   });
 
-  it('shows the price live, asks the server on "Add to offer", hands over the line and closes', async () => {
+  it('shows the price live, asks the server on "Add to offer", hands over the line with its cost and closes', async () => {
     answer(requestMock, {
       'price-matrix:get': () => SAVED,
       'price-calculator:calculate': ({ count }) => ({
         unitPrice: 540_000,
+        unitCost: 317_000,
         description: 'Inner door, 1000 × 2000 mm',
         count,
         total: 540_000 * count,
@@ -110,7 +111,7 @@ describe('PriceCalculatorDialog', { timeout: 20_000 }, () => {
         count: 2,
         unitPrice: 540_000,
         discountPercent: 0,
-        costPrice: 0,
+        costPrice: 317_000,
         vatPercent: 25,
       }),
     );
@@ -163,7 +164,7 @@ describe('PriceCalculatorPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Price matrix' })).not.toBeInTheDocument();
   });
 
-  it('lets an administrator edit prices and save with the version read, with a toast', async () => {
+  it('lets an administrator edit prices and costs and save with the version read, with a toast', async () => {
     useAuthStore.setState({ user: { role: 'admin' } as never });
     answer(requestMock, {
       'price-matrix:get': () => SAVED,
@@ -183,7 +184,20 @@ describe('PriceCalculatorPage', { timeout: 20_000 }, () => {
     const cell = screen.getByRole('textbox', {
       name: 'Price for Outer door, width 700–900, height 1800–2100',
     });
+    // The existing cells show their cost and margin.
+    expect(
+      screen.getByRole('textbox', { name: 'Cost price for Inner door, width 700–900, height 1800–2100' }),
+    ).toHaveValue('2 610');
+    expect(screen.getByText('Margin 42 %')).toBeInTheDocument();
     await user.type(cell, '12500');
+    // A new price needs its cost before the matrix can be saved.
+    expect(await screen.findByText('A cost must be more than zero')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.type(
+      screen.getByRole('textbox', { name: 'Cost price for Outer door, width 700–900, height 1800–2100' }),
+      '7500',
+    );
+    expect(screen.getByText('Margin 40 %')).toBeInTheDocument();
     await user.click(save);
     expect(await screen.findByText('Price matrix saved')).toBeInTheDocument();
     const [saved] = inputsOf(requestMock, 'price-matrix:update');
@@ -193,6 +207,7 @@ describe('PriceCalculatorPage', { timeout: 20_000 }, () => {
       widthRangeId: 'w1',
       heightRangeId: 'h1',
       price: 1_250_000,
+      cost: 750_000,
     });
   });
 

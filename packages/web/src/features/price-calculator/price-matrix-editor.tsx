@@ -26,15 +26,44 @@ import {
   addRange,
   changeRange,
   issuesByField,
+  marginPercent,
   type RangeList,
   removeDoorType,
   removeRange,
   renameDoorType,
+  setCost,
   setPrice,
 } from './matrix-draft';
 
 const numberOr = (value: number | string, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : fallback;
+
+type KronerInputProps = {
+  'aria-label': string;
+  placeholder: string;
+  /** Øre; undefined shows an empty field. */
+  value: number | undefined;
+  /** Øre, or null when emptied. */
+  onChange: (ore: number | null) => void;
+  error: string | undefined;
+  variant?: 'default' | 'filled';
+};
+
+/** A price grid field: kroner with a decimal comma, kept as øre. */
+const KronerInput = ({ value, onChange, ...props }: KronerInputProps) => (
+  <NumberInput
+    {...props}
+    size="xs"
+    w={120}
+    min={0}
+    decimalScale={2}
+    decimalSeparator=","
+    thousandSeparator=" "
+    hideControls
+    value={value === undefined ? '' : value / 100}
+    onChange={(kroner) => onChange(typeof kroner === 'number' ? Math.round(kroner * 100) : null)}
+  />
+);
 
 /**
  * The administrators' editor of the company's price matrix: door types, width and height ranges,
@@ -267,33 +296,38 @@ export const PriceMatrixEditor = ({ saved }: { saved: PriceMatrixDto }) => {
                     {draft.heightRanges.map((height) => {
                       const at = { doorTypeId: type.id, widthRangeId: width.id, heightRangeId: height.id };
                       const cell = findCell(draft, type.id, width.id, height.id);
+                      const where = {
+                        doorType: type.name,
+                        width: `${width.fromMm}–${width.toMm}`,
+                        height: `${height.fromMm}–${height.toMm}`,
+                      };
+                      const margin = marginPercent(cell);
                       return (
                         <Table.Td key={height.id}>
-                          <NumberInput
-                            aria-label={t('matrix.priceFor', {
-                              doorType: type.name,
-                              width: `${width.fromMm}–${width.toMm}`,
-                              height: `${height.fromMm}–${height.toMm}`,
-                            })}
-                            size="xs"
-                            w={120}
-                            min={0}
-                            decimalScale={2}
-                            decimalSeparator=","
-                            thousandSeparator=" "
-                            hideControls
-                            value={cell ? cell.price / 100 : ''}
-                            onChange={(value) =>
-                              setDraft((current) =>
-                                setPrice(
-                                  current,
-                                  at,
-                                  typeof value === 'number' ? Math.round(value * 100) : null,
-                                ),
-                              )
-                            }
-                            error={errorAt(`price:${type.id}|${width.id}|${height.id}`)}
-                          />
+                          <Stack gap={4}>
+                            <KronerInput
+                              aria-label={t('matrix.priceFor', where)}
+                              placeholder={t('matrix.price')}
+                              value={cell?.price}
+                              onChange={(price) => setDraft((current) => setPrice(current, at, price))}
+                              error={errorAt(`price:${type.id}|${width.id}|${height.id}`)}
+                            />
+                            {cell && (
+                              <KronerInput
+                                aria-label={t('matrix.costFor', where)}
+                                placeholder={t('matrix.cost')}
+                                value={cell.cost || undefined}
+                                onChange={(cost) => setDraft((current) => setCost(current, at, cost))}
+                                error={errorAt(`cost:${type.id}|${width.id}|${height.id}`)}
+                                variant="filled"
+                              />
+                            )}
+                            {margin !== null && (
+                              <Text size="xs" c="dimmed" data-margin>
+                                {t('matrix.margin', { percent: margin })}
+                              </Text>
+                            )}
+                          </Stack>
                         </Table.Td>
                       );
                     })}
