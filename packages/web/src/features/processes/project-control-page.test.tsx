@@ -421,7 +421,23 @@ describe('ProjectControlPage', () => {
     const user = userEvent.setup();
     renderProcesses(<ProjectControlPage today={TODAY} />);
     expect(await screen.findByText('No projects')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Show all projects' }));
+    await user.click(await screen.findByRole('button', { name: 'Show all projects' }));
     expect(await findCell('Drawings', office)).toBeInTheDocument();
+  });
+
+  it('says only that nothing matches when nobody has projects under the filters', async () => {
+    answer(requestMock, {
+      'projects:filter_new': () => aPage([]),
+      'mongo:project_process': () => ({ columns, entries }),
+    });
+    renderProcesses(<ProjectControlPage today={TODAY} />);
+    expect(await screen.findByText('No projects match the filters.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(inputsOf(requestMock, 'projects:filter_new')).toContainEqual(
+        expect.objectContaining({ who: 'alle' }),
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Show all projects' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/None of your projects/)).not.toBeInTheDocument();
   });
 });

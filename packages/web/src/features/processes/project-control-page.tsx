@@ -7,6 +7,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, errorMessageOf, PageHeader } from '@/components';
 import { processKeys, useGridProjects, useProcessGrid, useProcessPushes } from '@/lib/api/processes';
+import { useOthersProjectCount } from '@/lib/api/projects';
 import { DeliveryWeekDialog } from './delivery-week-dialog';
 import { GridFilterBar } from './grid-filter-bar';
 import { GridLegend } from './grid-legend';
@@ -68,6 +69,10 @@ export const ProjectControlPage = ({ today: todayProp, onOpenProject }: ProjectC
   );
 
   const total = projects.data?.total ?? 0;
+  // "None of yours" and the switch to All only when others have projects under the same filters.
+  const isMineEmpty = filters.who === 'mine' && projects.isSuccess && total === 0;
+  const others = useOthersProjectCount(filters, isMineEmpty);
+  const hasOthers = isMineEmpty && (others.data ?? 0) > 0;
   const pageCount = Math.max(1, Math.ceil(total / filters.pageSize));
   const from = total === 0 ? 0 : (filters.pageNumber - 1) * filters.pageSize + 1;
   const to = Math.min(total, filters.pageNumber * filters.pageSize);
@@ -109,9 +114,9 @@ export const ProjectControlPage = ({ today: todayProp, onOpenProject }: ProjectC
         <EmptyState
           icon={<IconLayoutGrid size={30} />}
           title={t('page.emptyTitle')}
-          description={filters.who === 'mine' ? t('page.emptyMine') : t('page.emptyText')}
+          description={hasOthers ? t('page.emptyMine') : t('page.emptyText')}
         >
-          {filters.who === 'mine' && (
+          {hasOthers && (
             <Button variant="light" onClick={() => setWho('alle')}>
               {t('page.showAll')}
             </Button>

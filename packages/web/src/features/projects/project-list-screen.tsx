@@ -1,12 +1,12 @@
 import type { ProjectFieldsInput } from '@karm/domain/contract';
 import { osloDateOf } from '@karm/domain/rules';
-import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconPlus, IconUserSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { errorMessageOf, PageHeader } from '@/components';
-import { useProjectPushes, useProjects } from '@/lib/api/projects';
+import { EmptyState, errorMessageOf, PageHeader } from '@/components';
+import { useOthersProjectCount, useProjectPushes, useProjects } from '@/lib/api/projects';
 import { ProjectDialog } from './project-dialog';
 import { ProjectFilterBar } from './project-filter-bar';
 import { ProjectTable } from './project-table';
@@ -34,7 +34,12 @@ export const ProjectListScreen = ({
   const { filters, setFilters, resetFilters, isReady } = useProjectFilters();
   const isService = kind === 'service';
   // Both lists share the stored filters; the service list only adds its flag when it asks.
-  const projects = useProjects(isService ? { ...filters, isService: true } : filters, { enabled: isReady });
+  const listed = isService ? { ...filters, isService: true } : filters;
+  const projects = useProjects(listed, { enabled: isReady });
+  // An empty "Mine" says so, and offers "All", only when others have projects under the same filters.
+  const isMineEmpty = isReady && filters.who === 'mine' && projects.isSuccess && projects.data.total === 0;
+  const others = useOthersProjectCount(listed, isMineEmpty);
+  const othersCount = isMineEmpty ? (others.data ?? 0) : 0;
   const [dialog, setDialog] = useState<DialogState>({ opened: false });
   const [searchParams, setSearchParams] = useSearchParams();
   const openId = searchParams.get('open');
@@ -79,6 +84,18 @@ export const ProjectListScreen = ({
                 </Button>
               </Stack>
             </Alert>
+          ) : othersCount > 0 ? (
+            <Paper withBorder radius="sm">
+              <EmptyState
+                icon={<IconUserSearch size={30} />}
+                title={t('page.noneOfYoursTitle')}
+                description={t('page.noneOfYours', { count: othersCount })}
+              >
+                <Button variant="light" onClick={() => setFilters({ who: 'alle' })}>
+                  {t('page.showAll')}
+                </Button>
+              </EmptyState>
+            </Paper>
           ) : (
             <ProjectTable
               projects={projects.data?.items ?? []}

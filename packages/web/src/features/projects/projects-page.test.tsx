@@ -91,6 +91,38 @@ describe('ProjectsPage', { timeout: 20_000 }, () => {
     serve([dueToday, dueSoon, dueLater]);
   });
 
+  it('says "none of yours" with a switch to All only when others have projects under the filters', async () => {
+    answer(requestMock, {
+      'projects:filter_new': ({ who }) => aPage(who === 'alle' ? [dueToday, dueSoon] : []),
+      'project-manager:get': () => [MANAGER],
+      'project_department:get': () => [DEPARTMENT],
+      'process-columns:get': () => [],
+      'user:update-profile': ({ projectFilters }) => ({ ...me, profile: { ...me.profile, projectFilters } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderProjects(<ProjectsPage />);
+    expect(await screen.findByText('None of your projects')).toBeInTheDocument();
+    expect(
+      screen.getByText("None of the projects you manage match the filters, but 2 of others' projects do."),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all projects' }));
+    expect(await screen.findByText('Forfaller i dag')).toBeInTheDocument();
+    expect(storedFilters()).toMatchObject({ who: 'alle' });
+  });
+
+  it('shows the plain "no matches" when nobody has projects under the filters', async () => {
+    serve([]);
+    renderProjects(<ProjectsPage />);
+    expect(await screen.findByText('No projects match the filters.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(inputsOf(requestMock, 'projects:filter_new')).toContainEqual(
+        expect.objectContaining({ who: 'alle' }),
+      ),
+    );
+    expect(screen.queryByText('None of your projects')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show all projects' })).not.toBeInTheDocument();
+  });
+
   it('asks for the default filters and lists projects with the delivery colour', async () => {
     renderProjects(<ProjectsPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();

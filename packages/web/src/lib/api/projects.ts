@@ -91,6 +91,18 @@ export const projectCombinedQueryOptions = (id: string) =>
 export const useProjects = (filters: ProjectFilters, { enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ ...projectsQueryOptions(filters), enabled });
 
+/**
+ * How many projects "All" holds under the same filters, asked only while "Mine" shows none: an empty
+ * "Mine" then says "none of yours" and offers the switch only when there are others to switch to. It
+ * is the first page of "All", so switching finds it cached.
+ */
+export const useOthersProjectCount = (filters: ProjectFilters, isMineEmpty: boolean) =>
+  useQuery({
+    ...projectsQueryOptions({ ...filters, who: 'alle', pageNumber: 1 }),
+    enabled: isMineEmpty,
+    select: (page) => page.total,
+  });
+
 export const useActiveProjects = () => useQuery(activeProjectsQueryOptions());
 
 export const useProject = (id: string | null | undefined) =>
