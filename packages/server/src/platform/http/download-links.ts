@@ -96,7 +96,7 @@ export const verifyDownload = async (
  */
 export const downloadAccess =
   (deps: HttpDeps, kind: DownloadKind, resourceIdOf: (request: FastifyRequest) => string) =>
-  async (request: FastifyRequest, reply: FastifyReply) => {
+  async (request: FastifyRequest) => {
     const link = request.query as SignedLinkQuery;
     if (link.sig !== undefined) {
       request.actor = await verifyDownload(deps.ctx, kind, resourceIdOf(request), link);

@@ -75,6 +75,7 @@ export const ProcessGrid = ({
                 today={today}
                 onCellClick={onCellClick}
                 onDeliveryWeek={onDeliveryWeek}
+                onOpenProject={onOpenProject}
               />
             ))}
           </Table.Tbody>
