@@ -131,8 +131,8 @@ export type OfferRecordDto = {
   statusId: string | null;
   /** The day the status was last set: the deadline counts from here (SPEC §4). */
   statusChangedAt: string;
-  /** statusChangedAt + the status's deadline days (or the config's). */
-  statusDeadline: string;
+  /** statusChangedAt + the status's deadline days (or the config's); none once won or lost. */
+  statusDeadline: string | null;
   offerDeadline: string | null;
   createdAt: string;
   startedAt: string | null;
@@ -180,7 +180,7 @@ export type OfferDto = OfferRecordDto & {
   customer: { id: string; name: string; customerNumber: number | null } | null;
   contact: LookupDto | null;
   /** What the list shows: "Sent · 3 days left". */
-  displayedStatus: { name: string; deadline: string };
+  displayedStatus: { name: string; deadline: string | null };
 };
 
 export const OFFER_HISTORY_ACTIONS = ['created', 'updated', 'archived', 'unarchived', 'converted'] as const;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from './date-only';
-import { isPaymentPlanComplete, statusDeadline } from './offer-deadline';
+import { isPaymentPlanComplete, offerStatusDeadline, statusDeadline } from './offer-deadline';
 
 const dateArb = fc
   .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true })
@@ -56,6 +56,18 @@ describe('statusDeadline', () => {
           expect(daysBetween(addDays(day, shift), later)).toBe(days);
         },
       ),
+    );
+  });
+});
+
+describe('offerStatusDeadline', () => {
+  it('is the status deadline while the offer is open, and none once it is won or lost', () => {
+    fc.assert(
+      fc.property(dateArb, fc.option(fc.integer({ min: 0, max: 365 }), { nil: null }), (changed, days) => {
+        const input = { statusChangedAt: changed, statusDeadlineDays: days, defaultDeadlineDays: 14 };
+        expect(offerStatusDeadline({ ...input, isDecided: false })).toBe(statusDeadline(input));
+        expect(offerStatusDeadline({ ...input, isDecided: true })).toBeNull();
+      }),
     );
   });
 });

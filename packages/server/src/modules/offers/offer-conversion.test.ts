@@ -1,4 +1,10 @@
-import type { OfferDetailDto, OfferDto, OfferStatusDto, ProjectCombinedDto } from '@karm/domain/contract';
+import type {
+  OfferDetailDto,
+  OfferDto,
+  OfferStatusDto,
+  Page,
+  ProjectCombinedDto,
+} from '@karm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../platform/pdf/testing';
@@ -156,6 +162,7 @@ describe('offer → project', () => {
     const won = statuses.find((status) => status.isWon);
     expect(won?.name).toBe('Vunnet');
     const offer = await create({ projectName: 'Vinnes', statusId: sent?.id });
+    const sentStill = await create({ projectName: 'Fortsatt sendt', statusId: sent?.id });
     server.clock.set(new Date('2026-03-05T09:00:00Z'));
     try {
       const { body } = await api.post<{ projectNumber: number }>(
@@ -174,6 +181,13 @@ describe('offer → project', () => {
         projectNumber: body.projectNumber,
         changes: [{ field: 'statusId', from: 'Sendt', to: 'Vunnet' }],
       });
+      // A won offer is decided: no status deadline, and never overdue however long ago it was won.
+      expect(detail.offer.statusDeadline).toBeNull();
+      expect(detail.offer.displayedStatus).toEqual({ name: 'Vunnet', deadline: null });
+      server.clock.set(new Date('2026-03-14T09:00:00Z'));
+      const overdue = (await api.get<Page<OfferDto>>('/offers/populated?overdue=true&pageSize=50')).body;
+      expect(overdue.items.map((item) => item.id)).not.toContain(offer.id);
+      expect(overdue.items.map((item) => item.id)).toContain(sentStill.id);
     } finally {
       server.clock.set(new Date('2026-03-02T09:00:00Z'));
     }

@@ -1,5 +1,5 @@
 import type { OfferDto, OfferRecordDto } from '@karm/domain/contract';
-import { statusDeadline } from '@karm/domain/rules';
+import { offerStatusDeadline } from '@karm/domain/rules';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { confirmationCounts } from '../confirmations/confirmations.service';
@@ -18,12 +18,15 @@ export const deadlineRules = async (db: Executor, companyId: string) => {
 };
 type DeadlineRules = Awaited<ReturnType<typeof deadlineRules>>;
 
-const deadlineOf = (row: OfferRow, rules: DeadlineRules) =>
-  statusDeadline({
+const deadlineOf = (row: OfferRow, rules: DeadlineRules) => {
+  const status = row.statusId ? rules.statuses.get(row.statusId) : undefined;
+  return offerStatusDeadline({
     statusChangedAt: row.statusChangedAt,
-    statusDeadlineDays: row.statusId ? (rules.statuses.get(row.statusId)?.deadlineDays ?? null) : null,
+    statusDeadlineDays: status?.deadlineDays ?? null,
     defaultDeadlineDays: rules.config.deadlineDays,
+    isDecided: Boolean(status?.isWon || status?.isLost),
   });
+};
 
 export const toRecordDto = (
   row: OfferRow,

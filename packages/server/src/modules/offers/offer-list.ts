@@ -11,8 +11,11 @@ import { offerConfigs, offerStatuses, offers } from './offers.tables';
 
 type OfferListQuery = z.output<typeof offerListQuerySchema>;
 
-/** The status deadline in SQL (the rule of domain `statusDeadline`), for the overdue filter and sorting. */
-const statusDeadlineSql = sql`(${offers.statusChangedAt} + coalesce(${offerStatuses.deadlineDays}, ${offerConfigs.deadlineDays}))`;
+/**
+ * The status deadline in SQL (the rule of domain `offerStatusDeadline`), for the overdue filter and
+ * sorting: none for a won or lost offer, so a decided offer is never overdue.
+ */
+const statusDeadlineSql = sql`(case when ${offerStatuses.isWon} or ${offerStatuses.isLost} then null else ${offers.statusChangedAt} + coalesce(${offerStatuses.deadlineDays}, ${offerConfigs.deadlineDays}) end)`;
 
 const SORT_COLUMNS: Record<OfferListQuery['sort'], SQL | typeof offers.number> = {
   number: offers.number,

@@ -2,9 +2,9 @@ import {
   COMPLEXITIES,
   codeLabelKey,
   OWNER_TYPES,
+  offerStatusDeadline,
   osloDateOf,
   PROJECT_CATEGORIES,
-  statusDeadline as statusDeadlineOf,
 } from '@karm/domain/rules';
 import { Input, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -39,13 +39,15 @@ export const OfferFieldsTab = ({
   const employees = useEmployees();
   const contacts = useContacts(values.customerId);
   const chosenStatus = statuses.data?.find((status) => status.id === values.statusId);
-  // A new status counts from today; the saved one keeps its deadline.
-  const isStatusChanged = values.statusId !== savedStatusId || statusDeadline === null;
+  // A new status counts from today; the saved one keeps its deadline. A won or lost one has none.
+  const isDecided = Boolean(chosenStatus?.isWon || chosenStatus?.isLost);
+  const isStatusChanged = values.statusId !== savedStatusId || (statusDeadline === null && !isDecided);
   const shownDeadline = isStatusChanged
-    ? statusDeadlineOf({
+    ? offerStatusDeadline({
         statusChangedAt: osloDateOf(new Date()),
         statusDeadlineDays: chosenStatus?.deadlineDays ?? null,
         defaultDeadlineDays,
+        isDecided,
       })
     : statusDeadline;
 
