@@ -1,37 +1,11 @@
-import type { ErrorPayload } from '@karm/domain/contract';
-import { parseMessage } from '@karm/domain/rules';
 import { useForm } from '@mantine/form';
-import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { translateMessage } from './error-text';
 import { ApiError } from './http';
 
-/**
- * Contract schemas and the server speak in message keys (`validation.required`,
- * `validation.tooLong?max=200`); this turns one into the user's language. Other text passes through.
- */
-export const translateMessage = (t: TFunction, message: string) => {
-  const { key, params } = parseMessage(message);
-  if (!key.startsWith('validation.')) return message;
-  return t(`validation:${key.slice('validation.'.length)}`, params);
-};
-
-/**
- * The text of a server error in the user's language: its message key (`messageKey`, e.g.
- * `validation.mustBe9Characters`), else its code (`errors:<CODE>`), else the server's English `message`.
- */
-export const errorTextOf = (
-  i18n: Pick<I18n, 't' | 'exists'>,
-  error: Pick<ErrorPayload, 'code' | 'message' | 'messageKey'>,
-) => {
-  const messageKey = error.messageKey ?? '';
-  const { key } = parseMessage(messageKey);
-  if (key.startsWith('validation.') && i18n.exists(`validation:${key.slice('validation.'.length)}`)) {
-    return translateMessage(i18n.t, messageKey);
-  }
-  if (i18n.exists(`errors:${error.code}`)) return i18n.t(`errors:${error.code}`);
-  return error.message;
-};
+// The error texts live in ./error-text (no form library); re-exported for the forms that use them.
+export { errorTextOf, translateMessage } from './error-text';
 
 const validateWith =
   <Values>(schema: z.ZodType) =>

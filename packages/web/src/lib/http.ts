@@ -7,7 +7,7 @@ export const API_BASE = '/api';
 
 /**
  * A failed call, carrying the server's error code and, when the message came from one, its message
- * key, so the UI can translate it (`errorTextOf` in `./forms`); `message` is the server's English.
+ * key, so the UI can translate it (`errorTextOf` in `./error-text`); `message` is the server's English.
  */
 export class ApiError extends Error {
   readonly code: ErrorPayload['code'];

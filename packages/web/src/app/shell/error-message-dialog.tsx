@@ -2,7 +2,7 @@ import { Code, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppDialog, notifySuccess } from '@/components';
 import { reportClientError } from '@/lib/error-reporting';
-import { errorTextOf } from '@/lib/forms';
+import { errorTextOf } from '@/lib/error-text';
 import { useSocketErrorStore } from '@/lib/store/socket-error-store';
 
 /** The "error message" dialog (SPEC §2): an error the server pushed, with a way to report it. */

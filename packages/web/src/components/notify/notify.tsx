@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { errorTextOf } from '@/lib/forms';
+import { errorTextOf } from '@/lib/error-text';
 import { ApiError } from '@/lib/http';
 import { i18n } from '@/lib/i18n';
 

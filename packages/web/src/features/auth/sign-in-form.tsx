@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/components/notify/notify';
-import { translateMessage } from '@/lib/forms';
+import { translateMessage } from '@/lib/error-text';
 import { ApiError } from '@/lib/http';
 import { acceptSession } from '@/lib/session';
 import { request } from '@/lib/socket';

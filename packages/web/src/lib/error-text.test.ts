@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorTextOf } from './forms';
+import { errorTextOf } from './error-text';
 import { ApiError } from './http';
 import { i18n } from './i18n';
 
