@@ -107,3 +107,18 @@ test('staff see no administrator entries in the drawer or the header', async ({ 
   await expect(drawer.getByText('Admin', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Logs' })).toHaveCount(0);
 });
+
+test('after a full page load in Norwegian, the 404 page and /print are Norwegian and <html lang> is nb', async ({
+  page,
+}) => {
+  await signInPage(page, E2E_USERS.languageReload);
+  await page.goto('/profile');
+  await page.getByText('Norsk (bokmål)').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByRole('heading', { name: 'Fant ikke siden' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
+  await page.goto('/print');
+  await expect(page.getByRole('button', { name: 'Skriv ut' })).toBeVisible();
+  await saveScreen(page, 'print-nb');
+});

@@ -6,6 +6,7 @@ export const E2E_USERS = {
   login: 'e2e-login',
   logout: 'e2e-logout',
   language: 'e2e-language',
+  languageReload: 'e2e-language-reload',
   reset: 'e2e-reset',
   revoke: 'e2e-revoke',
   routesEn: 'e2e-routes-en',
@@ -30,6 +31,7 @@ export const E2E_ADMINS = {
   accounting: 'e2e-admin-accounting',
   norwegian: 'e2e-admin-nb',
   shell: 'e2e-admin-shell',
+  pipeline: 'e2e-admin-pipeline',
 } as const;
 
 /** The demo user who belongs to both demo companies. */

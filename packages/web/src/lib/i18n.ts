@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, FALLBACK_LOCALE, type Locale, NAMESPACES, type Namespace } from '@karm/domain/i18n';
+import { FALLBACK_LOCALE, type Locale, NAMESPACES, type Namespace } from '@karm/domain/i18n';
 import enAuth from '@karm/domain/i18n/en/auth.json';
 import enCommon from '@karm/domain/i18n/en/common.json';
 import enComponents from '@karm/domain/i18n/en/components.json';
@@ -12,6 +12,7 @@ import nbErrors from '@karm/domain/i18n/nb/errors.json';
 import nbValidation from '@karm/domain/i18n/nb/validation.json';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { preferredLocale, rememberLocale } from './locale-preference';
 import { SIGN_IN_NAMESPACES } from './sign-in-namespaces';
 
 /**
@@ -29,6 +30,12 @@ const translationLoader: BackendModule = {
     );
   },
 };
+
+/** `<html lang>` follows the interface language (screen readers, hyphenation, spell checking). */
+i18n.on('languageChanged', (language) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  rememberLocale(language);
+});
 
 void i18n
   .use(translationLoader)
@@ -51,7 +58,8 @@ void i18n
       },
     },
     partialBundledLanguages: true,
-    lng: DEFAULT_LOCALE,
+    // The language is known before the first paint of any route, signed in or not.
+    lng: preferredLocale(),
     fallbackLng: FALLBACK_LOCALE,
     ns: [...SIGN_IN_NAMESPACES],
     defaultNS: 'common',

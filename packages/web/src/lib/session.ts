@@ -1,4 +1,6 @@
 import type { LoginResult } from '@karm/domain/contract';
+import { i18n } from './i18n';
+import { rememberLocale } from './locale-preference';
 import { request, socket } from './socket';
 import { authStoreHydrated, useAuthStore } from './store/auth-store';
 import { flushWrites, forgetStorageKey } from './store/encrypted-storage';
@@ -42,6 +44,8 @@ export const clearLocalSession = async () => {
   await forgetStorageKey();
   localStorage.clear();
   sessionStorage.clear();
+  // The interface language is this browser's, not the session's: the login page keeps it.
+  rememberLocale(i18n.language);
   // Reconnect without a token so the server drops this socket from the company's rooms.
   socket.disconnect();
 };
