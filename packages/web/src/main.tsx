@@ -7,10 +7,15 @@ import { installSessionListeners } from './app/session-listeners';
 import { installGlobalErrorHandlers } from './components/error-boundary/global-error-handlers';
 import { adoptSession } from './lib/session';
 import { socket } from './lib/socket';
+import { authStoreHydrated, useAuthStore } from './lib/store/auth-store';
 
 installGlobalErrorHandlers();
 installSessionListeners((to) => router.navigate(to));
-socket.connect();
+// A stored session connects at once (the server joins it to its rooms, or says it has ended).
+// Without one the connection, and Socket.IO's code, wait for the sign-in form (lib/socket).
+void authStoreHydrated().then(() => {
+  if (useAuthStore.getState().accessToken) void socket.connect();
+});
 
 // The end-to-end tests sign in over the API and hand the token in here (see lib/session).
 Object.assign(window, { karm: { adoptSession } });

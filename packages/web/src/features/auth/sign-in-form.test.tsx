@@ -1,12 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { request } from '@/lib/socket';
+import { request, socket } from '@/lib/socket';
 import { flushWrites } from '@/lib/store/encrypted-storage';
 import { renderWithProviders } from '@/test/render';
 import { SignInForm } from './sign-in-form';
 
-vi.mock('@/lib/socket', () => ({ request: vi.fn(), onPush: vi.fn(() => () => {}) }));
+vi.mock('@/lib/socket', () => ({
+  request: vi.fn(),
+  onPush: vi.fn(() => () => {}),
+  socket: { connect: vi.fn(async () => {}) },
+}));
 vi.mock('@/lib/store/encrypted-storage', () => ({
   encryptedStorage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
   flushWrites: vi.fn(),
@@ -20,7 +24,17 @@ const session = {
 } as unknown as Awaited<ReturnType<typeof request<'authenticate'>>>;
 
 describe('SignInForm', () => {
-  afterEach(() => vi.mocked(flushWrites).mockReset());
+  afterEach(() => {
+    vi.mocked(flushWrites).mockReset();
+    vi.mocked(socket.connect).mockClear();
+  });
+
+  it('opens the connection when the user starts to sign in, not before', async () => {
+    renderWithProviders(<SignInForm onSignedIn={vi.fn()} />);
+    expect(socket.connect).not.toHaveBeenCalled();
+    await userEvent.setup().click(screen.getByLabelText(/E-mail or username/));
+    expect(socket.connect).toHaveBeenCalled();
+  });
 
   it('leaves the page only after the signed-in session is stored', async () => {
     vi.mocked(request).mockResolvedValue(session);

@@ -8,7 +8,7 @@ import { errorMessageOf } from '@/components/notify/notify';
 import { translateMessage } from '@/lib/error-text';
 import { ApiError } from '@/lib/http';
 import { acceptSession } from '@/lib/session';
-import { request } from '@/lib/socket';
+import { request, socket } from '@/lib/socket';
 import { useAuthStore } from '@/lib/store/auth-store';
 
 // Only users of several companies see the company choice; its dropdown loads when it is needed.
@@ -72,6 +72,10 @@ export const SignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
     }
   };
 
+  // The connection (and Socket.IO's code) does not load with the page: it starts when the user
+  // begins to sign in (focus or input in a field, autofill included), so it is open by the submit.
+  const connectEarly = () => void socket.connect();
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitting(true);
@@ -91,6 +95,8 @@ export const SignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
           required
           data-autofocus
           value={values.username}
+          onFocus={connectEarly}
+          onInput={connectEarly}
           onChange={(event) => change('username', event.currentTarget.value)}
           {...inputProps('username')}
         />
@@ -99,6 +105,8 @@ export const SignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
           autoComplete="current-password"
           required
           value={values.password}
+          onFocus={connectEarly}
+          onInput={connectEarly}
           onChange={(event) => change('password', event.currentTarget.value)}
           {...inputProps('password')}
         />
