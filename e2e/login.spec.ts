@@ -132,3 +132,19 @@ test('forgot password: the reset link comes by mail and the new password works',
   await signInThroughForm(page, E2E_USERS.reset, 'a fresh password 42');
   await expect(page).toHaveURL('/');
 });
+
+test('the login page is ready for typing, Tab moves from username to password, and /login when signed in goes to /', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByLabel('E-mail or username')).toBeFocused();
+  await page.keyboard.type(E2E_USERS.loginKeyboard);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel(/^Password/)).toBeFocused();
+  await page.keyboard.type(E2E_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/');
+  await page.goto('/login');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+});

@@ -4,6 +4,7 @@ export const DEMO_PASSWORD = 'karm-demo';
 
 export const E2E_USERS = {
   login: 'e2e-login',
+  loginKeyboard: 'e2e-login-keyboard',
   logout: 'e2e-logout',
   language: 'e2e-language',
   languageReload: 'e2e-language-reload',

@@ -17,6 +17,16 @@ const requireSession = async () => {
 };
 
 /**
+ * /login for someone already signed in goes to the dashboard — unless it carries a reset link, which
+ * is for whoever opened the mail.
+ */
+const leaveLoginWhenSignedIn = async ({ request }: { request: Request }) => {
+  if (new URL(request.url).searchParams.has('reset')) return null;
+  if (await verifyStoredSession()) throw redirect(href.to('dashboard'));
+  return null;
+};
+
+/**
  * A route whose screen is loaded with its code on the first visit, so /login does not carry the
  * whole app. The router loads every matched route's code at once, alongside the session check.
  */
@@ -47,11 +57,14 @@ export const router = createBrowserRouter([
       {
         element: <LoginLayout />,
         children: [
-          lazyRoute(
-            'login',
-            () => import('@/features/auth/login-page'),
-            (module) => module.LoginPage,
-          ),
+          {
+            ...lazyRoute(
+              'login',
+              () => import('@/features/auth/login-page'),
+              (module) => module.LoginPage,
+            ),
+            loader: leaveLoginWhenSignedIn,
+          },
           lazyRoute(
             'print',
             () => import('@/features/print/print-page'),

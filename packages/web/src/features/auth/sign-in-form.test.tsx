@@ -29,10 +29,13 @@ describe('SignInForm', () => {
     vi.mocked(socket.connect).mockClear();
   });
 
-  it('opens the connection when the user starts to sign in, not before', async () => {
+  it('has the username focused on load, and connects once the user types, not before', async () => {
     renderWithProviders(<SignInForm onSignedIn={vi.fn()} />);
+    const username = screen.getByLabelText(/E-mail or username/);
+    expect(username).toHaveFocus();
     expect(socket.connect).not.toHaveBeenCalled();
-    await userEvent.setup().click(screen.getByLabelText(/E-mail or username/));
+    await userEvent.setup().keyboard('k');
+    expect(username).toHaveValue('k');
     expect(socket.connect).toHaveBeenCalled();
   });
 

@@ -73,7 +73,8 @@ export const SignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
   };
 
   // The connection (and Socket.IO's code) does not load with the page: it starts when the user
-  // begins to sign in (focus or input in a field, autofill included), so it is open by the submit.
+  // begins to type (autofill included), so it is open by the submit. Not on focus: the username
+  // field has focus from the start, so that typing is never lost.
   const connectEarly = () => void socket.connect();
 
   const submit = async (event: FormEvent) => {
@@ -93,9 +94,10 @@ export const SignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
           label={t('usernameLabel')}
           autoComplete="username"
           required
-          data-autofocus
+          // Focused on load: a person who starts typing at once signs in (SPEC §2 login form).
+          // biome-ignore lint/a11y/noAutofocus: the login page's one job is this field
+          autoFocus
           value={values.username}
-          onFocus={connectEarly}
           onInput={connectEarly}
           onChange={(event) => change('username', event.currentTarget.value)}
           {...inputProps('username')}
@@ -105,7 +107,6 @@ export const SignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
           autoComplete="current-password"
           required
           value={values.password}
-          onFocus={connectEarly}
           onInput={connectEarly}
           onChange={(event) => change('password', event.currentTarget.value)}
           {...inputProps('password')}
