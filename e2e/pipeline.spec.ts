@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
-import { E2E_PASSWORD, E2E_USERS } from './support/users';
+import { E2E_ADMINS, E2E_PASSWORD, E2E_USERS } from './support/users';
 
 // Issue 4, inquiry → offer → project. The journeys share their users and switch languages, so they
 // run one after another.
@@ -24,17 +24,21 @@ const nok = (kroner: number) => `${String(kroner).replace(/\B(?=(\d{3})+$)/g, '\
 /** A demo customer of the demo company (server/src/seed/demo-customers.ts), kept in Karm only. */
 const DEMO_CUSTOMER = 'Byggmester Hansen AS';
 /** The demo matrix (server/src/modules/price-calculator/default-price-matrix.ts): the smallest inner door. */
-const INNER_DOOR = { name: 'Innerdør', widthMm: 800, heightMm: 2000, kroner: 4_500 };
+const INNER_DOOR = { name: 'Innerdør', widthMm: 800, heightMm: 2000, kroner: 4_500, costKroner: 2_450 };
 /** A default offer status and its deadline days (server/src/modules/offers/offer-config.service.ts). */
 const SENT_STATUS = { name: 'Sendt', deadlineDays: 7 };
+/** The starter won status, where a converted offer goes. */
+const WON_STATUS = 'Vunnet';
+/** The journey user's employee (e2e/support/server.ts): the offer's salesperson, the project's manager. */
+const PIPELINE_EMPLOYEE = 'E2E pipeline';
 
-/** Everybody's projects in every state: the converted project is managed by nobody in particular. */
-const ALL_PROJECTS: ProjectFiltersInput = { who: 'alle', status: 'all' };
+/** The user's own projects in every state: a converted offer's project is managed by its salesperson. */
+const MY_PROJECTS: ProjectFiltersInput = { who: 'mine', status: 'all' };
 
 /** Sets the user's language (and project filters) over the API, then signs the page in. */
 const signInWith = async (page: Page, username: string, locale: 'en' | 'nb' = 'en') => {
   const session = await apiSignIn(username, E2E_PASSWORD);
-  await session.request('user:update-profile', { locale, projectFilters: ALL_PROJECTS });
+  await session.request('user:update-profile', { locale, projectFilters: MY_PROJECTS });
   session.close();
   return signInPage(page, username);
 };
@@ -60,13 +64,18 @@ const customerNamed = (username: string, name: string) =>
   });
 
 /** An inquiry made over the API, converted to an offer when asked. */
-const createInquiry = (username: string, projectName: string, { toOffer = false } = {}) =>
+const createInquiry = (
+  username: string,
+  projectName: string,
+  { toOffer = false, customerId = null as string | null } = {},
+) =>
   withSession(username, async (session) => {
     const inquiry = await session.request('inquiry:create', {
       receivedDate: osloToday(),
       deadline: addDays(osloToday(), 10),
       projectName,
       projectAddress: 'Storgata 1',
+      customerId,
     });
     if (!toOffer) return { inquiry, offerId: null };
     const converted = await session.request('inquiry:convert-to-offer', {
@@ -96,6 +105,7 @@ const offersApi = (page: Page, token: string) => ({
         projectId: string | null;
         projectNumber: number | null;
         value: number;
+        contributionMargin: number;
       };
     };
   },
@@ -193,6 +203,8 @@ test('an inquiry becomes an offer with a calculated line, a new status, a PDF, a
   await expect(offerDialog.getByRole('textbox', { name: /Project name/ })).toHaveValue(name);
   await expect(offerDialog.getByRole('textbox', { name: 'Project address' })).toHaveValue('Rekkehusveien 4');
   await expect(offerDialog.getByRole('combobox', { name: 'Customer' })).toHaveValue(DEMO_CUSTOMER);
+  // The salesperson becomes the project's manager when the offer is converted.
+  await choose(page, offerDialog, 'Salesperson', PIPELINE_EMPLOYEE);
   await saveScreen(page, 'pipeline-en-offer');
 
   // A line from the price calculator.
@@ -218,8 +230,13 @@ test('an inquiry becomes an offer with a calculated line, a new status, a PDF, a
   await expect(vatTotals).toContainText(`Total incl. VAT: ${nok((INNER_DOOR.kroner * 5) / 4)}`);
   await saveScreen(page, 'pipeline-en-offer-lines');
   await offerDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Action was successful')).toBeVisible();
+  // The toast names what was saved.
+  await expect(page.getByText(`Offer ${offerNumber} saved`)).toBeVisible();
   await expect.poll(async () => (await api.get(offerId)).offer.value).toBe(INNER_DOOR.kroner * 100);
+  // The calculated line carries the matrix cell's cost: the margin is not the whole value.
+  expect((await api.get(offerId)).offer.contributionMargin).toBe(
+    (INNER_DOOR.kroner - INNER_DOOR.costKroner) * 100,
+  );
 
   // A new status restarts its deadline from today, shown at once and kept when saved.
   await offerDialog.getByRole('tab', { name: 'Offer', exact: true }).click();
@@ -227,7 +244,7 @@ test('an inquiry becomes an offer with a calculated line, a new status, a PDF, a
   const statusBadge = offerDialog.locator('[data-status-deadline]');
   await expect(statusBadge).toHaveText(`${SENT_STATUS.name} · ${SENT_STATUS.deadlineDays} days left`);
   await offerDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Action was successful').first()).toBeVisible();
+  await expect(page.getByText(`Offer ${offerNumber} saved`).first()).toBeVisible();
   await expect
     .poll(async () => (await api.get(offerId)).offer.statusDeadline)
     .toBe(addDays(today, SENT_STATUS.deadlineDays));
@@ -258,17 +275,37 @@ test('an inquiry becomes an offer with a calculated line, a new status, a PDF, a
   await expect(success.or(accounting).first()).toBeVisible();
   if (await accounting.isVisible()) await accounting.getByRole('button', { name: 'Not now' }).click();
   const projectNumber = await numberInToast(page, /^Project (\d+) was made from the offer$/);
+  // The new project opens at once, managed by the offer's salesperson, linking back to the offer.
+  const projectDialog = page.getByRole('dialog', { name: `Project ${projectNumber} – ${name}` });
+  await expect(projectDialog.getByText(`From offer ${offerNumber}`)).toBeVisible();
+  await expect(projectDialog.getByRole('combobox', { name: 'Project manager' })).toHaveValue(
+    PIPELINE_EMPLOYEE,
+  );
+  await saveScreen(page, 'pipeline-en-converted-project');
+  await projectDialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(projectDialog).toBeHidden();
+
+  // The offer is won now: its status, no deadline, and the change in its history.
   await expect(offerDialog.getByRole('button', { name: 'Convert to project' })).toBeHidden();
   const projectLink = offerDialog.getByRole('button', { name: `Project ${projectNumber}`, exact: true });
   await expect(projectLink).toBeVisible();
-  expect((await api.get(offerId)).offer).toMatchObject({ projectNumber });
+  expect((await api.get(offerId)).offer).toMatchObject({ projectNumber, statusDeadline: null });
+  await expect(offerDialog.getByRole('combobox', { name: 'Status' })).toHaveValue(WON_STATUS);
+  await expect(statusBadge).toHaveText(`${WON_STATUS} · No deadline`);
   await saveScreen(page, 'pipeline-en-offer-converted');
+  await offerDialog.getByRole('tab', { name: 'History' }).click();
+  await expect(offerDialog.getByText(`Status: ${SENT_STATUS.name} → ${WON_STATUS}`)).toBeVisible();
+  await expect(offerDialog.getByText(`Status: Under arbeid → ${SENT_STATUS.name}`)).toBeVisible();
+  await expect(offerDialog.getByText(`Project ${projectNumber}`, { exact: true }).first()).toBeVisible();
+  await expect(
+    offerDialog.getByText(new RegExp(`^${PIPELINE_EMPLOYEE}, ${formatDate(today)} \\d\\d:\\d\\d$`)).first(),
+  ).toBeVisible();
+  await saveScreen(page, 'pipeline-en-offer-history');
 
-  // "Project N" opens the project, which links back with "From offer N".
+  // "Project N" opens the project again.
   await projectLink.click();
-  const projectDialog = page.getByRole('dialog', { name: `Project ${projectNumber} – ${name}` });
   await expect(projectDialog.getByText(`From offer ${offerNumber}`)).toBeVisible();
-  await projectDialog.getByRole('button', { name: 'Close' }).click();
+  await projectDialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(projectDialog).toBeHidden();
   await offerDialog.getByRole('button', { name: 'Close' }).click();
   await expect(offerDialog).toBeHidden();
@@ -280,14 +317,13 @@ test('an inquiry becomes an offer with a calculated line, a new status, a PDF, a
   const offerRow = page.getByRole('row').filter({ hasText: name });
   await expect(offerRow).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(2);
-  await expect(
-    offerRow.getByText(`${SENT_STATUS.name} · ${SENT_STATUS.deadlineDays} days left`),
-  ).toBeVisible();
-  // Value and margin alike: the calculator's line has no cost price yet.
-  await expect(offerRow.getByText(nok(INNER_DOOR.kroner))).toHaveCount(2);
+  await expect(offerRow.getByText(`${WON_STATUS} · No deadline`)).toBeVisible();
+  // Value and margin differ: the calculator's line has the matrix cell's cost.
+  await expect(offerRow.getByText(nok(INNER_DOOR.kroner))).toHaveCount(1);
+  await expect(offerRow.getByText(nok(INNER_DOOR.kroner - INNER_DOOR.costKroner))).toBeVisible();
   await saveScreen(page, 'pipeline-en-offers');
 
-  // And the project is in the project list, found by its name.
+  // And the project is among the user's own in the project list, found by its name.
   await page.goto('/projects');
   await page.getByRole('textbox', { name: 'Search projects' }).fill(name);
   const projectRow = page.getByRole('row').filter({ hasText: name });
@@ -415,6 +451,17 @@ const SCREEN_TEXTS = {
     total: 'Total',
     daysLeft: '10 days left',
     offerSearch: 'Search number, project, address or customer',
+    offerTab: 'Offer',
+    salesperson: 'Salesperson',
+    save: 'Save',
+    saved: (number: number) => `Offer ${number} saved`,
+    convert: 'Convert to project',
+    confirmConvert: 'Convert',
+    project: 'Project',
+    projectManager: 'Project manager',
+    history: 'History',
+    wonChange: `Status: Under arbeid → ${WON_STATUS}`,
+    noDeadline: 'No deadline',
   },
   nb: {
     // The drawer says "Forespørselsoversikt" and routes.spec.ts expects that heading; the screen
@@ -437,6 +484,17 @@ const SCREEN_TEXTS = {
     total: 'Sum',
     daysLeft: '10 dager igjen',
     offerSearch: 'Søk nummer, prosjekt, adresse eller kunde',
+    offerTab: 'Tilbud',
+    salesperson: 'Selger',
+    save: 'Lagre',
+    saved: (number: number) => `Tilbud ${number} lagret`,
+    convert: 'Gjør om til prosjekt',
+    confirmConvert: 'Gjør om',
+    project: 'Prosjekt',
+    projectManager: 'Prosjektleder',
+    history: 'Historikk',
+    wonChange: `Status: Under arbeid → ${WON_STATUS}`,
+    noDeadline: 'Ingen frist',
   },
 } as const;
 
@@ -447,8 +505,12 @@ for (const locale of ['en', 'nb'] as const) {
     const username = locale === 'en' ? E2E_USERS.pipeline : E2E_USERS.pipelineNb;
     const stamp = Date.now();
     const name = `E2E Skjerm ${locale} ${stamp}`;
-    const { inquiry, offerId } = await createInquiry(username, name, { toOffer: true });
-    await signInWith(page, username, locale);
+    const customer = await customerNamed(username, DEMO_CUSTOMER);
+    const { inquiry, offerId } = await createInquiry(username, name, {
+      toOffer: true,
+      customerId: customer.id,
+    });
+    const token = await signInWith(page, username, locale);
 
     await page.goto('/inquiries');
     await expect(page.getByRole('heading', { level: 1, name: text.inquiries })).toBeVisible();
@@ -489,10 +551,33 @@ for (const locale of ['en', 'nb'] as const) {
       .click();
     await expect(calculator).toBeHidden();
     await saveScreen(page, `pipeline-${locale}-screen-offer-lines`);
-    await offerDialog
-      .getByRole('button', { name: locale === 'en' ? 'Close' : 'Lukk' })
-      .first()
+
+    // Salesperson, save (the toast names the offer), convert: the project opens with its manager.
+    const employee = `E2E ${username.replace('e2e-', '')}`;
+    await offerDialog.getByRole('tab', { name: text.offerTab, exact: true }).click();
+    await choose(page, offerDialog, text.salesperson, employee);
+    await offerDialog.getByRole('button', { name: text.save }).click();
+    const { offer } = await offersApi(page, token).get(offerId ?? '');
+    const offerNumber = offer.number;
+    await expect(page.getByText(text.saved(offerNumber))).toBeVisible();
+    await offerDialog.getByRole('button', { name: text.convert }).click();
+    await page
+      .getByRole('dialog', { name: text.convert })
+      .getByRole('button', { name: text.confirmConvert })
       .click();
+    const projectDialog = page.getByRole('dialog', { name: new RegExp(`^${text.project} \\d+ – ${name}$`) });
+    await expect(projectDialog.getByRole('combobox', { name: text.projectManager })).toHaveValue(employee);
+    await saveScreen(page, `pipeline-${locale}-screen-converted-project`);
+    const close = locale === 'en' ? 'Close' : 'Lukk';
+    await projectDialog.getByRole('button', { name: close }).first().click();
+    await expect(projectDialog).toBeHidden();
+    await expect(offerDialog.locator('[data-status-deadline]')).toHaveText(
+      `${WON_STATUS} · ${text.noDeadline}`,
+    );
+    await offerDialog.getByRole('tab', { name: text.history }).click();
+    await expect(offerDialog.getByText(text.wonChange)).toBeVisible();
+    await saveScreen(page, `pipeline-${locale}-screen-offer-history`);
+    await offerDialog.getByRole('button', { name: close }).first().click();
     await expect(offerDialog).toBeHidden();
     await page.getByRole('textbox', { name: text.offerSearch }).fill(String(stamp));
     await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
@@ -515,3 +600,37 @@ for (const locale of ['en', 'nb'] as const) {
     }
   });
 }
+
+test('the admin sees which offer status is won and which are lost, and the price matrix costs, in both languages', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  for (const locale of ['en', 'nb'] as const) {
+    await signInWith(page, E2E_ADMINS.pipeline, locale);
+    await page.goto('/admin?tab=offers');
+    const outcome = locale === 'en' ? 'Outcome of' : 'Utfall for';
+    await expect(page.getByRole('combobox', { name: `${outcome} ${WON_STATUS}` })).toHaveValue(
+      locale === 'en' ? 'Won' : 'Vunnet',
+    );
+    await expect(page.getByRole('combobox', { name: `${outcome} Tapt` })).toHaveValue(
+      locale === 'en' ? 'Lost' : 'Tapt',
+    );
+    await expect(page.getByRole('combobox', { name: `${outcome} Under arbeid` })).toBeDisabled();
+    await saveScreen(page, `pipeline-${locale}-admin-offer-statuses`);
+
+    // The price matrix editor: each cell's cost under its price, and the margin they give.
+    await page.goto('/price-calculator');
+    const costLabel = locale === 'en' ? 'Cost price for' : 'Kostpris for';
+    const width = locale === 'en' ? 'width' : 'bredde';
+    const height = locale === 'en' ? 'height' : 'høyde';
+    await expect(
+      page.getByRole('textbox', {
+        name: `${costLabel} ${INNER_DOOR.name}, ${width} 700–900, ${height} 1800–2100`,
+      }),
+    ).toHaveValue('2 450');
+    await saveScreen(page, `pipeline-${locale}-admin-price-matrix`);
+  }
+  await withSession(E2E_ADMINS.pipeline, (session) =>
+    session.request('user:update-profile', { locale: 'en' }),
+  );
+});

@@ -50,6 +50,7 @@ const journeyUsers = [
   ...Object.values(E2E_USERS).map((username) => ({ username, role: 'user' as const })),
   { username: E2E_ADMINS.norwegian, role: 'admin' as const },
   { username: E2E_ADMINS.shell, role: 'admin' as const },
+  { username: E2E_ADMINS.pipeline, role: 'admin' as const },
 ];
 const seedJourneyUser = (username: string, role: 'user' | 'admin', companyId: string) =>
   seedUser(ctx.db, {

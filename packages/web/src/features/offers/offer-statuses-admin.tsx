@@ -122,16 +122,36 @@ const StatusRow = ({
   return (
     <Table.Tr data-status-id={status.id} style={status.isDeleted ? { opacity: 0.6 } : undefined}>
       <Table.Td>
-        <TextInput
-          aria-label={t('admin.name')}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-        />
+        <Stack gap={4} miw={120}>
+          <TextInput
+            aria-label={t('admin.name')}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+          {(status.isDefault || status.isDeleted) && (
+            <Group gap={4}>
+              {status.isDefault && (
+                <Badge variant="light" size="sm">
+                  {t('admin.default')}
+                </Badge>
+              )}
+              {status.isDeleted && (
+                <Badge color="gray" size="sm">
+                  {t('admin.deleted')}
+                </Badge>
+              )}
+            </Group>
+          )}
+        </Stack>
       </Table.Td>
-      <Table.Td w={160}>
+      <Table.Td w={110}>
         <NumberInput
           aria-label={t('admin.deadlineDays')}
-          placeholder={t('admin.deadlineDefault', { days: defaultDays })}
+          // A won or lost offer is decided: nobody follows it up, so its status has no deadline.
+          disabled={status.isWon || status.isLost}
+          placeholder={
+            status.isWon || status.isLost ? '—' : t('admin.deadlineDefault', { days: defaultDays })
+          }
           min={0}
           max={365}
           allowDecimal={false}
@@ -139,7 +159,7 @@ const StatusRow = ({
           onChange={setDays}
         />
       </Table.Td>
-      <Table.Td w={170}>
+      <Table.Td w={130}>
         <Tooltip label={t('admin.outcomeDefault')} disabled={!status.isDefault}>
           <Select
             aria-label={t('admin.outcomeOf', { name: status.name })}
@@ -153,14 +173,8 @@ const StatusRow = ({
           />
         </Tooltip>
       </Table.Td>
-      <Table.Td w={80} data-usage>
+      <Table.Td w={60} data-usage>
         {status.usage}
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          {status.isDefault && <Badge variant="light">{t('admin.default')}</Badge>}
-          {status.isDeleted && <Badge color="gray">{t('admin.deleted')}</Badge>}
-        </Group>
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
@@ -340,30 +354,31 @@ export const OfferStatusesAdmin = () => {
           <Text size="sm" c="dimmed">
             {t('admin.outcomeHelp')}
           </Text>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('admin.name')}</Table.Th>
-                <Table.Th>{t('admin.deadlineDays')}</Table.Th>
-                <Table.Th>{t('admin.outcome')}</Table.Th>
-                <Table.Th>{t('admin.usage')}</Table.Th>
-                <Table.Th />
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((status, index) => (
-                <StatusRow
-                  key={status.id}
-                  status={status}
-                  index={index}
-                  count={list.length}
-                  defaultDays={config.data?.deadlineDays ?? 14}
-                  onMove={move}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Table.ScrollContainer minWidth={640}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('admin.name')}</Table.Th>
+                  <Table.Th>{t('admin.deadlineDays')}</Table.Th>
+                  <Table.Th>{t('admin.outcome')}</Table.Th>
+                  <Table.Th>{t('admin.usage')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((status, index) => (
+                  <StatusRow
+                    key={status.id}
+                    status={status}
+                    index={index}
+                    count={list.length}
+                    defaultDays={config.data?.deadlineDays ?? 14}
+                    onMove={move}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           <Group align="flex-end">
             <TextInput
               label={t('admin.newName')}
