@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { appendFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from '@karm/server/app';
 import { loadConfig } from '@karm/server/config';
@@ -6,7 +6,7 @@ import { createContext } from '@karm/server/platform/create-context';
 import { findDemoCompanyId, SECOND_DEMO_COMPANY_NAME, seedDemo } from '@karm/server/seed/demo';
 import { seedEmployee, seedUser } from '@karm/server/seed/factories';
 import { startFakeTripletex } from '@karm/server/test/fake-tripletex/fake-tripletex';
-import { startMailRelay } from './mail-relay';
+import { startSmtpRelay } from '@karm/server/test/smtp-relay';
 import { MAIL_FILE } from './mails';
 import { E2E_ADMINS, E2E_PASSWORD, E2E_PORT, E2E_USERS } from './users';
 
@@ -27,7 +27,8 @@ tripletex.state.seedCustomer({
 tripletex.state.seedCustomer({ name: 'Tripletex Eiendom AS', customerNumber: 30_002 });
 
 // The SMTP relay cannot be reached from here either: mail goes over SMTP to a relay on loopback.
-const mailRelay = await startMailRelay(MAIL_FILE);
+// Each mail received is one JSON line in MAIL_FILE, where the journeys read the links users would get.
+const mailRelay = await startSmtpRelay((mail) => appendFile(MAIL_FILE, `${JSON.stringify(mail)}\n`));
 
 const config = loadConfig({
   ...process.env,

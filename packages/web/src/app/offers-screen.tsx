@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CalculatedOfferLine, PriceCalculatorDialog } from '@/components';
 import { OffersPage } from '@/features/offers';
-import { ProjectDialog } from '@/features/projects';
-import { offerHref } from './routes';
+import { useProjectDialog } from './use-project-dialog';
 
 /** The offer lines' "Price calculator" button: the priced door becomes a new line. */
 const PriceCalculatorButton = ({ addLine }: { addLine: (line: CalculatedOfferLine) => void }) => {
@@ -26,19 +25,14 @@ const PriceCalculatorButton = ({ addLine }: { addLine: (line: CalculatedOfferLin
  * with the price calculator for the offer's lines.
  */
 export const OffersScreen = () => {
-  const [projectId, setProjectId] = useState<string | null>(null);
+  const { openProject, projectDialog } = useProjectDialog();
   return (
     <>
       <OffersPage
-        onOpenProject={setProjectId}
+        onOpenProject={openProject}
         renderLineActions={(addLine) => <PriceCalculatorButton addLine={addLine} />}
       />
-      <ProjectDialog
-        opened={projectId !== null}
-        projectId={projectId}
-        offerHref={offerHref}
-        onClose={() => setProjectId(null)}
-      />
+      {projectDialog}
     </>
   );
 };

@@ -1,20 +1,13 @@
-import { useState } from 'react';
 import { ProjectControlPage } from '@/features/processes/project-control-page';
-import { ProjectDialog } from '@/features/projects';
-import { offerHref } from './routes';
+import { useProjectDialog } from './use-project-dialog';
 
 /** SPEC §2 /project/control, composed with the project dialog so a project opens from its name. */
 export const ProjectControlScreen = () => {
-  const [projectId, setProjectId] = useState<string | null>(null);
+  const { openProject, projectDialog } = useProjectDialog();
   return (
     <>
-      <ProjectControlPage onOpenProject={setProjectId} />
-      <ProjectDialog
-        opened={projectId !== null}
-        projectId={projectId}
-        offerHref={offerHref}
-        onClose={() => setProjectId(null)}
-      />
+      <ProjectControlPage onOpenProject={openProject} />
+      {projectDialog}
     </>
   );
 };

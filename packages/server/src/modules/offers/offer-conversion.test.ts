@@ -9,11 +9,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../platform/pdf/testing';
 import { seedContact, seedCustomer, seedDepartment, seedEmployee } from '../../seed/factories';
-import {
-  FAKE_TRIPLETEX_TOKENS,
-  type FakeTripletex,
-  startFakeTripletex,
-} from '../../test/fake-tripletex/fake-tripletex';
+import { connectToFakeTripletex } from '../../test/fake-tripletex/connected-server';
+import { type FakeTripletex, startFakeTripletex } from '../../test/fake-tripletex/fake-tripletex';
 import { createTestClock, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { customers } from '../customers/customers.tables';
 import { signedUrlOf } from '../files/download-links.testing';
@@ -249,15 +246,7 @@ describe('offer → project', () => {
   });
 
   it('creates the missing customer in Tripletex first when asked', async () => {
-    const settings = await alice.client.request('accounting:get-settings');
-    await alice.client.request('accounting:update-settings', {
-      provider: 'tripletex',
-      environment: 'test',
-      ...FAKE_TRIPLETEX_TOKENS,
-      externalCompanyId: '0',
-      syncIntervalMinutes: 15,
-      version: settings.version,
-    });
+    await connectToFakeTripletex(alice);
     const local = await seedCustomer(server.ctx.db, alice.companyId, { name: 'Kun i Karm AS' });
     const offer = await create({ customerId: local.id, projectName: 'Til Tripletex' });
     const detail = (await api.get<OfferDetailDto>(`/offers/${offer.id}`)).body;

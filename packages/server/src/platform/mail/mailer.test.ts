@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpRelay } from '../../test/smtp-relay';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/client';
 import { applyMigrations } from '../db/migrate';
@@ -10,32 +10,18 @@ import { mailOutbox } from './outbox.tables';
 
 /** A real SMTP peer on loopback stands in for the company's relay. */
 const received: { to: string[]; body: string }[] = [];
-const relay = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData: (stream, session, callback) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({
-        to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
+let relay: Awaited<ReturnType<typeof startSmtpRelay>>;
 
 let database: DatabaseHandle;
-let relayPort = 0;
 beforeAll(async () => {
   database = await openTestDatabase();
   await applyMigrations(database);
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', () => resolve()));
-  relayPort = (relay.server.address() as { port: number }).port;
+  relay = await startSmtpRelay(({ to, raw }) => {
+    received.push({ to, body: raw });
+  });
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => relay.close(() => resolve()));
+  await relay?.close();
   await database?.close();
 });
 
@@ -49,7 +35,7 @@ describe('mailer', () => {
     const mailer = createMailer({
       db: database.db,
       logger: createLogger('silent'),
-      smtpUrl: `smtp://127.0.0.1:${relayPort}`,
+      smtpUrl: relay.url,
       from: 'Karm <karm@example.test>',
     });
     await mailer.send({ to: 'kari@example.test', subject: 'Relayed', text: 'Hei Kari — æøå' });

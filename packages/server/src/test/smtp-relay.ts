@@ -1,12 +1,13 @@
-import { appendFile } from 'node:fs/promises';
 import { SMTPServer } from 'smtp-server';
+
+export type RelayedMail = { to: string[]; raw: string };
 
 /**
  * The company's SMTP relay, which this machine cannot reach, stood in for by a real SMTP server on
- * loopback: Karm sends its mail over SMTP as it would in production, and every mail received is
- * appended as one JSON line to `mailFile`, where the journeys read the links real users would get.
+ * loopback: Karm sends over SMTP exactly as in production, and each mail received is handed to
+ * `onMail` (recipients and the raw message) before the relay answers 250.
  */
-export const startMailRelay = async (mailFile: string) => {
+export const startSmtpRelay = async (onMail: (mail: RelayedMail) => void | Promise<void>) => {
   const relay = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -15,8 +16,10 @@ export const startMailRelay = async (mailFile: string) => {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((recipient) => recipient.address);
-        const raw = Buffer.concat(chunks).toString('utf8');
-        appendFile(mailFile, `${JSON.stringify({ to, raw })}\n`).then(() => callback(), callback);
+        Promise.resolve(onMail({ to, raw: Buffer.concat(chunks).toString('utf8') })).then(
+          () => callback(),
+          callback,
+        );
       });
     },
   });
