@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { DownloadKind, SignedLinkQuery } from '@karm/domain/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Actor, AppContext } from '../context';
 import { AppError, forbidden } from '../errors';

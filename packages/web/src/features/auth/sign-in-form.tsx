@@ -95,7 +95,6 @@ export const SignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
           autoComplete="username"
           required
           // Focused on load: a person who starts typing at once signs in (SPEC §2 login form).
-          // biome-ignore lint/a11y/noAutofocus: the login page's one job is this field
           autoFocus
           value={values.username}
           onInput={connectEarly}
