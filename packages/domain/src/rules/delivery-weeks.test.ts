@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import en from '../i18n/en/validation.json';
-import nb from '../i18n/nb/validation.json';
+import en from '../i18n/en/validation.json' with { type: 'json' };
+import nb from '../i18n/nb/validation.json' with { type: 'json' };
 import { addDays, daysBetween, isoDayOfWeek } from './date-only';
 import {
   checkDeliveryReachable,

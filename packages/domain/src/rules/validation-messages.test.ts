@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from '../i18n/en/validation.json';
-import nb from '../i18n/nb/validation.json';
+import en from '../i18n/en/validation.json' with { type: 'json' };
+import nb from '../i18n/nb/validation.json' with { type: 'json' };
 import {
   englishMessageOf,
   messageKeyToI18n,

@@ -1,4 +1,4 @@
-import englishValidationTexts from '../i18n/en/validation.json';
+import englishValidationTexts from '../i18n/en/validation.json' with { type: 'json' };
 
 /**
  * Every validation message the rules produce, as a message key `validation.<name>`.

@@ -1,18 +1,18 @@
-import admin from './admin.json';
-import auth from './auth.json';
-import calculator from './calculator.json';
-import common from './common.json';
-import components from './components.json';
-import customers from './customers.json';
-import errors from './errors.json';
-import inquiries from './inquiries.json';
-import nav from './nav.json';
-import offers from './offers.json';
-import pipeline from './pipeline.json';
-import processes from './processes.json';
-import projects from './projects.json';
-import screens from './screens.json';
-import validation from './validation.json';
+import admin from './admin.json' with { type: 'json' };
+import auth from './auth.json' with { type: 'json' };
+import calculator from './calculator.json' with { type: 'json' };
+import common from './common.json' with { type: 'json' };
+import components from './components.json' with { type: 'json' };
+import customers from './customers.json' with { type: 'json' };
+import errors from './errors.json' with { type: 'json' };
+import inquiries from './inquiries.json' with { type: 'json' };
+import nav from './nav.json' with { type: 'json' };
+import offers from './offers.json' with { type: 'json' };
+import pipeline from './pipeline.json' with { type: 'json' };
+import processes from './processes.json' with { type: 'json' };
+import projects from './projects.json' with { type: 'json' };
+import screens from './screens.json' with { type: 'json' };
+import validation from './validation.json' with { type: 'json' };
 
 /** Every namespace of English: one module, so that a browser can load a language at once. */
 export const en = {
