@@ -99,6 +99,7 @@ const RowHeader = ({
               size="sm"
               truncate
               title={t('row.openProject', { project: label })}
+              aria-label={t('row.openProject', { project: label })}
               onClick={() => onOpenProject(project.id)}
             >
               {project.name}
