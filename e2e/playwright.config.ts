@@ -1,3 +1,4 @@
+import './support/run-environment';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL } from './support/users';
 
@@ -14,6 +15,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
+  globalTeardown: './support/global-teardown.ts',
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',

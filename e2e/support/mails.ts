@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { E2E_DATA_DIR } from './users';
 
 /** Where the journeys' mail relay keeps what it received (see mail-relay.ts). */
-export const MAIL_FILE = path.resolve(import.meta.dirname, '../.data/mails.jsonl');
+export const MAIL_FILE = path.join(E2E_DATA_DIR, 'mails.jsonl');
 
 /** Undoes quoted-printable: soft line breaks and =XX escapes (nodemailer uses it for æøå text). */
 const decodeQuotedPrintable = (text: string) =>

@@ -1,5 +1,4 @@
 import { appendFile, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { buildApp } from '@karm/server/app';
 import { loadConfig } from '@karm/server/config';
 import { createContext } from '@karm/server/platform/create-context';
@@ -8,13 +7,13 @@ import { seedEmployee, seedUser } from '@karm/server/seed/factories';
 import { startFakeTripletex } from '@karm/server/test/fake-tripletex/fake-tripletex';
 import { startSmtpRelay } from '@karm/server/test/smtp-relay';
 import { MAIL_FILE } from './mails';
-import { E2E_ADMINS, E2E_PASSWORD, E2E_PORT, E2E_USERS } from './users';
+import { E2E_ADMINS, E2E_DATA_DIR, E2E_PASSWORD, E2E_PORT, E2E_USERS } from './users';
 
 /**
  * The server the journeys run against: a fresh data folder, the demo company, and one user per
  * journey, built with the same factories as the demo data and the server tests.
  */
-const dataDir = path.resolve(import.meta.dirname, '../.data');
+const dataDir = E2E_DATA_DIR;
 await rm(dataDir, { recursive: true, force: true });
 
 // Tripletex cannot be reached from here: the journeys talk to the fake, over real HTTP on loopback.
@@ -83,6 +82,7 @@ const shutdown = async () => {
   await ctx.database.close();
   await tripletex.close();
   await mailRelay.close();
+  await rm(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown());

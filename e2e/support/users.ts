@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /** The people the journeys sign in as; each journey has its own, so journeys can run in parallel. */
 export const E2E_PASSWORD = 'e2e-journey-password';
 export const DEMO_PASSWORD = 'karm-demo';
@@ -39,4 +41,6 @@ export const E2E_ADMINS = {
 export const DEMO_TWO_COMPANY_USER = 'kari';
 
 export const E2E_PORT = Number(process.env.KARM_E2E_PORT ?? 3199);
+/** The journeys' server keeps its database and received mail here (see run-environment.ts). */
+export const E2E_DATA_DIR = process.env.KARM_E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '../.data');
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
