@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { validateOrganisationNumber } from '../rules/organisation-number';
 import type { ProjectState } from '../rules/project-state';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { patchOf, socketEvent } from './define';
+import { organisationNumberSchema } from './organisation-number-field';
 import { type Page, pageQuerySchema } from './paging';
 
 /** Where a customer comes from (SPEC §3 inquiry: accounting system, local database or one-time). */
@@ -50,14 +50,7 @@ export const oneTimeCustomerSchema = z.object({
 });
 export type OneTimeCustomer = z.output<typeof oneTimeCustomerSchema>;
 
-const organisationNumber = z
-  .string()
-  .transform((value) => value.replace(/\s/g, ''))
-  .superRefine((value, context) => {
-    const problem = value === '' ? null : validateOrganisationNumber(value);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  })
-  .default('');
+const organisationNumber = organisationNumberSchema.default('');
 
 /** SPEC §3 customer creation payload, plus the physical address and Karm's category. */
 export const customerCreateSchema = z

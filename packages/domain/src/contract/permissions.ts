@@ -40,6 +40,7 @@ export const SOCKET_EVENT_ACCESS = {
   'logs:get': ADMINS,
 
   'company:get-info': MEMBERS,
+  'company:update': ADMINS,
   'customer:get': MEMBERS,
   'customer:get-one': MEMBERS,
   'customer:create': MEMBERS,

@@ -28,4 +28,5 @@ export const NAMESPACES = [
   'inquiries',
   'calculator',
   'offers',
+  'company',
 ] as const satisfies readonly Namespace[];

@@ -2,6 +2,7 @@ import admin from './admin.json' with { type: 'json' };
 import auth from './auth.json' with { type: 'json' };
 import calculator from './calculator.json' with { type: 'json' };
 import common from './common.json' with { type: 'json' };
+import company from './company.json' with { type: 'json' };
 import components from './components.json' with { type: 'json' };
 import customers from './customers.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
@@ -31,4 +32,5 @@ export const en = {
   inquiries,
   calculator,
   offers,
+  company,
 };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_LINK_SECONDS } from '../../platform/http/download-links';
 import { seedCustomer } from '../../seed/factories';
 import { bodyOf, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
-import { requestDownloadLink, signedUrlOf } from './download-links.testing';
+import { requestDownloadLink, signedUrlOf, uploadTestFile } from './download-links.testing';
 
 let server: TestServer;
 let alice: SignedInUser;
@@ -15,18 +15,8 @@ let projectId: string;
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-const uploadPdf = async (user: SignedInUser) => {
-  const form = new FormData();
-  form.append('type', 'document');
-  form.append('file', new Blob([PDF]), 'tegning.pdf');
-  const response = await fetch(`${server.url}/api/file`, {
-    method: 'POST',
-    headers: { token: user.token },
-    body: form,
-  });
-  expect(response.status).toBe(201);
-  return bodyOf<FileDto>(response);
-};
+const uploadPdf = (user: SignedInUser) =>
+  uploadTestFile(server, user, { type: 'document', bytes: PDF, fileName: 'tegning.pdf' });
 
 /** A URL with some of its query parameters changed (or removed, for `null`). */
 const withQuery = (url: URL, changes: Record<string, string | null>) => {

@@ -1,5 +1,30 @@
-import type { DownloadLinkDto, DownloadLinkRequest, ErrorPayload } from '@karm/domain/contract';
-import type { SignedInUser, TestServer } from '../../test/test-server';
+import type {
+  DownloadLinkDto,
+  DownloadLinkRequest,
+  ErrorPayload,
+  FileDto,
+  FileType,
+} from '@karm/domain/contract';
+import { bodyOf, type SignedInUser, type TestServer } from '../../test/test-server';
+
+/** Uploads a file as `user` through POST /api/file and returns it; throws unless it was stored. */
+export const uploadTestFile = async (
+  server: TestServer,
+  user: SignedInUser,
+  file: { type: FileType; bytes: Uint8Array; fileName: string },
+) => {
+  const form = new FormData();
+  form.append('type', file.type);
+  form.append('file', new Blob([new Uint8Array(file.bytes)]), file.fileName);
+  const response = await fetch(`${server.url}/api/file`, {
+    method: 'POST',
+    headers: { token: user.token },
+    body: form,
+  });
+  if (response.status !== 201)
+    throw new Error(`Upload refused (${response.status}): ${await response.text()}`);
+  return bodyOf<FileDto>(response);
+};
 
 /** Asks POST /api/download-links as `user` (token in the header, as the web app does). */
 export const requestDownloadLink = async (

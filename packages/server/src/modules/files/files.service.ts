@@ -3,12 +3,21 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
+import type { Referable } from '../../platform/db/references';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { documentOwnerOf, requireDocumentOwner } from './document-owners';
 import { ALLOWED_MIME_TYPES, sniffMimeType } from './file-types';
 import { files } from './files.tables';
 
 type FileRow = typeof files.$inferSelect;
+
+/** Files of one type (a company's logo must be a file uploaded as `logo`), for the reference checker. */
+export const filesReferable = (type: FileType): Referable => ({
+  table: files,
+  id: files.id,
+  companyId: files.companyId,
+  isUsable: eq(files.type, type),
+});
 
 const toFileDto = (row: FileRow): FileDto => ({
   id: row.id,

@@ -1,11 +1,10 @@
-import type { FileDto } from '@karm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pdfInfo, pdfText, solidPng } from '../../platform/pdf/testing';
 import { seedContact, seedCustomer, seedEmployee } from '../../seed/factories';
-import { bodyOf, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
+import { type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { companies } from '../company/company.tables';
-import { signedUrlOf } from '../files/download-links.testing';
+import { signedUrlOf, uploadTestFile } from '../files/download-links.testing';
 
 let server: TestServer;
 let alice: SignedInUser;
@@ -75,18 +74,8 @@ const fetchWorkOrder = (user: SignedInUser | null, id = projectId, query: Record
 
 const pdfOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
 
-const uploadCompanyImage = async (type: 'logo' | 'footer', bytes: Buffer, fileName: string) => {
-  const form = new FormData();
-  form.append('type', type);
-  form.append('file', new Blob([new Uint8Array(bytes)]), fileName);
-  const response = await fetch(`${server.url}/api/file`, {
-    method: 'POST',
-    headers: { token: alice.token },
-    body: form,
-  });
-  expect(response.status).toBe(201);
-  return bodyOf<FileDto>(response);
-};
+const uploadCompanyImage = (type: 'logo' | 'footer', bytes: Buffer, fileName: string) =>
+  uploadTestFile(server, alice, { type, bytes, fileName });
 
 describe('GET /api/project/:id/work-order.pdf', () => {
   it('prints the project, customer, addresses, dates, lines and notes in Norwegian — without prices', async () => {
