@@ -152,6 +152,11 @@ export const router = createBrowserRouter([
               () => <ServiceProjectsPage offerHref={offerHref} />,
           ),
           lazyRoute(
+            'company',
+            () => import('@/features/company'),
+            (module) => module.CompanySettingsPage,
+          ),
+          lazyRoute(
             'priceCalculator',
             () => import('@/features/price-calculator'),
             (module) => module.PriceCalculatorPage,

@@ -71,7 +71,6 @@ export const PLANNED_SCREENS = [
   { name: 'quality', titleKey: 'nav:qualityControl', textKey: 'screens:planned.quality' },
   { name: 'report', titleKey: 'nav:reports', textKey: 'screens:planned.report' },
   { name: 'tasks', titleKey: 'nav:tasks', textKey: 'screens:planned.tasks' },
-  { name: 'company', titleKey: 'nav:company', textKey: 'screens:planned.company' },
   {
     name: 'service-project-details',
     titleKey: 'nav:serviceProjectDetails',
