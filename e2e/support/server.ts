@@ -51,6 +51,7 @@ const journeyUsers = [
   { username: E2E_ADMINS.norwegian, role: 'admin' as const },
   { username: E2E_ADMINS.shell, role: 'admin' as const },
   { username: E2E_ADMINS.pipeline, role: 'admin' as const },
+  { username: E2E_ADMINS.company, role: 'admin' as const },
 ];
 const seedJourneyUser = (username: string, role: 'user' | 'admin', companyId: string) =>
   seedUser(ctx.db, {

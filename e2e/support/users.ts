@@ -26,6 +26,7 @@ export const E2E_USERS = {
   processSecond: 'e2e-process-second',
   pipeline: 'e2e-pipeline',
   pipelineNb: 'e2e-pipeline-nb',
+  company: 'e2e-company',
 } as const;
 
 export const DEMO_ADMIN = 'admin';
@@ -35,6 +36,7 @@ export const E2E_ADMINS = {
   norwegian: 'e2e-admin-nb',
   shell: 'e2e-admin-shell',
   pipeline: 'e2e-admin-pipeline',
+  company: 'e2e-admin-company',
 } as const;
 
 /** The demo user who belongs to both demo companies. */
