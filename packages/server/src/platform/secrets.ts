@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { makeOwnerOnlyDir, OWNER_ONLY_FILE } from './files/owner-only';
@@ -8,14 +8,32 @@ import { makeOwnerOnlyDir, OWNER_ONLY_FILE } from './files/owner-only';
  * database: AES-256-GCM with a key from SECRETS_KEY, or, without it, a key file made once in
  * DATA_DIR. Several instances must share the same key (set SECRETS_KEY).
  */
-export type SecretBox = { seal: (plain: string) => string; open: (sealed: string) => string };
+export type SecretBox = {
+  seal: (plain: string) => string;
+  open: (sealed: string) => string;
+  /**
+   * A key of its own for another purpose (e.g. signing download links), derived from the secrets key
+   * with HKDF-SHA256 under `label`, so the raw key serves only the box. The same label gives the
+   * same key, also on every instance that shares SECRETS_KEY.
+   */
+  deriveKey: (label: string) => Buffer;
+};
 
 const KEY_BYTES = 32;
 const FORMAT = 'v1';
 
 export const createSecretBox = (key: Buffer): SecretBox => {
   if (key.length !== KEY_BYTES) throw new Error(`The secrets key must be ${KEY_BYTES} bytes`);
+  const derived = new Map<string, Buffer>();
   return {
+    deriveKey: (label) => {
+      let derivedKey = derived.get(label);
+      if (!derivedKey) {
+        derivedKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), label, KEY_BYTES));
+        derived.set(label, derivedKey);
+      }
+      return derivedKey;
+    },
     seal: (plain) => {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

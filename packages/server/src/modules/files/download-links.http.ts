@@ -43,7 +43,7 @@ const makeLink = async (
 ): Promise<DownloadLinkDto> => {
   const linkOf = LINKS[request.kind] as LinkOf<typeof request.kind>;
   const { path, query } = await linkOf(ctx, actor, request);
-  const signed = await signDownload(ctx, actor, request.kind, request.id);
+  const signed = signDownload(ctx, actor, request.kind, request.id);
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries({ ...query, ...signed.query })) {
     if (value !== undefined) search.set(name, value);

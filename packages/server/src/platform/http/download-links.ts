@@ -1,10 +1,8 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DownloadKind, SignedLinkQuery } from '@karm/domain/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
 import type { Actor, AppContext } from '../context';
 import { AppError, forbidden } from '../errors';
-import { loadSecretsKey } from '../secrets';
 import type { HttpDeps } from './types';
 
 /**
@@ -17,26 +15,11 @@ export const DOWNLOAD_LINK_SECONDS = 5 * 60;
 
 /** The signing key is derived from the secrets key (HKDF), never the raw key the secret box uses. */
 const SIGNING_KEY_LABEL = 'karm/download-links/v1';
-const SIGNING_KEY_BYTES = 32;
-
-const signingKeys = new WeakMap<Config, Promise<Buffer>>();
-
-/** The same key material `createContext` opens the secret box with (SECRETS_KEY or DATA_DIR's key file). */
-const signingKeyOf = (config: Config) => {
-  let key = signingKeys.get(config);
-  if (!key) {
-    key = loadSecretsKey(config.secretsKey, config.dataDir).then((secret) =>
-      Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), SIGNING_KEY_LABEL, SIGNING_KEY_BYTES)),
-    );
-    signingKeys.set(config, key);
-  }
-  return key;
-};
 
 type Signed = { kind: DownloadKind; resourceId: string; companyId: string; userId: string; exp: number };
 
-const macOf = async (config: Config, signed: Signed) =>
-  createHmac('sha256', await signingKeyOf(config))
+const macOf = (ctx: AppContext, signed: Signed) =>
+  createHmac('sha256', ctx.secrets.deriveKey(SIGNING_KEY_LABEL))
     .update(
       JSON.stringify([
         'download',
@@ -52,7 +35,7 @@ const macOf = async (config: Config, signed: Signed) =>
 const nowInSeconds = (ctx: AppContext) => Math.floor(ctx.clock.now().getTime() / 1000);
 
 /** The query parameters that let `actor` open one resource of one kind for the next few minutes. */
-export const signDownload = async (ctx: AppContext, actor: Actor, kind: DownloadKind, resourceId: string) => {
+export const signDownload = (ctx: AppContext, actor: Actor, kind: DownloadKind, resourceId: string) => {
   const exp = nowInSeconds(ctx) + DOWNLOAD_LINK_SECONDS;
   const signed = { kind, resourceId, companyId: actor.companyId, userId: actor.userId, exp };
   return {
@@ -60,7 +43,7 @@ export const signDownload = async (ctx: AppContext, actor: Actor, kind: Download
       companyId: actor.companyId,
       userId: actor.userId,
       exp: String(exp),
-      sig: (await macOf(ctx.config, signed)).toString('base64url'),
+      sig: macOf(ctx, signed).toString('base64url'),
     },
     expiresAt: new Date(exp * 1000).toISOString(),
   };
@@ -82,7 +65,7 @@ export const verifyDownload = async (
     throw new AppError('NOT_AUTHORIZED', 'The download link is incomplete');
   }
   if (exp <= nowInSeconds(ctx)) throw new AppError('NOT_AUTHORIZED', 'The download link has expired');
-  const expected = await macOf(ctx.config, { kind, resourceId, companyId, userId, exp });
+  const expected = macOf(ctx, { kind, resourceId, companyId, userId, exp });
   const given = Buffer.from(sig, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw forbidden('The download link is not valid for this');
