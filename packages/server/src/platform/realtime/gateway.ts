@@ -49,23 +49,25 @@ export const joinSessionRooms = async (socket: Socket, token: string | undefined
 /**
  * A browser's Origin must be Karm's own: the host the request was sent to (same origin, also behind
  * the Vite dev proxy), PUBLIC_URL's, or one of ALLOWED_ORIGINS. No Origin at all is a non-browser.
+ * The configured origins are read once; each handshake only compares.
  */
-export const isOriginAllowed = (headers: IncomingHttpHeaders, ctx: AppContext) => {
-  const origin = headers.origin;
-  if (origin === undefined) return true;
-  let originUrl: URL;
-  try {
-    originUrl = new URL(origin);
-  } catch {
-    return false;
-  }
-  const forwardedHost = ctx.config.trustProxy ? headers['x-forwarded-host'] : undefined;
-  const host = (Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost) ?? headers.host;
-  if (host !== undefined && originUrl.host === host) return true;
-  const allowed = [ctx.config.publicUrl, ...ctx.config.allowedOrigins].flatMap((url) =>
-    url ? [new URL(url).origin] : [],
+const originCheck = (config: AppContext['config']) => {
+  const configured = new Set(
+    [config.publicUrl, ...config.allowedOrigins].flatMap((url) => (url ? [new URL(url).origin] : [])),
   );
-  return allowed.includes(originUrl.origin);
+  return (headers: IncomingHttpHeaders) => {
+    const origin = headers.origin;
+    if (origin === undefined) return true;
+    let originUrl: URL;
+    try {
+      originUrl = new URL(origin);
+    } catch {
+      return false;
+    }
+    const forwardedHost = config.trustProxy ? headers['x-forwarded-host'] : undefined;
+    const host = (Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost) ?? headers.host;
+    return (host !== undefined && originUrl.host === host) || configured.has(originUrl.origin);
+  };
 };
 
 export type Gateway = { io: Server; close: () => Promise<void> };
@@ -83,6 +85,7 @@ export const createGateway = async (deps: {
   warnAboutProxy?: (headers: IncomingHttpHeaders) => void;
 }): Promise<Gateway> => {
   const { ctx, handlers, resolveActor } = deps;
+  const isOriginAllowed = originCheck(ctx.config);
   const io = new Server(deps.httpServer, {
     serveClient: false,
     maxHttpBufferSize: 1_000_000,
@@ -92,7 +95,7 @@ export const createGateway = async (deps: {
     // hijacking); clients that are not browsers send no Origin and prove themselves by token.
     allowRequest: (request, callback) => {
       deps.warnAboutProxy?.(request.headers);
-      callback(null, isOriginAllowed(request.headers, ctx));
+      callback(null, isOriginAllowed(request.headers));
     },
   });
 
