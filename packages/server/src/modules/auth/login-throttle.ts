@@ -29,18 +29,19 @@ const KNOWN_ADDRESS_DAYS = 90;
 type ThrottleRule = { kind: string; limit: number; message: string };
 
 const TOO_MANY_SIGN_INS = 'Too many failed attempts. Wait a few minutes and try again.';
+const TOO_MANY_RESET_REQUESTS = 'Too many reset requests. Wait a few minutes and try again.';
 export const THROTTLE = {
   loginPair: { kind: 'login-pair', limit: MAX_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS, message: TOO_MANY_SIGN_INS },
   loginAddress: { kind: 'login-address', limit: MAX_LOGIN_ATTEMPTS_PER_ADDRESS, message: TOO_MANY_SIGN_INS },
   forgotAccount: {
     kind: 'forgot-account',
     limit: MAX_FORGOT_PER_ACCOUNT,
-    message: 'Too many reset requests. Wait a few minutes and try again.',
+    message: TOO_MANY_RESET_REQUESTS,
   },
   forgotAddress: {
     kind: 'forgot-address',
     limit: MAX_FORGOT_PER_ADDRESS,
-    message: 'Too many reset requests. Wait a few minutes and try again.',
+    message: TOO_MANY_RESET_REQUESTS,
   },
   resetAddress: {
     kind: 'reset-address',
