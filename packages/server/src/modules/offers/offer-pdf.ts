@@ -14,14 +14,13 @@ import {
 } from '../../platform/pdf/blocks';
 import { formatPdfDate, formatPdfMoney, formatPdfNumber, joinLines } from '../../platform/pdf/format';
 import { framedDocument } from '../../platform/pdf/frame';
-import { loadPdfImage } from '../../platform/pdf/images';
 import { pdfLabels } from '../../platform/pdf/labels';
 import { renderPdf } from '../../platform/pdf/render';
 import { getSignedInUser } from '../auth/profile.service';
 import { getCompanyInfo } from '../company/company.service';
 import { getContact } from '../customers/contacts.service';
 import { findOwnCustomer } from '../customers/customers.service';
-import { openFileForDownload } from '../files/files.service';
+import { storedPdfImage } from '../files/pdf-images';
 import { readOfferSettings } from './offer-config.service';
 import { linesOfOffer } from './offer-lines';
 import { offerPdfLabels } from './offer-pdf-labels';
@@ -46,15 +45,6 @@ const contactOf = async (
     throw error;
   }
 };
-
-const companyImage = (ctx: AppContext, actor: Actor, what: 'logo' | 'footer', fileId: string | null) =>
-  fileId
-    ? loadPdfImage(
-        ctx.logger,
-        what,
-        async () => (await openFileForDownload(ctx, actor, { id: fileId })).stream,
-      )
-    : Promise.resolve(null);
 
 const customerBlock = async (ctx: AppContext, actor: Actor, offer: OfferDto) => {
   if (offer.oneTimeCustomer) {
@@ -108,8 +98,8 @@ export const renderOfferPdf = async (
   ]);
   const locale: Locale = input.locale ?? user?.profile.locale ?? DEFAULT_LOCALE;
   const [logo, footer, contact, customer] = await Promise.all([
-    companyImage(ctx, actor, 'logo', company.logoFileId),
-    companyImage(ctx, actor, 'footer', company.footerFileId),
+    storedPdfImage(ctx, actor, 'logo', company.logoFileId),
+    storedPdfImage(ctx, actor, 'footer', company.footerFileId),
     contactOf(ctx, actor, offer.contactId),
     customerBlock(ctx, actor, offer),
   ]);

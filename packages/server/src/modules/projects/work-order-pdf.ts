@@ -15,13 +15,12 @@ import {
 } from '../../platform/pdf/blocks';
 import { formatPdfDate, formatPdfNumber, joinLines } from '../../platform/pdf/format';
 import { framedDocument } from '../../platform/pdf/frame';
-import { loadPdfImage } from '../../platform/pdf/images';
 import { type PdfLabelFn, pdfLabels } from '../../platform/pdf/labels';
 import { renderPdf } from '../../platform/pdf/render';
 import { getSignedInUser } from '../auth/profile.service';
 import { getCompanyInfo } from '../company/company.service';
 import { getContact } from '../customers/contacts.service';
-import { openFileForDownload } from '../files/files.service';
+import { storedPdfImage } from '../files/pdf-images';
 import { ordersOfProject } from './project-orders';
 import { getProject } from './projects.service';
 
@@ -41,16 +40,6 @@ const contactOf = async (ctx: AppContext, actor: Actor, project: ProjectDto): Pr
     throw error;
   }
 };
-
-/** The company's stored logo or footer image, read through the files module (and its company check). */
-const companyImage = (ctx: AppContext, actor: Actor, what: 'logo' | 'footer', fileId: string | null) =>
-  fileId
-    ? loadPdfImage(
-        ctx.logger,
-        what,
-        async () => (await openFileForDownload(ctx, actor, { id: fileId })).stream,
-      )
-    : Promise.resolve(null);
 
 /** The user's own language when the request names none; English by default (SPEC §1). */
 const localeOf = async (ctx: AppContext, actor: Actor, requested: Locale | undefined): Promise<Locale> =>
@@ -137,8 +126,8 @@ export const renderWorkOrderPdf = async (
     localeOf(ctx, actor, input.locale),
   ]);
   const [logo, footer] = await Promise.all([
-    companyImage(ctx, actor, 'logo', company.logoFileId),
-    companyImage(ctx, actor, 'footer', company.footerFileId),
+    storedPdfImage(ctx, actor, 'logo', company.logoFileId),
+    storedPdfImage(ctx, actor, 'footer', company.footerFileId),
   ]);
   const t = pdfLabels(locale);
   const title = `${t('workOrder')} ${project.number}`;
