@@ -23,12 +23,12 @@ import {
   useUnarchiveInquiry,
   useUpdateInquiry,
 } from '@/lib/api/inquiries';
-import { applyServerFieldErrors } from '@/lib/forms';
+import { applyServerFieldErrors, changedValues } from '@/lib/forms';
 import { ApiError } from '@/lib/http';
 import { InquiryCustomerTab } from './inquiry-customer-tab';
 import { InquiryDetailsTab } from './inquiry-details-tab';
 import { InquiryDocumentsTab } from './inquiry-documents-tab';
-import { changedFields, newInquiryValues, toFormValues, useInquiryForm } from './inquiry-form';
+import { newInquiryValues, toFormValues, useInquiryForm } from './inquiry-form';
 import { InquiryHistoryTab } from './inquiry-history-tab';
 
 export type InquiryDialogProps = {
@@ -125,7 +125,8 @@ const InquiryDialogWindow = ({
         notifySuccess(t('toast.created', { number: created.number }));
         return;
       }
-      const changes = changedFields(toFormValues(saved), values);
+      // Only the fields that differ from the saved inquiry: the server's history lists exactly these.
+      const changes = changedValues(toFormValues(saved), values);
       if (Object.keys(changes).length === 0) {
         notifySuccess(t('toast.noChanges'));
         return;

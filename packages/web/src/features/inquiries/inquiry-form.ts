@@ -33,14 +33,6 @@ export const toFormValues = (inquiry: InquiryDetailsDto): InquiryFormValues => (
   creditScore: inquiry.creditScore,
 });
 
-/** Only the fields that differ from the saved inquiry: the server's history lists exactly these. */
-export const changedFields = (saved: InquiryFormValues, values: InquiryFormValues) =>
-  Object.fromEntries(
-    Object.entries(values).filter(
-      ([field, value]) => JSON.stringify(value) !== JSON.stringify(saved[field as keyof InquiryFormValues]),
-    ),
-  ) as Partial<InquiryFormValues>;
-
 export const useInquiryForm = (initial: InquiryFormValues) =>
   useContractForm<InquiryFormValues>(inquiryFieldsSchema, initial);
 export type InquiryForm = ReturnType<typeof useInquiryForm>;
