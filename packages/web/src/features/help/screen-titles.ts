@@ -1,0 +1,30 @@
+import type { HelpScreen } from '@karm/domain/contract';
+
+/** The name people know each screen by: its menu entry's text. */
+export const HELP_SCREEN_TITLE_KEYS: Record<HelpScreen, string> = {
+  dashboard: 'nav:dashboard',
+  projectControl: 'nav:projectControl',
+  projects: 'nav:projects',
+  serviceProjects: 'nav:serviceProjects',
+  serviceItem: 'nav:serviceItem',
+  convertDownload: 'nav:clientDownload',
+  convertSubscriptions: 'nav:subscriptions',
+  profile: 'nav:profile',
+  planner: 'nav:resourcePlanner',
+  offer: 'nav:offers',
+  admin: 'nav:admin',
+  ServiceTemplate: 'nav:serviceTemplate',
+  calendar: 'nav:calendar',
+  logs: 'nav:logs',
+  capacity: 'nav:capacity',
+  admincommands: 'nav:adminCommands',
+  messages: 'nav:messages',
+  customer: 'nav:customerInfo',
+  quality: 'nav:qualityControl',
+  report: 'nav:reports',
+  tasks: 'nav:tasks',
+  company: 'nav:company',
+  'service-project-details': 'nav:serviceProjectDetails',
+  inquiries: 'nav:inquiryManagement',
+  priceCalculator: 'nav:priceCalculator',
+};
