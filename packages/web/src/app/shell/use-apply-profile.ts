@@ -1,4 +1,3 @@
-import { DEFAULT_LOCALE } from '@karm/domain/i18n';
 import { useMantineColorScheme } from '@mantine/core';
 import { useEffect } from 'react';
 import { changeLocale } from '@/lib/i18n';
@@ -9,8 +8,10 @@ export const useApplyProfile = () => {
   const locale = useAuthStore((state) => state.user?.profile.locale);
   const theme = useAuthStore((state) => state.user?.profile.theme);
   const { setColorScheme } = useMantineColorScheme();
+  // Only a language the user chose: without one (and once they sign out) the browser keeps the
+  // language it shows, which is remembered per browser over a logout.
   useEffect(() => {
-    void changeLocale(locale ?? DEFAULT_LOCALE);
+    if (locale) void changeLocale(locale);
   }, [locale]);
   useEffect(() => {
     setColorScheme(theme ?? 'light');

@@ -1,0 +1,24 @@
+import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
+import { AppError } from '../errors';
+
+/** The largest picture read, in pixels (a 48-megapixel phone photo fits); larger ones are refused. */
+const MAX_INPUT_PIXELS = 100_000_000;
+
+/**
+ * A square thumbnail of a picture: turned upright by its EXIF orientation (phones store many photos
+ * sideways), cut to a square around the centre, scaled to `size` pixels and stored as WebP. The
+ * output keeps no metadata, so a photo's location and camera do not travel with it.
+ */
+export const squareThumbnail = async (bytes: Buffer, size: number): Promise<Buffer> => {
+  // sharp brings a native image library: it loads with the first picture, not with every start.
+  const { default: sharp } = await import('sharp');
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .autoOrient()
+      .resize(size, size, { fit: 'cover', position: 'centre' })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', VALIDATION_MESSAGE_KEYS.imageUnreadable);
+  }
+};
