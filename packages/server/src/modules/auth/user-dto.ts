@@ -1,9 +1,14 @@
-import type { MembershipRole, UserDto } from '@karm/domain/contract';
+import { currentProfileOf, type UserDto } from '@karm/domain/contract';
+import type { Actor } from '../../platform/context';
 import type { users } from './auth.tables';
 
 type UserRow = typeof users.$inferSelect;
 
-export const toUserDto = (row: UserRow, role: MembershipRole): UserDto => {
+/** The user as the client may know them, with their role and permissions in the signed-in company. */
+export const toUserDto = (
+  row: UserRow,
+  { role, permissions }: Pick<Actor, 'role' | 'permissions'>,
+): UserDto => {
   const fullName = [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username;
   return {
     id: row.id,
@@ -18,6 +23,8 @@ export const toUserDto = (row: UserRow, role: MembershipRole): UserDto => {
     phone: row.phone,
     userType: row.userType,
     role,
-    profile: row.profile,
+    permissions: [...permissions],
+    profile: currentProfileOf(row.profile),
+    version: row.version,
   };
 };

@@ -1,3 +1,4 @@
+import { permissionsOfRole } from '@karm/domain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../platform/context';
 import { seedCompany, seedUser } from '../../seed/factories';
@@ -14,14 +15,20 @@ afterAll(async () => {
 });
 
 /** An actor as the gateway resolves it: signed in to `companyId` with that membership's role. */
-const actorIn = async (roles: { companyId: string; role: 'admin' | 'user' }[]): Promise<Actor> => {
+const actorIn = async (roles: { companyId: string; role: 'admin' | 'office' }[]): Promise<Actor> => {
   const [first] = roles;
   if (!first) throw new Error('An actor needs a company');
   const user = await seedUser(server.ctx.db, { companyIds: [first.companyId], role: first.role });
   for (const { companyId, role } of roles.slice(1)) {
     await server.ctx.db.insert(memberships).values({ userId: user.id, companyId, role });
   }
-  return { sessionId: 'not-used', userId: user.id, companyId: first.companyId, role: first.role };
+  return {
+    sessionId: 'not-used',
+    userId: user.id,
+    companyId: first.companyId,
+    role: first.role,
+    permissions: permissionsOfRole(first.role),
+  };
 };
 
 const codeOf = (promise: Promise<unknown>) =>
@@ -41,7 +48,7 @@ describe('who may manage a user', () => {
   it('not a user who is no admin, nor an admin of another company', async () => {
     const company = await seedCompany(server.ctx.db);
     const target = await seedUser(server.ctx.db, { companyIds: [company.id] });
-    const colleague = await actorIn([{ companyId: company.id, role: 'user' }]);
+    const colleague = await actorIn([{ companyId: company.id, role: 'office' }]);
     const stranger = await actorIn([{ companyId: (await seedCompany(server.ctx.db)).id, role: 'admin' }]);
     expect(await codeOf(assertMayManageUser(server.ctx, colleague, target.id))).toBe('FORBIDDEN');
     expect(await codeOf(assertMayManageUser(server.ctx, stranger, target.id))).toBe('FORBIDDEN');
@@ -56,7 +63,7 @@ describe('who may manage a user', () => {
     const adminOfHome = await actorIn([{ companyId: home.id, role: 'admin' }]);
     const userElsewhere = await actorIn([
       { companyId: home.id, role: 'admin' },
-      { companyId: other.id, role: 'user' },
+      { companyId: other.id, role: 'office' },
     ]);
     const adminOfBoth = await actorIn([
       { companyId: home.id, role: 'admin' },

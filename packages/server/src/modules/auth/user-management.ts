@@ -37,9 +37,15 @@ export const manageableUserIds = (db: Executor, actor: Actor) => {
 /**
  * The one check before a user is reset, deactivated or edited by someone else: FORBIDDEN unless the
  * actor administers every company the user belongs to (the same answer whether or not the user exists).
+ * Inside a transaction, pass it as `db` (the embedded database has one connection).
  */
-export const assertMayManageUser = async (ctx: AppContext, actor: Actor, userId: string) => {
-  const manageable = manageableUserIds(ctx.db, actor).as('manageable');
-  const [row] = await ctx.db.select().from(manageable).where(eq(manageable.userId, userId));
+export const assertMayManageUser = async (
+  ctx: AppContext,
+  actor: Actor,
+  userId: string,
+  db: Executor = ctx.db,
+) => {
+  const manageable = manageableUserIds(db, actor).as('manageable');
+  const [row] = await db.select().from(manageable).where(eq(manageable.userId, userId));
   if (!row) throw forbidden('Only an administrator of every company the user belongs to may manage them');
 };

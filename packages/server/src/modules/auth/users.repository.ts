@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { memberships, users } from './auth.tables';
 
@@ -45,4 +45,14 @@ export const userNamesByIds = async (db: Executor, ids: string[]) => {
   return new Map(
     rows.map((row) => [row.id, [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username]),
   );
+};
+
+/** Whether another user already has this e-mail address (sign-in treats it case-insensitively). */
+export const isEmailTakenByOther = async (db: Executor, email: string, userId: string) => {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, userId)))
+    .limit(1);
+  return row !== undefined;
 };

@@ -1,0 +1,2 @@
+export { ManageUsersTab } from './manage-users-tab';
+export { UsersTab } from './users-tab';
