@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { LOCALES } from '../i18n/index';
+import { LOCALES, type Locale } from '../i18n/index';
 import { validateUrl } from '../rules/url';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import type { EmployeeCategoryDto, LookupDto } from './customers';
 import { socketEvent } from './define';
+import type { DownloadLinkDto } from './files';
 import { organisationNumberSchema } from './organisation-number-field';
+
+/** Documents are Norwegian until an administrator says otherwise: the customers are Norwegian. */
+export const DEFAULT_DOCUMENT_LANGUAGE: Locale = 'nb';
 
 export type CompanyDto = {
   id: string;
@@ -25,8 +30,12 @@ export type CompanyDto = {
   /** Download links of the logo and footer images (SPEC §3 logoUrl, footerUrl). */
   logoUrl: string | null;
   footerUrl: string | null;
-  serviceDepartment: string | null;
-  serviceEmployeeCategory: string | null;
+  /** SPEC §3: the department service work belongs to. */
+  serviceDepartment: LookupDto | null;
+  /** SPEC §3: the employee category whose active employees are the service workers (GET employee/service). */
+  serviceEmployeeCategory: Pick<EmployeeCategoryDto, 'id' | 'name'> | null;
+  /** Administrators must sign in with a second factor (TOTP); they set it up at their next sign-in. */
+  requireTwoFactorForAdmins: boolean;
   version: number;
 };
 
@@ -51,10 +60,11 @@ export const companyUpdateSchema = z.object({
   bankAccount: text(40),
   isVatRegistered: z.boolean(),
   documentLanguage: z.enum(LOCALES),
-  serviceDepartment: text(200),
-  serviceEmployeeCategory: text(200),
+  serviceDepartmentId: z.uuid().nullable(),
+  serviceEmployeeCategoryId: z.uuid().nullable(),
   logoFileId: z.uuid().nullable(),
   footerFileId: z.uuid().nullable(),
+  requireTwoFactorForAdmins: z.boolean(),
 });
 export type CompanyUpdateInput = z.input<typeof companyUpdateSchema>;
 
@@ -72,15 +82,41 @@ export const companyFormOf = (company: CompanyDto): Required<CompanyUpdateInput>
   bankAccount: company.bankAccount,
   isVatRegistered: company.isVatRegistered,
   documentLanguage: company.documentLanguage,
-  serviceDepartment: company.serviceDepartment ?? '',
-  serviceEmployeeCategory: company.serviceEmployeeCategory ?? '',
+  serviceDepartmentId: company.serviceDepartment?.id ?? null,
+  serviceEmployeeCategoryId: company.serviceEmployeeCategory?.id ?? null,
   logoFileId: company.logoFileId,
   footerFileId: company.footerFileId,
+  requireTwoFactorForAdmins: company.requireTwoFactorForAdmins,
 });
+
+/** The settings' fields as a history row names them. */
+export type CompanyField = Exclude<keyof CompanyUpdateInput, 'version'>;
+
+/**
+ * One save of the company settings (DESIGN rule 6): who, when, and each changed field from what to
+ * what, as people read them — files by their name, the department and category by theirs, the VAT
+ * registration as `true`/`false` and the document language as its code.
+ */
+export type CompanyHistoryDto = {
+  id: string;
+  /** An instant (ISO). */
+  at: string;
+  user: { id: string; name: string } | null;
+  changes: { field: CompanyField; from: string | null; to: string | null }[];
+};
+
+/**
+ * SPEC §7 file:get_default_file_url: the company's logo and footer image as short-lived signed links
+ * (like POST /api/download-links), or null where none is set.
+ */
+export type CompanyDefaultFilesDto = { logo: DownloadLinkDto | null; footer: DownloadLinkDto | null };
 
 export const COMPANY_PUSHES = { changed: 'company:changed' } as const;
 
 export const companyEvents = {
   'company:get-info': socketEvent<CompanyDto>()(z.unknown()),
   'company:update': socketEvent<CompanyDto>()(companyUpdateSchema),
+  /** The settings' history, newest first (administrators). */
+  'company:history': socketEvent<CompanyHistoryDto[]>()(z.unknown()),
+  'file:get_default_file_url': socketEvent<CompanyDefaultFilesDto>()(z.unknown()),
 };

@@ -1,14 +1,17 @@
-import type { SocketHandlers } from '../../platform/realtime/socket-handlers';
-import { signedIn } from '../../platform/realtime/socket-handlers';
+import { SIGNED_IN } from '@karm/domain/contract';
+import { socketModule } from '../../platform/realtime/socket-module';
 import { getCompanyInfo, updateCompany } from './company.service';
+import { companyDefaultFiles } from './company-files';
+import { companyHistoryOf } from './company-history';
 
-export const companySocketHandlers: SocketHandlers<'company:get-info' | 'company:update'> = {
-  'company:get-info': async (_input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return getCompanyInfo(ctx, actor);
+export const companyEvents = socketModule({
+  // Every screen shows the company's name and every PDF its logo: any member reads the settings.
+  'company:get-info': { access: SIGNED_IN, useCase: (ctx, actor) => getCompanyInfo(ctx, actor) },
+  'company:update': { access: 'company.manage', useCase: updateCompany },
+  'company:history': { access: 'company.manage', useCase: (ctx, actor) => companyHistoryOf(ctx, actor) },
+  // SPEC §7: the logo and footer every document shows, as signed links.
+  'file:get_default_file_url': {
+    access: SIGNED_IN,
+    useCase: (ctx, actor) => companyDefaultFiles(ctx, actor),
   },
-  'company:update': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return updateCompany(ctx, actor, input);
-  },
-};
+});

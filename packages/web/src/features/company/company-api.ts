@@ -8,19 +8,30 @@ import { useCompanyStore } from '@/lib/store/company-store';
 
 export type CompanyUpdate = SocketEventInput<'company:update'>;
 
-export const companyKeys = { info: ['company', 'info'] as const };
+export const companyKeys = { info: ['company', 'info'] as const, history: ['company', 'history'] as const };
 
 export const getCompany = () => request('company:get-info');
 export const updateCompany = (input: CompanyUpdate) => request('company:update', input);
+export const getCompanyHistory = () => request('company:history');
 
 export const companyQueryOptions = () => queryOptions({ queryKey: companyKeys.info, queryFn: getCompany });
+export const companyHistoryQueryOptions = () =>
+  queryOptions({ queryKey: companyKeys.history, queryFn: getCompanyHistory });
 
 export const useCompany = () => useQuery(companyQueryOptions());
 
-/** A saved or pushed company replaces the cached one (and the header's) unless the cache is newer. */
+/** The settings' history; only administrators may read it, so nobody else asks. */
+export const useCompanyHistory = ({ enabled }: { enabled: boolean }) =>
+  useQuery({ ...companyHistoryQueryOptions(), enabled });
+
+/**
+ * A saved or pushed company replaces the cached one (and the header's) unless the cache is newer;
+ * a save is a new history row.
+ */
 const storeCompany = (queryClient: QueryClient, company: CompanyDto) => {
   queryClient.setQueryData(companyQueryOptions().queryKey, (current) => newer(current, company));
   useCompanyStore.getState().setCompany(company);
+  void queryClient.invalidateQueries({ queryKey: companyHistoryQueryOptions().queryKey });
 };
 
 export const useUpdateCompany = () => {

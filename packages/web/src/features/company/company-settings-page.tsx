@@ -17,11 +17,14 @@ import {
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorFallback, notifyError, notifySuccess, PageHeader, useRecordQuestions } from '@/components';
+import { useCompanyDefaultFiles } from '@/lib/api/company';
 import { applyServerFieldErrors, useContractForm } from '@/lib/forms';
 import { ApiError } from '@/lib/http';
-import { useAuthStore } from '@/lib/store/auth-store';
+import { useCan } from '@/lib/permissions';
 import { useCompany, useCompanyPushes, useUpdateCompany } from './company-api';
+import { CompanyHistory } from './company-history';
 import { CompanyImageField } from './company-image-field';
+import { CompanyServiceFields } from './company-service-fields';
 
 type FormValues = ReturnType<typeof companyFormOf>;
 
@@ -37,7 +40,6 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 const TEXT_FIELDS = {
   company: ['name', 'organisationNumber', 'bankAccount'],
   contact: ['address', 'postalCode', 'city', 'phone', 'email', 'web'],
-  service: ['serviceDepartment', 'serviceEmployeeCategory'],
 } as const;
 
 const CompanySettingsForm = ({
@@ -48,11 +50,11 @@ const CompanySettingsForm = ({
   onReload: () => Promise<{ data?: CompanyDto }>;
 }) => {
   const { t } = useTranslation('company');
-  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
-  const isReadOnly = !isAdmin;
+  const isReadOnly = !useCan('company.manage');
   const save = useUpdateCompany();
   const questions = useRecordQuestions('company');
   const form = useContractForm<FormValues>(companyUpdateSchema, companyFormOf(company));
+  const defaultFiles = useCompanyDefaultFiles(company);
 
   // A newer copy (saved here, pushed from elsewhere, retrieved after a conflict) replaces an untouched form.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new version resets the form
@@ -130,6 +132,7 @@ const CompanySettingsForm = ({
                   key={type}
                   type={type}
                   fileId={form.values[`${type}FileId`]}
+                  saved={{ fileId: company[`${type}FileId`], url: defaultFiles.data?.[type]?.url }}
                   isReadOnly={isReadOnly}
                   onChange={(fileId) => form.setFieldValue(`${type}FileId`, fileId)}
                   error={form.getInputProps(`${type}FileId`).error}
@@ -139,7 +142,15 @@ const CompanySettingsForm = ({
           </Stack>
         </Section>
         <Section title={t('sections.service')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>{TEXT_FIELDS.service.map(textField)}</SimpleGrid>
+          <CompanyServiceFields form={form} company={company} isReadOnly={isReadOnly} />
+        </Section>
+        <Section title={t('sections.security')}>
+          <Switch
+            label={t('fields.requireTwoFactorForAdmins')}
+            description={t('securityHint')}
+            disabled={isReadOnly}
+            {...form.getInputProps('requireTwoFactorForAdmins', { type: 'checkbox' })}
+          />
         </Section>
         {!isReadOnly && (
           <Group justify="flex-end">
@@ -147,6 +158,11 @@ const CompanySettingsForm = ({
               {t('save')}
             </Button>
           </Group>
+        )}
+        {!isReadOnly && (
+          <Section title={t('history.title')}>
+            <CompanyHistory />
+          </Section>
         )}
       </Stack>
     </form>
