@@ -27,16 +27,20 @@ export const LoginPage = () => {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const resetToken = searchParams.get('reset');
+  // An invitation's link: the same form, but the person is new here.
+  const isWelcome = Boolean(resetToken) && searchParams.get('welcome') === '1';
   const panel = (searchParams.get('panel') as Panel | null) ?? 'signIn';
   const show = (next: Panel) => setSearchParams(next === 'signIn' ? {} : { panel: next });
 
-  const heading = resetToken
-    ? t('resetPasswordTitle')
-    : panel === 'changePassword'
-      ? t('changePassword')
-      : panel === 'forgotPassword'
-        ? t('forgotPassword')
-        : t('title');
+  const heading = isWelcome
+    ? t('welcomeTitle')
+    : resetToken
+      ? t('resetPasswordTitle')
+      : panel === 'changePassword'
+        ? t('changePassword')
+        : panel === 'forgotPassword'
+          ? t('forgotPassword')
+          : t('title');
 
   return (
     <Paper withBorder shadow="md" radius="md" p="xl" maw={440} mx="auto">
@@ -47,6 +51,11 @@ export const LoginPage = () => {
             {panel === 'signIn' && !resetToken && (
               <Text size="sm" c="dimmed">
                 {t('subtitle')}
+              </Text>
+            )}
+            {isWelcome && (
+              <Text size="sm" c="dimmed">
+                {t('welcomeText')}
               </Text>
             )}
           </Stack>

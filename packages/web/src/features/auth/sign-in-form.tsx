@@ -1,6 +1,6 @@
-import type { CompanyChoice } from '@karm/domain/contract';
+import type { CompanyChoice, SecondFactorChallenge } from '@karm/domain/contract';
 import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,11 +16,19 @@ const CompanySelect = lazy(() =>
   import('./company-select').then((module) => ({ default: module.CompanySelect })),
 );
 
+// The second step (a code, or setting up two-factor sign-in) loads only for those who need it.
+const SecondFactorForm = lazy(() =>
+  import('./second-factor-form').then((module) => ({ default: module.SecondFactorForm })),
+);
+const TwoFactorEnrolment = lazy(() =>
+  import('./two-factor-enrolment').then((module) => ({ default: module.TwoFactorEnrolment })),
+);
+
 type Field = 'username' | 'password' | 'companyId';
 
 /**
  * SPEC §4 login: credentials go over the socket; a wrong answer sets the login error flag; a user
- * of several companies is asked to select one.
+ * of several companies is asked to select one; with two-factor sign-in a second step follows.
  *
  * The one form that loads before the app, so it is kept light: plain state, and it checks only that
  * the fields are filled, leaving the rest of the contract (loginInputSchema) to the server — the
@@ -35,6 +43,8 @@ export const SignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
   const [values, setValues] = useState({ username: '', password: '', companyId: null as string | null });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [isSubmitting, setSubmitting] = useState(false);
+  /** Set when the password was right but a second factor is needed. */
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
 
   const inputProps = (field: Field) => ({
     error: errors[field] ? translateMessage(t, errors[field]) : undefined,
@@ -60,6 +70,11 @@ export const SignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
       await acceptSession(session);
       onSignedIn();
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'SECOND_FACTOR_REQUIRED') {
+        setLoginError(false);
+        setChallenge(error.details as SecondFactorChallenge);
+        return;
+      }
       if (error instanceof ApiError && error.code === 'COMPANY_REQUIRED') {
         setCompanies((error.details as { companies: CompanyChoice[] }).companies);
         return;
@@ -86,6 +101,22 @@ export const SignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
       setSubmitting(false);
     }
   };
+
+  /** Back from the second step to the password (which is asked again), with the reason if any. */
+  const restart = (reason?: string) => {
+    setChallenge(null);
+    setValues((current) => ({ ...current, password: '' }));
+    setFailure(reason ?? null);
+  };
+
+  if (challenge) {
+    const SecondStep = challenge.method === 'enrol' ? TwoFactorEnrolment : SecondFactorForm;
+    return (
+      <Suspense fallback={<Loader size="sm" mx="auto" />}>
+        <SecondStep challenge={challenge} onSignedIn={onSignedIn} onRestart={restart} />
+      </Suspense>
+    );
+  }
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
