@@ -66,6 +66,23 @@ describe('AppDialog', () => {
     },
   );
 
+  it('read only: says so, leaves out what changes the record and keeps what only reads', async () => {
+    const handlers = { onSave: vi.fn(), onArchive: vi.fn(), onUnarchive: vi.fn(), onDelete: vi.fn() };
+    const onShowDocument = vi.fn();
+    const onCancel = vi.fn();
+    const { user, dialog } = open({ ...handlers, onShowDocument, onCancel, readOnly: true });
+    expect(within(dialog).getByText('Read only')).toBeInTheDocument();
+    for (const label of ['Save', 'Archive', 'Unarchive', 'Delete', 'Cancel']) {
+      expect(within(dialog).queryByRole('button', { name: label }), label).not.toBeInTheDocument();
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Show document' }));
+    expect(onShowDocument).toHaveBeenCalledTimes(1);
+    // Nothing to cancel: the footer's button closes, beside the header's close button.
+    const [, footerClose] = within(dialog).getAllByRole('button', { name: 'Close' });
+    await user.click(footerClose!);
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
   it('is persistent: Escape and outside clicks do not close it, the close button does', async () => {
     const { user, onClose, dialog } = open();
     await user.keyboard('{Escape}');

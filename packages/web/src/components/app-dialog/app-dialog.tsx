@@ -45,7 +45,16 @@ export type AppDialogProps = {
   deleteConfirmMessage?: ReactNode;
   /** Extra footer content (links, custom buttons), placed before the standard buttons. */
   footerExtra?: ReactNode;
+  /**
+   * For someone who may read the record but not change it: the header says "Read only", and the
+   * footer leaves out Save, Archive, Unarchive and Delete whatever handlers are given (Cancel reads
+   * "Close"). Pair it with a `ReadOnlyFieldset` around the form.
+   */
+  readOnly?: boolean;
 };
+
+/** The footer actions that change the record: never offered in a read-only dialog. */
+const CHANGING_ACTIONS: ReadonlySet<FooterAction> = new Set(['archive', 'unarchive', 'delete', 'save']);
 
 /** Same layer as Mantine modals; later dialogs are later in the DOM, so they stack on top. */
 const Z_INDEX = getDefaultZIndex('modal');
@@ -69,6 +78,7 @@ const DialogWindow = ({
   closeDisabledHint,
   deleteConfirmMessage,
   footerExtra,
+  readOnly = false,
   ...handlers
 }: AppDialogProps) => {
   const { t } = useTranslation('components');
@@ -85,7 +95,7 @@ const DialogWindow = ({
   // A ref, not state: two clicks in the same tick must not both get through.
   const pendingRef = useRef<FooterAction | null>(null);
 
-  const actions = {
+  const handlerOf = {
     archive: handlers.onArchive,
     unarchive: handlers.onUnarchive,
     delete: handlers.onDelete,
@@ -95,6 +105,12 @@ const DialogWindow = ({
     cancel: handlers.onCancel,
     save: handlers.onSave,
   } satisfies Record<FooterAction, DialogAction | undefined>;
+  const actions = Object.fromEntries(
+    FOOTER_ACTIONS.map((action) => [
+      action,
+      readOnly && CHANGING_ACTIONS.has(action) ? undefined : handlerOf[action],
+    ]),
+  ) as Record<FooterAction, DialogAction | undefined>;
   const hasFooter = footerExtra !== undefined || FOOTER_ACTIONS.some((action) => actions[action]);
 
   const isLoading = (action: FooterAction) =>
@@ -192,6 +208,7 @@ const DialogWindow = ({
               onClose={onClose}
               closeDisabled={closeDisabled}
               closeDisabledHint={closeDisabledHint}
+              isReadOnly={readOnly}
               onDragStart={startMove}
             />
             {/* Hidden, not unmounted, while minimised: a half-filled form must survive. */}
@@ -212,6 +229,7 @@ const DialogWindow = ({
               <DialogFooter
                 actions={actions}
                 extra={footerExtra}
+                isReadOnly={readOnly}
                 isLoading={isLoading}
                 isDisabled={(action) =>
                   (isBlocked && !isLoading(action)) || (action === 'save' && saveDisabled)

@@ -49,9 +49,18 @@ export type DialogFooterProps = {
   isLoading: (action: FooterAction) => boolean;
   isDisabled: (action: FooterAction) => boolean;
   extra?: ReactNode;
+  /** Nothing to cancel in a read-only dialog: Cancel reads "Close". */
+  isReadOnly?: boolean;
 };
 
-export const DialogFooter = ({ actions, onClick, isLoading, isDisabled, extra }: DialogFooterProps) => {
+export const DialogFooter = ({
+  actions,
+  onClick,
+  isLoading,
+  isDisabled,
+  extra,
+  isReadOnly = false,
+}: DialogFooterProps) => {
   const { t } = useTranslation('components');
   const button = (action: FooterAction) =>
     actions[action] ? (
@@ -63,7 +72,7 @@ export const DialogFooter = ({ actions, onClick, isLoading, isDisabled, extra }:
         disabled={isDisabled(action)}
         onClick={() => onClick(action)}
       >
-        {t(`dialog.${action}`)}
+        {t(action === 'cancel' && isReadOnly ? 'dialog.close' : `dialog.${action}`)}
       </Button>
     ) : null;
   return (

@@ -1,5 +1,12 @@
-import { ActionIcon, Group, Title, Tooltip } from '@mantine/core';
-import { IconMaximize, IconMinimize, IconMinus, IconWindowMaximize, IconX } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import {
+  IconLock,
+  IconMaximize,
+  IconMinimize,
+  IconMinus,
+  IconWindowMaximize,
+  IconX,
+} from '@tabler/icons-react';
 import type { PointerEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -13,6 +20,8 @@ export type DialogHeaderProps = {
   onClose: () => void;
   closeDisabled: boolean;
   closeDisabledHint?: string;
+  /** Says "Read only" beside the title. */
+  isReadOnly?: boolean;
   onDragStart: (event: PointerEvent) => void;
 };
 
@@ -28,6 +37,7 @@ export const DialogHeader = ({
   onClose,
   closeDisabled,
   closeDisabledHint,
+  isReadOnly = false,
   onDragStart,
 }: DialogHeaderProps) => {
   const { t } = useTranslation('components');
@@ -53,9 +63,38 @@ export const DialogHeader = ({
         borderBottom: isMinimised ? undefined : '1px solid var(--mantine-color-default-border)',
       }}
     >
-      <Title id={titleId} order={4} lineClamp={1} style={{ minWidth: 0 }}>
-        {title}
-      </Title>
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Title id={titleId} order={4} lineClamp={1} style={{ minWidth: 0 }}>
+          {title}
+        </Title>
+        {isReadOnly && (
+          <>
+            <Badge
+              variant="light"
+              color="gray"
+              visibleFrom="sm"
+              style={{ flexShrink: 0 }}
+              data-read-only-badge
+            >
+              {t('dialog.readOnly')}
+            </Badge>
+            {/* On a phone the words would crowd out the title: a lock says it. */}
+            <Tooltip label={t('dialog.readOnly')}>
+              <ThemeIcon
+                variant="light"
+                color="gray"
+                size="sm"
+                hiddenFrom="sm"
+                role="img"
+                aria-label={t('dialog.readOnly')}
+                style={{ flexShrink: 0 }}
+              >
+                <IconLock size={14} />
+              </ThemeIcon>
+            </Tooltip>
+          </>
+        )}
+      </Group>
       <Group gap={4} wrap="nowrap">
         <ActionIcon variant="subtle" color="gray" aria-label={minimiseLabel} onClick={onToggleMinimise}>
           {isMinimised ? <IconWindowMaximize size={ICON_SIZE} /> : <IconMinus size={ICON_SIZE} />}

@@ -15,6 +15,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReadOnlyFieldset } from '../read-only-fieldset/read-only-fieldset';
 import { type LineDraft, newLine, type VatRate } from './line-drafts';
 import { MoneyInput } from './money-input';
 
@@ -83,7 +84,8 @@ type LineRowProps = {
   line: LineDraft;
   number: number;
   onChange: (line: LineDraft) => void;
-  onRemove: () => void;
+  /** Left out when the lines are read only. */
+  onRemove?: () => void;
 };
 
 const LineRow = ({ line, number, onChange, onRemove }: LineRowProps) => {
@@ -136,13 +138,15 @@ const LineRow = ({ line, number, onChange, onRemove }: LineRowProps) => {
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-sales-price>
         {formatNok(lineSalesPrice(line))}
       </Table.Td>
-      <Table.Td w={40}>
-        <Tooltip label={t('orders.removeLine')}>
-          <ActionIcon variant="subtle" color="red" aria-label={label('remove')} onClick={onRemove}>
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Tooltip>
-      </Table.Td>
+      {onRemove && (
+        <Table.Td w={40}>
+          <Tooltip label={t('orders.removeLine')}>
+            <ActionIcon variant="subtle" color="red" aria-label={label('remove')} onClick={onRemove}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 };
@@ -156,6 +160,8 @@ export type OrderLinesTableProps = {
   actions?: ReactNode;
   /** Extra figures after the totals (the offer shows VAT and the total with VAT). */
   extraTotals?: ReactNode;
+  /** Shown, not changed: the fields are disabled and there is nothing to add or remove. */
+  readOnly?: boolean;
 };
 
 export const OrderLinesTable = ({
@@ -164,12 +170,13 @@ export const OrderLinesTable = ({
   totalLabel,
   actions,
   extraTotals,
+  readOnly = false,
 }: OrderLinesTableProps) => {
   const { t } = useTranslation('projects');
   const setLine = (index: number, line: LineDraft) =>
     onChange(lines.map((current, at) => (at === index ? line : current)));
   return (
-    <>
+    <ReadOnlyFieldset readOnly={readOnly}>
       <Table.ScrollContainer minWidth={900}>
         <Table verticalSpacing={4} horizontalSpacing="xs">
           <Table.Thead>
@@ -181,7 +188,7 @@ export const OrderLinesTable = ({
               <Table.Th>{t('orders.costPrice')}</Table.Th>
               <Table.Th>{t('orders.vatPercent')}</Table.Th>
               <Table.Th ta="right">{t('orders.salesPrice')}</Table.Th>
-              <Table.Th />
+              {!readOnly && <Table.Th />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -191,29 +198,31 @@ export const OrderLinesTable = ({
                 line={line}
                 number={index + 1}
                 onChange={(next) => setLine(index, next)}
-                onRemove={() => onChange(lines.filter((_, at) => at !== index))}
+                onRemove={readOnly ? undefined : () => onChange(lines.filter((_, at) => at !== index))}
               />
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="space-between" mt="xs" align="flex-start">
-        <Group gap="xs">
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => onChange([...lines, newLine()])}
-          >
-            {t('orders.addLine')}
-          </Button>
-          {actions}
-        </Group>
+      <Group justify={readOnly ? 'flex-end' : 'space-between'} mt="xs" align="flex-start">
+        {!readOnly && (
+          <Group gap="xs">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => onChange([...lines, newLine()])}
+            >
+              {t('orders.addLine')}
+            </Button>
+            {actions}
+          </Group>
+        )}
         <div>
           <LinesTotals lines={lines} label={totalLabel} />
           {extraTotals}
         </div>
       </Group>
-    </>
+    </ReadOnlyFieldset>
   );
 };

@@ -5,13 +5,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddContactDialog, errorMessageOf } from '@/components';
 import { useContacts } from '@/lib/api/customers';
+import { useCan } from '@/lib/permissions';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
-/** A customer's contacts (SPEC §3 contact list items), with the add-contact dialog, which also edits one. */
+/**
+ * A customer's contacts (SPEC §3 contact list items), with the add-contact dialog, which also edits
+ * one — for whoever may change customers; everyone else reads the list.
+ */
 export const CustomerContacts = ({ customer }: { customer: Pick<CustomerDto, 'id' | 'name'> }) => {
   const { t } = useTranslation('customers');
   const contacts = useContacts(customer.id);
+  const mayChange = useCan('customers.write');
   const [isAdding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ContactDto | null>(null);
 
@@ -21,14 +26,16 @@ export const CustomerContacts = ({ customer }: { customer: Pick<CustomerDto, 'id
         <Title order={3} size="h5" id={`contacts-${customer.id}`}>
           {t('contacts.title')}
         </Title>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconUserPlus size={16} />}
-          onClick={() => setAdding(true)}
-        >
-          {t('contacts.add')}
-        </Button>
+        {mayChange && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconUserPlus size={16} />}
+            onClick={() => setAdding(true)}
+          >
+            {t('contacts.add')}
+          </Button>
+        )}
       </Group>
       {contacts.isPending ? (
         <Loader size="sm" />
@@ -48,9 +55,11 @@ export const CustomerContacts = ({ customer }: { customer: Pick<CustomerDto, 'id
                 <Table.Th>{t('contacts.name')}</Table.Th>
                 <Table.Th>{t('contacts.mobile')}</Table.Th>
                 <Table.Th>{t('contacts.email')}</Table.Th>
-                <Table.Th w={40}>
-                  <VisuallyHidden>{t('contacts.actions')}</VisuallyHidden>
-                </Table.Th>
+                {mayChange && (
+                  <Table.Th w={40}>
+                    <VisuallyHidden>{t('contacts.actions')}</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -60,32 +69,36 @@ export const CustomerContacts = ({ customer }: { customer: Pick<CustomerDto, 'id
                   <Table.Td style={NO_WRAP}>{contact.displayName || t('contacts.unnamed')}</Table.Td>
                   <Table.Td style={NO_WRAP}>{contact.phoneNumberMobile || contact.phoneNumber}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-word' }}>{contact.email}</Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('editContact.action', {
-                        name: contact.displayName || t('contacts.unnamed'),
-                      })}
-                      onClick={() => setEditing(contact)}
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                  </Table.Td>
+                  {mayChange && (
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('editContact.action', {
+                          name: contact.displayName || t('contacts.unnamed'),
+                        })}
+                        onClick={() => setEditing(contact)}
+                      >
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
-      <AddContactDialog
-        opened={isAdding || editing !== null}
-        onClose={() => {
-          setAdding(false);
-          setEditing(null);
-        }}
-        customer={{ id: customer.id, name: customer.name }}
-        contact={editing}
-      />
+      {mayChange && (
+        <AddContactDialog
+          opened={isAdding || editing !== null}
+          onClose={() => {
+            setAdding(false);
+            setEditing(null);
+          }}
+          customer={{ id: customer.id, name: customer.name }}
+          contact={editing}
+        />
+      )}
     </section>
   );
 };

@@ -35,6 +35,7 @@ import {
   useUnarchiveCustomer,
 } from '@/lib/api/customers';
 import { ApiError } from '@/lib/http';
+import { useCan } from '@/lib/permissions';
 import { CustomerContacts } from './customer-contacts';
 import { type CustomerRecordLinks, CustomerRelated } from './customer-related';
 
@@ -135,7 +136,7 @@ const ArchivedNotice = ({ customer }: { customer: CustomerDto }) => {
   );
 };
 
-/** Edit, archive and unarchive, as the panel's header buttons. */
+/** Edit, archive and unarchive, as the panel's header buttons (for whoever may change customers). */
 const CustomerActions = ({ customer }: { customer: CustomerDto }) => {
   const { t } = useTranslation('customers');
   const queryClient = useQueryClient();
@@ -195,6 +196,8 @@ export type CustomerDetailsProps = { customerId: string; onClose: () => void; li
 export const CustomerDetails = ({ customerId, onClose, links }: CustomerDetailsProps) => {
   const { t } = useTranslation('customers');
   const customer = useCustomer(customerId);
+  const mayChange = useCan('customers.write');
+  const mayReadRecords = useCan('inquiries.read', 'offers.read', 'projects.read', 'projects.read-own');
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={t('details.title')}>
       <Stack gap="sm">
@@ -223,13 +226,17 @@ export const CustomerDetails = ({ customerId, onClose, links }: CustomerDetailsP
           </Alert>
         ) : (
           <>
-            <CustomerActions customer={customer.data} />
+            {mayChange && <CustomerActions customer={customer.data} />}
             {customer.data.isInactive && <ArchivedNotice customer={customer.data} />}
             <CustomerFields customer={customer.data} />
             <Divider />
             <CustomerContacts customer={customer.data} />
-            <Divider />
-            <CustomerRelated customerId={customer.data.id} links={links} />
+            {mayReadRecords && (
+              <>
+                <Divider />
+                <CustomerRelated customerId={customer.data.id} links={links} />
+              </>
+            )}
           </>
         )}
       </Stack>

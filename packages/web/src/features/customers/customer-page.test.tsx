@@ -11,9 +11,12 @@ import {
   renderWithQuery,
 } from '@/components/customers/testing';
 import { onPush, request } from '@/lib/socket';
+import { useAuthStore } from '@/lib/store/auth-store';
+import { aUser } from '@/test/fixtures';
 import { CustomerPage } from './customer-page';
 
 const listeners = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
+vi.mock('@/lib/store/encrypted-storage', () => import('@/test/memory-encrypted-storage'));
 vi.mock('@/lib/socket', () => ({
   request: vi.fn(),
   onPush: vi.fn((event: string, listener: (payload: unknown) => void) => {
@@ -91,6 +94,7 @@ describe('CustomerPage', () => {
     requestMock.mockReset();
     listeners.clear();
     serve([pending, failed, oneTime]);
+    useAuthStore.setState({ user: aUser('office') });
   });
 
   it('lists customers with source and sync badges, asking the server for page 1 of 20', async () => {
@@ -332,5 +336,64 @@ describe('CustomerPage', () => {
     expect(
       within(screen.getByRole('region', { name: /Projects/ })).getByText('No projects for this customer.'),
     ).toBeInTheDocument();
+  });
+
+  describe('for a role that may read customers but not change them', () => {
+    const SOME_RELATED = {
+      inquiries: aPage([]),
+      offers: aPage([]),
+      projects: aPage([
+        {
+          id: 'p1',
+          number: 4001,
+          name: 'Skole',
+          state: 'active' as const,
+          isService: false,
+          deliveryDate: '2026-05-01',
+        },
+      ]),
+    };
+
+    it('read only: no new customer, no edit or archive, no contact to add or edit', async () => {
+      useAuthStore.setState({ user: aUser('readonly') });
+      const user = userEvent.setup();
+      renderWithQuery(<CustomerPage links={LINKS} />);
+      await user.click(await screen.findByText('Fjord Bygg AS'));
+      const details = screen.getByRole('region', { name: 'Customer details' });
+      expect(await within(details).findByText('Ola Nordmann')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Find customer' })).toBeInTheDocument();
+      for (const action of ['New customer', 'Edit', 'Archive', 'Add contact', 'Edit Ola Nordmann']) {
+        expect(screen.queryByRole('button', { name: action }), action).not.toBeInTheDocument();
+      }
+    });
+
+    it('an empty list offers no first customer to add', async () => {
+      useAuthStore.setState({ user: aUser('readonly') });
+      serve([]);
+      renderWithQuery(<CustomerPage links={LINKS} />);
+      const empty = (await screen.findByText('No customers yet')).closest('[data-empty-state]')!;
+      expect(within(empty as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
+    });
+
+    it('a technician sees only the projects of a customer, not its inquiries or offers', async () => {
+      useAuthStore.setState({ user: aUser('technician') });
+      answer(requestMock, {
+        'customer:get': () => aPage([pending]),
+        'customer:get-one': () => pending,
+        'contacts:get': () => [],
+        'customer:related': () => SOME_RELATED,
+      });
+      const user = userEvent.setup();
+      renderWithQuery(<CustomerPage links={LINKS} />);
+      await user.click(await screen.findByText('Fjord Bygg AS'));
+      const projects = await screen.findByRole('region', { name: /Projects/ });
+      expect(within(projects).getByRole('link', { name: 'Skole' })).toHaveAttribute(
+        'href',
+        '/projects?open=p1',
+      );
+      expect(screen.queryByRole('region', { name: /Inquiries/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: /Offers/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    });
   });
 });

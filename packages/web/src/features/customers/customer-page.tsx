@@ -1,6 +1,5 @@
 import { CUSTOMER_SOURCES, type CustomerDto, type CustomerSource } from '@karm/domain/contract';
 import {
-  Alert,
   Button,
   Grid,
   Group,
@@ -16,8 +15,9 @@ import { IconPlus, IconSearch, IconUsers, IconZoomQuestion } from '@tabler/icons
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddCustomerDialog, EmptyState, errorMessageOf, FindCustomerDialog, PageHeader } from '@/components';
+import { AddCustomerDialog, EmptyState, FindCustomerDialog, LoadFailedAlert, PageHeader } from '@/components';
 import { primeCustomer, useCustomerPushes, useCustomers } from '@/lib/api/customers';
+import { useCan } from '@/lib/permissions';
 import { CustomerDetails } from './customer-details';
 import type { CustomerRecordLinks } from './customer-related';
 import { CUSTOMER_PAGE_SIZE, CustomerTable } from './customer-table';
@@ -35,6 +35,7 @@ export const CustomerPage = ({ links }: CustomerPageProps) => {
   const { t } = useTranslation(['customers', 'nav']);
   const queryClient = useQueryClient();
   useCustomerPushes();
+  const mayChange = useCan('customers.write');
 
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -70,9 +71,11 @@ export const CustomerPage = ({ links }: CustomerPageProps) => {
       <Button variant="default" leftSection={<IconZoomQuestion size={16} />} onClick={() => setFinding(true)}>
         {t('page.findCustomer')}
       </Button>
-      <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-        {t('page.newCustomer')}
-      </Button>
+      {mayChange && (
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+          {t('page.newCustomer')}
+        </Button>
+      )}
     </>
   );
 
@@ -117,23 +120,23 @@ export const CustomerPage = ({ links }: CustomerPageProps) => {
         />
       </Group>
       {customers.isError ? (
-        <Alert color="red" variant="light" title={t('page.loadFailed')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessageOf(customers.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void customers.refetch()}>
-              {t('page.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert
+          title={t('page.loadFailed')}
+          error={customers.error}
+          retryLabel={t('page.retry')}
+          onRetry={() => void customers.refetch()}
+        />
       ) : hasNoCustomers ? (
         <EmptyState
           icon={<IconUsers size={30} />}
           title={t('page.emptyTitle')}
           description={t('page.emptyText')}
         >
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-            {t('page.newCustomer')}
-          </Button>
+          {mayChange && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+              {t('page.newCustomer')}
+            </Button>
+          )}
         </EmptyState>
       ) : (
         <Grid gap="md">
@@ -162,7 +165,9 @@ export const CustomerPage = ({ links }: CustomerPageProps) => {
           )}
         </Grid>
       )}
-      <AddCustomerDialog opened={isAdding} onClose={() => setAdding(false)} onCreated={select} />
+      {mayChange && (
+        <AddCustomerDialog opened={isAdding} onClose={() => setAdding(false)} onCreated={select} />
+      )}
       <FindCustomerDialog opened={isFinding} onClose={() => setFinding(false)} onSelect={select} />
     </Stack>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessageOf } from '@/components';
 import { useCustomerRelated } from '@/lib/api/customers';
+import { useCan } from '@/lib/permissions';
 
 /** Where a record opens: its list page with its dialog open. The app layer knows the routes. */
 export type CustomerRecordLinks = {
@@ -69,7 +70,10 @@ const RecordTable = ({ kind, rows, total }: { kind: RecordKind; rows: RecordRow[
   );
 };
 
-/** The customer's inquiries, offers and projects, newest first; each opens its record. */
+/**
+ * The customer's inquiries, offers and projects, newest first; each opens its record. Only the kinds
+ * the person may open are shown (the server sends nothing of the others either).
+ */
 export const CustomerRelated = ({
   customerId,
   links,
@@ -79,6 +83,9 @@ export const CustomerRelated = ({
 }) => {
   const { t } = useTranslation('customers');
   const related = useCustomerRelated(customerId);
+  const mayReadInquiries = useCan('inquiries.read');
+  const mayReadOffers = useCan('offers.read');
+  const mayReadProjects = useCan('projects.read', 'projects.read-own');
   if (related.isPending) return <Loader size="sm" />;
   if (related.isError) {
     return (
@@ -91,46 +98,52 @@ export const CustomerRelated = ({
   const archived = t('related.archived');
   return (
     <Stack gap="md">
-      <RecordTable
-        kind="inquiries"
-        total={inquiries.total}
-        rows={inquiries.items.map((inquiry) => ({
-          ...inquiry,
-          status: inquiry.isArchived
-            ? archived
-            : inquiry.offerNumber !== null
-              ? t('related.becameOffer', { number: inquiry.offerNumber })
-              : t('related.open'),
-          date: formatDate(inquiry.receivedDate),
-          href: links.inquiryHref(inquiry.id),
-        }))}
-      />
-      <RecordTable
-        kind="offers"
-        total={offers.total}
-        rows={offers.items.map((offer) => ({
-          ...offer,
-          status: offer.isArchived
-            ? archived
-            : offer.projectNumber !== null
-              ? t('related.becameProject', { number: offer.projectNumber })
-              : (offer.status ?? t('related.noStatus')),
-          date: formatDate(offer.createdAt),
-          href: links.offerHref(offer.id),
-        }))}
-      />
-      <RecordTable
-        kind="projects"
-        total={projects.total}
-        rows={projects.items.map((project) => ({
-          ...project,
-          status: [t(`related.state.${project.state}`), project.isService ? t('related.service') : '']
-            .filter(Boolean)
-            .join(' · '),
-          date: formatDate(project.deliveryDate),
-          href: links.projectHref(project.id),
-        }))}
-      />
+      {mayReadInquiries && (
+        <RecordTable
+          kind="inquiries"
+          total={inquiries.total}
+          rows={inquiries.items.map((inquiry) => ({
+            ...inquiry,
+            status: inquiry.isArchived
+              ? archived
+              : inquiry.offerNumber !== null
+                ? t('related.becameOffer', { number: inquiry.offerNumber })
+                : t('related.open'),
+            date: formatDate(inquiry.receivedDate),
+            href: links.inquiryHref(inquiry.id),
+          }))}
+        />
+      )}
+      {mayReadOffers && (
+        <RecordTable
+          kind="offers"
+          total={offers.total}
+          rows={offers.items.map((offer) => ({
+            ...offer,
+            status: offer.isArchived
+              ? archived
+              : offer.projectNumber !== null
+                ? t('related.becameProject', { number: offer.projectNumber })
+                : (offer.status ?? t('related.noStatus')),
+            date: formatDate(offer.createdAt),
+            href: links.offerHref(offer.id),
+          }))}
+        />
+      )}
+      {mayReadProjects && (
+        <RecordTable
+          kind="projects"
+          total={projects.total}
+          rows={projects.items.map((project) => ({
+            ...project,
+            status: [t(`related.state.${project.state}`), project.isService ? t('related.service') : '']
+              .filter(Boolean)
+              .join(' · '),
+            date: formatDate(project.deliveryDate),
+            href: links.projectHref(project.id),
+          }))}
+        />
+      )}
     </Stack>
   );
 };

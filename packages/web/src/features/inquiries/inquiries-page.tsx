@@ -1,4 +1,4 @@
-import type { InquiryDto, InquiryQuery, InquirySortField } from '@karm/domain/contract';
+import { type InquiryDto, type InquiryQuery, type InquirySortField, PAGE_SIZES } from '@karm/domain/contract';
 import { codeLabelKey, formatDate, osloDateOf, PROJECT_CATEGORIES } from '@karm/domain/rules';
 import { Badge, Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -7,12 +7,13 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DateInput, DeadlineBadge, PageHeader } from '@/components';
+import { DateInput, DeadlineBadge, notifyError, PageHeader } from '@/components';
 import { useEmployees } from '@/lib/api/employees';
 import { useInquiries, useInquiryPushes } from '@/lib/api/inquiries';
+import { savePageSize, usePageSize } from '@/lib/page-size';
+import { useCan } from '@/lib/permissions';
 import { InquiryDialog } from './inquiry-dialog';
 
-const PAGE_SIZES = [20, 50, 100];
 const DEADLINE_CHOICES = ['overdue', 'within7', 'within30'] as const;
 type DeadlineChoice = (typeof DEADLINE_CHOICES)[number];
 const DEADLINE_FILTERS: Record<DeadlineChoice, NonNullable<InquiryQuery['deadline']>> = {
@@ -27,6 +28,7 @@ export type InquiriesPageProps = { offerHref?: (offerId: string) => string };
 export const InquiriesPage = ({ offerHref }: InquiriesPageProps) => {
   const { t } = useTranslation(['inquiries', 'pipeline']);
   useInquiryPushes();
+  const mayAdd = useCan('inquiries.write');
   const [params, setParams] = useSearchParams();
   const employees = useEmployees();
   const [search, setSearch] = useState('');
@@ -37,7 +39,7 @@ export const InquiriesPage = ({ offerHref }: InquiriesPageProps) => {
   const [beforeDate, setBeforeDate] = useState('');
   const [archived, setArchived] = useState(false);
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const pageSize = usePageSize();
   const [sort, setSort] = useState<{ columnAccessor: InquirySortField; direction: 'asc' | 'desc' }>({
     columnAccessor: 'number',
     direction: 'desc',
@@ -73,9 +75,11 @@ export const InquiriesPage = ({ offerHref }: InquiriesPageProps) => {
       <PageHeader
         title={t('list.title')}
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            {t('list.add')}
-          </Button>
+          mayAdd && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              {t('list.add')}
+            </Button>
+          )
         }
       />
       <Group gap="sm" align="flex-end" wrap="wrap">
@@ -136,9 +140,12 @@ export const InquiriesPage = ({ offerHref }: InquiriesPageProps) => {
         records={inquiries.data?.items ?? []}
         totalRecords={inquiries.data?.total ?? 0}
         recordsPerPage={pageSize}
-        recordsPerPageOptions={PAGE_SIZES}
+        recordsPerPageOptions={[...PAGE_SIZES]}
         recordsPerPageLabel={t('list.recordsPerPage')}
-        onRecordsPerPageChange={filtered(setPageSize)}
+        onRecordsPerPageChange={(size) => {
+          setPage(1);
+          void savePageSize(size).catch(notifyError);
+        }}
         page={page}
         onPageChange={setPage}
         sortStatus={sort}

@@ -10,6 +10,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider } from '@/components';
 import { ApiError, http } from '@/lib/http';
 import { request } from '@/lib/socket';
+import { useAuthStore } from '@/lib/store/auth-store';
+import { aUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { answer, createTestQueryClient, inputsOf } from '@/test/socket-mock';
 import { InquiriesPage } from './inquiries-page';
@@ -113,6 +115,7 @@ describe('InquiryDialog', { timeout: 20_000 }, () => {
   beforeEach(() => {
     requestMock.mockReset();
     httpMock.mockReset();
+    useAuthStore.setState({ user: aUser('office') });
   });
 
   it('a new inquiry opens documents and history only after it is saved', async () => {
@@ -201,12 +204,58 @@ describe('InquiryDialog', { timeout: 20_000 }, () => {
     expect(inputsOf(requestMock, 'inquiry:archive')).toEqual([{ id: ID, reason: 'Kunden valgte en annen' }]);
     expect(await screen.findByText('Archived: Kunden valgte en annen')).toBeInTheDocument();
   });
+
+  it('read only: shows the inquiry and opens its documents, but offers nothing that changes it', async () => {
+    useAuthStore.setState({ user: aUser('readonly') });
+    answer(requestMock, {
+      ...lookups,
+      'inquiry:get': () => anInquiry({ documents: [aDocument()], offerId: 'o1', offerNumber: 3001 }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderInquiries(
+      <InquiryDialog opened inquiryId={ID} offerHref={(id) => `/offer?open=${id}`} onClose={() => {}} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Inquiry 7 – Skole Lørenskog' });
+    expect(within(dialog).getByText('Read only')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Project name/)).toBeDisabled();
+    expect(within(dialog).getByLabelText(/Project name/)).toHaveValue('Skole Lørenskog');
+    for (const action of ['Save', 'Archive', 'Convert to offer']) {
+      expect(within(dialog).queryByRole('button', { name: action }), action).not.toBeInTheDocument();
+    }
+    // Whoever reads offers may follow the link to the offer made from the inquiry.
+    expect(within(dialog).getByRole('link', { name: 'Offer 3001' })).toHaveAttribute(
+      'href',
+      '/offer?open=o1',
+    );
+    await user.click(within(dialog).getByRole('tab', { name: 'Customer' }));
+    expect(within(dialog).queryByRole('button', { name: /Find customer/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('tab', { name: 'Documents' }));
+    expect(await within(dialog).findByRole('button', { name: 'tegning.pdf' })).toBeEnabled();
+    expect(within(dialog).queryByRole('button', { name: 'Upload document' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Delete tegning.pdf' })).not.toBeInTheDocument();
+  });
+
+  it('converting to an offer is offered only to whoever may add offers', async () => {
+    const office = aUser('office');
+    useAuthStore.setState({
+      user: { ...office, permissions: office.permissions.filter((held) => held !== 'offers.write') },
+    });
+    answer(requestMock, { ...lookups, 'inquiry:get': () => anInquiry() });
+    renderInquiries(<InquiryDialog opened inquiryId={ID} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Inquiry 7 – Skole Lørenskog' });
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Convert to offer' })).not.toBeInTheDocument();
+
+    useAuthStore.setState({ user: office });
+    expect(await within(dialog).findByRole('button', { name: 'Convert to offer' })).toBeInTheDocument();
+  });
 });
 
 describe('InquiriesPage', { timeout: 20_000 }, () => {
   beforeEach(() => {
     requestMock.mockReset();
     httpMock.mockReset();
+    useAuthStore.setState({ user: aUser('office') });
     // mantine-datatable shows a column while its media query matches; the jsdom stub matches nothing.
     const stub = window.matchMedia;
     window.matchMedia = (query: string) => ({
@@ -236,5 +285,16 @@ describe('InquiriesPage', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(inputsOf(requestMock, 'inquiries:get').at(-1)).toMatchObject({ search: 'Skole' }),
     );
+  });
+
+  it('offers no new inquiry to a role that may only read them', async () => {
+    useAuthStore.setState({ user: aUser('readonly') });
+    answer(requestMock, {
+      ...lookups,
+      'inquiries:get': () => ({ items: [anInquiry()], total: 1, page: 1, pageSize: 20 }),
+    });
+    renderInquiries(<InquiriesPage />);
+    expect(await screen.findByText('Skole Lørenskog')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add new inquiry' })).not.toBeInTheDocument();
   });
 });

@@ -5,16 +5,25 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddCustomerDialog, CustomerSourceBadge, FindCustomerDialog } from '@/components';
 import { useContacts, useCustomer } from '@/lib/api/customers';
+import { useCan } from '@/lib/permissions';
 import type { InquiryForm } from './inquiry-form';
 
 const EMPTY_ONE_TIME = { name: '', email: '', phone: '', address: '' };
 
 /**
  * SPEC §3: the customer comes from the accounting system or the local database (one of our
- * customers), or is a one-time customer kept only on the inquiry.
+ * customers), or is a one-time customer kept only on the inquiry. Read only, it only shows the
+ * customer; adding a customer needs customers.write.
  */
-export const InquiryCustomerTab = ({ form }: { form: InquiryForm }) => {
+export const InquiryCustomerTab = ({
+  form,
+  isReadOnly = false,
+}: {
+  form: InquiryForm;
+  isReadOnly?: boolean;
+}) => {
   const { t } = useTranslation('inquiries');
+  const mayAddCustomers = useCan('customers.write');
   const values = form.getValues();
   const [kind, setKind] = useState<'customer' | 'oneTime'>(values.oneTimeCustomer ? 'oneTime' : 'customer');
   const [dialog, setDialog] = useState<'find' | 'add' | null>(null);
@@ -50,18 +59,26 @@ export const InquiryCustomerTab = ({ form }: { form: InquiryForm }) => {
             </Text>
             {customer.data && <CustomerSourceBadge source={customer.data.source} />}
           </Group>
-          <Group gap="xs">
-            <Button variant="light" leftSection={<IconSearch size={16} />} onClick={() => setDialog('find')}>
-              {t('customer.find')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconUserPlus size={16} />}
-              onClick={() => setDialog('add')}
-            >
-              {t('customer.add')}
-            </Button>
-          </Group>
+          {!isReadOnly && (
+            <Group gap="xs">
+              <Button
+                variant="light"
+                leftSection={<IconSearch size={16} />}
+                onClick={() => setDialog('find')}
+              >
+                {t('customer.find')}
+              </Button>
+              {mayAddCustomers && (
+                <Button
+                  variant="default"
+                  leftSection={<IconUserPlus size={16} />}
+                  onClick={() => setDialog('add')}
+                >
+                  {t('customer.add')}
+                </Button>
+              )}
+            </Group>
+          )}
           <Select
             label={t('fields.contact')}
             clearable
@@ -102,7 +119,9 @@ export const InquiryCustomerTab = ({ form }: { form: InquiryForm }) => {
         </SimpleGrid>
       )}
       <FindCustomerDialog opened={dialog === 'find'} onClose={() => setDialog(null)} onSelect={choose} />
-      <AddCustomerDialog opened={dialog === 'add'} onClose={() => setDialog(null)} onCreated={choose} />
+      {mayAddCustomers && (
+        <AddCustomerDialog opened={dialog === 'add'} onClose={() => setDialog(null)} onCreated={choose} />
+      )}
     </Stack>
   );
 };

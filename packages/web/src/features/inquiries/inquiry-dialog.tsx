@@ -11,6 +11,7 @@ import {
   ArchiveReasonDialog,
   notifyError,
   notifySuccess,
+  ReadOnlyFieldset,
   useConfirm,
   useRecordArchiving,
   useRecordQuestions,
@@ -25,6 +26,7 @@ import {
 } from '@/lib/api/inquiries';
 import { applyServerFieldErrors, changedValues } from '@/lib/forms';
 import { ApiError } from '@/lib/http';
+import { useCan } from '@/lib/permissions';
 import { InquiryCustomerTab } from './inquiry-customer-tab';
 import { InquiryDetailsTab } from './inquiry-details-tab';
 import { InquiryDocumentsTab } from './inquiry-documents-tab';
@@ -44,7 +46,10 @@ const TABS = ['details', 'customer', 'documents', 'history'] as const;
 type Tab = (typeof TABS)[number];
 const CUSTOMER_FIELDS = ['customerId', 'contactId', 'oneTimeCustomer', 'creditScore'];
 
-/** SPEC §2 "inquiry add" and edit. A new inquiry must be saved before documents and history open. */
+/**
+ * SPEC §2 "inquiry add" and edit. A new inquiry must be saved before documents and history open.
+ * Without inquiries.write the inquiry is shown read only; converting it needs offers.write.
+ */
 export const InquiryDialog = ({ opened, ...props }: InquiryDialogProps) =>
   opened ? <InquiryDialogWindow key={props.inquiryId ?? 'new'} {...props} /> : null;
 
@@ -66,6 +71,9 @@ const InquiryDialogWindow = ({
   const archiveInquiry = useArchiveInquiry();
   const unarchiveInquiry = useUnarchiveInquiry();
   const convertInquiry = useConvertInquiryToOffer();
+  const isReadOnly = !useCan('inquiries.write');
+  const mayConvert = useCan('offers.write');
+  const mayOpenOffers = useCan('offers.read');
 
   const adopt = (inquiry: InquiryDetailsDto) => {
     const values = toFormValues(inquiry);
@@ -186,12 +194,13 @@ const InquiryDialogWindow = ({
             : t('dialog.newTitle')
         }
         size={900}
+        readOnly={isReadOnly}
         onCancel={close}
         onSave={isLoading ? undefined : save}
         onArchive={archiving.onArchive}
         onUnarchive={archiving.onUnarchive}
         footerExtra={
-          saved && saved.offerId === null && !saved.archived ? (
+          mayConvert && saved && saved.offerId === null && !saved.archived ? (
             <Button
               variant="light"
               leftSection={<IconArrowRight size={16} />}
@@ -221,7 +230,7 @@ const InquiryDialogWindow = ({
                 )}
                 {saved.offerId !== null &&
                   saved.offerNumber !== null &&
-                  (offerHref ? (
+                  (offerHref && mayOpenOffers ? (
                     <Anchor component={Link} to={offerHref(saved.offerId)} data-testid="offer-link">
                       {t('offerLink', { number: saved.offerNumber })}
                     </Anchor>
@@ -250,13 +259,23 @@ const InquiryDialogWindow = ({
                 </Alert>
               )}
               <Tabs.Panel value="details" pt="md">
-                <InquiryDetailsTab form={form} />
+                <ReadOnlyFieldset readOnly={isReadOnly}>
+                  <InquiryDetailsTab form={form} />
+                </ReadOnlyFieldset>
               </Tabs.Panel>
               <Tabs.Panel value="customer" pt="md">
-                <InquiryCustomerTab form={form} />
+                <ReadOnlyFieldset readOnly={isReadOnly}>
+                  <InquiryCustomerTab form={form} isReadOnly={isReadOnly} />
+                </ReadOnlyFieldset>
               </Tabs.Panel>
               <Tabs.Panel value="documents" pt="md">
-                {saved && <InquiryDocumentsTab inquiryId={saved.id} documents={saved.documents} />}
+                {saved && (
+                  <InquiryDocumentsTab
+                    inquiryId={saved.id}
+                    documents={saved.documents}
+                    isReadOnly={isReadOnly}
+                  />
+                )}
               </Tabs.Panel>
               <Tabs.Panel value="history" pt="md">
                 {saved && <InquiryHistoryTab history={saved.history} />}

@@ -9,13 +9,18 @@ import { useDeleteInquiryDocument, useUploadInquiryDocument } from '@/lib/api/in
 import { downloadThroughLink, useDownloadLink } from '@/lib/download-links';
 import { ApiError } from '@/lib/http';
 
-/** SPEC §3 inquiry documents: upload, open in the PDF or image viewer, delete after asking. */
+/**
+ * SPEC §3 inquiry documents: upload, open in the PDF or image viewer, delete after asking. Read only
+ * (without inquiries.write), documents only open.
+ */
 export const InquiryDocumentsTab = ({
   inquiryId,
   documents,
+  isReadOnly = false,
 }: {
   inquiryId: string;
   documents: FileDto[];
+  isReadOnly?: boolean;
 }) => {
   const { t } = useTranslation('inquiries');
   const confirm = useConfirm();
@@ -69,15 +74,17 @@ export const InquiryDocumentsTab = ({
 
   return (
     <Stack gap="sm">
-      <Group>
-        <FileButton onChange={(file) => void add(file)}>
-          {(props) => (
-            <Button {...props} leftSection={<IconUpload size={16} />} loading={upload.isPending}>
-              {t('documents.upload')}
-            </Button>
-          )}
-        </FileButton>
-      </Group>
+      {!isReadOnly && (
+        <Group>
+          <FileButton onChange={(file) => void add(file)}>
+            {(props) => (
+              <Button {...props} leftSection={<IconUpload size={16} />} loading={upload.isPending}>
+                {t('documents.upload')}
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+      )}
       {documents.length === 0 ? (
         <Text c="dimmed" size="sm">
           {t('documents.none')}
@@ -93,16 +100,18 @@ export const InquiryDocumentsTab = ({
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{formatDate(file.createdAt.slice(0, 10))}</Table.Td>
-                <Table.Td w={40}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('documents.deleteNamed', { name: file.originalName })}
-                    onClick={() => void deleteDocument(file)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
+                {!isReadOnly && (
+                  <Table.Td w={40}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('documents.deleteNamed', { name: file.originalName })}
+                      onClick={() => void deleteDocument(file)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,10 +1,12 @@
 import type { OfferDetailDto, OfferDto } from '@karm/domain/contract';
 import { formatNok } from '@karm/domain/rules';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '@/lib/http';
 import { request } from '@/lib/socket';
+import { useAuthStore } from '@/lib/store/auth-store';
+import { aUser } from '@/test/fixtures';
 import { answer } from '@/test/socket-mock';
 import { OfferDialog } from './offer-dialog';
 import { aDetail, anOffer, renderOffers, STATUSES } from './offers-testing';
@@ -12,6 +14,7 @@ import { aDetail, anOffer, renderOffers, STATUSES } from './offers-testing';
 // Typing into many fields in jsdom is slow on a shared machine.
 vi.setConfig({ testTimeout: 30_000 });
 
+vi.mock('@/lib/store/encrypted-storage', () => import('@/test/memory-encrypted-storage'));
 vi.mock('@/lib/socket', () => ({ request: vi.fn(), onPush: vi.fn(() => () => {}) }));
 vi.mock('@/lib/http', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/http')>()),
@@ -26,6 +29,7 @@ let converted: { projectId: string; offer: Partial<OfferDto> } | null;
 const calls: { path: string; method: string; body: unknown }[] = [];
 
 beforeEach(() => {
+  useAuthStore.setState({ user: aUser('office') });
   calls.length = 0;
   converted = null;
   detail = aDetail(anOffer());
@@ -203,5 +207,48 @@ describe('OfferDialog', () => {
     await user.click(screen.getByRole('button', { name: /save/i }));
     expect(await screen.findByText('The payment plan percentages must add up to 100 %')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  describe('for a role that may read offers but not change them', () => {
+    beforeEach(() => useAuthStore.setState({ user: aUser('readonly') }));
+
+    it('shows the offer read only: its PDF opens, nothing changes it', async () => {
+      const { user } = open();
+      const dialog = await screen.findByRole('dialog', { name: 'Offer 10042 – Skole Lørenskog' });
+      expect(within(dialog).getByText('Read only')).toBeInTheDocument();
+      await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Status' })).toBeDisabled());
+      for (const action of ['Save', 'Archive', 'Convert to project']) {
+        expect(within(dialog).queryByRole('button', { name: action }), action).not.toBeInTheDocument();
+      }
+      expect(within(dialog).getByRole('button', { name: 'Show document' })).toBeEnabled();
+
+      await user.click(within(dialog).getByRole('tab', { name: 'Lines' }));
+      expect(within(dialog).getByDisplayValue('Ytterdør')).toBeDisabled();
+      for (const action of ['Add line', 'Price calculator', 'Remove, line 1']) {
+        expect(within(dialog).queryByRole('button', { name: action }), action).not.toBeInTheDocument();
+      }
+      await user.click(within(dialog).getByRole('tab', { name: 'Payment plan' }));
+      expect(within(dialog).queryByRole('button', { name: 'Add part' })).not.toBeInTheDocument();
+    });
+
+    it('still opens the project the offer became', async () => {
+      const projectId = '60000000-0000-7000-8000-000000000001';
+      detail = aDetail(anOffer({ projectId, projectNumber: 1_042 }));
+      const onOpenProject = vi.fn();
+      const { user } = open(detail.offer.id, onOpenProject);
+      await user.click(await screen.findByRole('button', { name: 'Project 1042' }));
+      expect(onOpenProject).toHaveBeenCalledWith(projectId);
+    });
+  });
+
+  it('offers the conversion to a project only to whoever may add projects', async () => {
+    const office = aUser('office');
+    useAuthStore.setState({
+      user: { ...office, permissions: office.permissions.filter((held) => held !== 'projects.write') },
+    });
+    open();
+    const dialog = await screen.findByRole('dialog', { name: 'Offer 10042 – Skole Lørenskog' });
+    expect(within(dialog).getByRole('button', { name: /save/i })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Convert to project' })).not.toBeInTheDocument();
   });
 });

@@ -14,9 +14,11 @@ import {
   notifySuccess,
   OrderLinesTable,
   PdfViewerDialog,
+  ReadOnlyFieldset,
   toLineDrafts,
   toLineInputs,
   useConfirm,
+  useDocumentLanguage,
   useRecordArchiving,
   useRecordQuestions,
 } from '@/components';
@@ -32,6 +34,7 @@ import {
 import { useDownloadLink } from '@/lib/download-links';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { ApiError } from '@/lib/http';
+import { useCan } from '@/lib/permissions';
 import { OfferFieldsTab } from './offer-fields-tab';
 import { changedFields, newOfferValues, toFormValues, useOfferForm } from './offer-form';
 import { OfferConfirmationsTab, OfferHistoryTab } from './offer-side-tabs';
@@ -56,7 +59,11 @@ const isStaleVersion = (error: unknown) =>
   error.code === 'CONFLICT' &&
   (error.details as { currentVersion?: number } | undefined)?.currentVersion !== undefined;
 
-/** SPEC §2 "offer add or edit": fields, lines, payment plan, confirmations and history. */
+/**
+ * SPEC §2 "offer add or edit": fields, lines, payment plan, confirmations and history. Without
+ * offers.write the offer is shown read only (its PDF still opens); converting it to a project needs
+ * projects.write, and opening that project a permission to read projects.
+ */
 export const OfferDialog = ({ opened, ...props }: OfferDialogProps) =>
   opened ? <OfferDialogWindow key={props.offerId ?? 'new'} {...props} /> : null;
 
@@ -66,7 +73,7 @@ const OfferDialogWindow = ({
   renderLineActions,
   onOpenProject,
 }: Omit<OfferDialogProps, 'opened'>) => {
-  const { t, i18n } = useTranslation('offers');
+  const { t } = useTranslation('offers');
   const confirm = useConfirm();
   const questions = useRecordQuestions('offers');
   const [offerId, setOfferId] = useState(openedId ?? null);
@@ -83,6 +90,9 @@ const OfferDialogWindow = ({
   const archiveOffer = useArchiveOffer();
   const unarchiveOffer = useUnarchiveOffer();
   const convertOffer = useConvertOffer();
+  const isReadOnly = !useCan('offers.write');
+  const mayConvert = useCan('projects.write');
+  const mayOpenProjects = useCan('projects.read', 'projects.read-own');
 
   const adopt = (offer: OfferDto, savedLines: LineDraft[]) => {
     const values = toFormValues(offer);
@@ -216,9 +226,9 @@ const OfferDialogWindow = ({
   const close = () => questions.closeUnlessKept(isDirty, onClose);
 
   const offer = saved;
-  const locale = i18n.language === 'nb' ? 'nb' : 'en';
+  const pdfLanguage = useDocumentLanguage();
   const pdfUrl = useDownloadLink(
-    offer && isShowingPdf ? { kind: 'offer-pdf', id: offer.id, locale } : null,
+    offer && isShowingPdf ? { kind: 'offer-pdf', id: offer.id, locale: pdfLanguage.requested } : null,
     (error) => {
       setShowingPdf(false);
       notifyError(error);
@@ -235,13 +245,14 @@ const OfferDialogWindow = ({
           offer ? t('dialog.title', { number: offer.number, name: offer.projectName }) : t('dialog.newTitle')
         }
         size={1040}
+        readOnly={isReadOnly}
         onCancel={close}
         onSave={isLoading ? undefined : save}
         onArchive={archiving.onArchive}
         onUnarchive={archiving.onUnarchive}
         onShowDocument={offer ? () => setShowingPdf(true) : undefined}
         footerExtra={
-          offer && !offer.projectId ? (
+          mayConvert && offer && !offer.projectId ? (
             <Button variant="light" leftSection={<IconArrowRight size={16} />} onClick={() => void convert()}>
               {t('dialog.convert')}
             </Button>
@@ -265,16 +276,22 @@ const OfferDialogWindow = ({
                 {offer.inquiryNumber !== null && (
                   <Badge variant="light">{t('dialog.fromInquiry', { number: offer.inquiryNumber })}</Badge>
                 )}
-                {offer.projectId && offer.projectNumber !== null && (
-                  <Anchor
-                    component="button"
-                    type="button"
-                    data-project-link
-                    onClick={() => offer.projectId && onOpenProject?.(offer.projectId)}
-                  >
-                    {t('dialog.toProject', { number: offer.projectNumber })}
-                  </Anchor>
-                )}
+                {offer.projectId &&
+                  offer.projectNumber !== null &&
+                  (mayOpenProjects && onOpenProject ? (
+                    <Anchor
+                      component="button"
+                      type="button"
+                      data-project-link
+                      onClick={() => offer.projectId && onOpenProject(offer.projectId)}
+                    >
+                      {t('dialog.toProject', { number: offer.projectNumber })}
+                    </Anchor>
+                  ) : (
+                    <Badge variant="light" data-project-link>
+                      {t('dialog.toProject', { number: offer.projectNumber })}
+                    </Badge>
+                  ))}
                 {offer.archived && offer.archiveReason && (
                   <Text size="sm" c="dimmed">
                     {t('dialog.archivedReason', { reason: offer.archiveReason })}
@@ -296,17 +313,20 @@ const OfferDialogWindow = ({
                 ))}
               </Tabs.List>
               <Tabs.Panel value="offer" pt="md">
-                <OfferFieldsTab
-                  form={form}
-                  statusDeadline={offer?.statusDeadline ?? null}
-                  savedStatusId={offer?.statusId ?? null}
-                  defaultDeadlineDays={config.data?.deadlineDays ?? 14}
-                />
+                <ReadOnlyFieldset readOnly={isReadOnly}>
+                  <OfferFieldsTab
+                    form={form}
+                    statusDeadline={offer?.statusDeadline ?? null}
+                    savedStatusId={offer?.statusId ?? null}
+                    defaultDeadlineDays={config.data?.deadlineDays ?? 14}
+                  />
+                </ReadOnlyFieldset>
               </Tabs.Panel>
               <Tabs.Panel value="lines" pt="md">
                 <OrderLinesTable
                   lines={lines}
                   onChange={setLines}
+                  readOnly={isReadOnly}
                   totalLabel={t('lines.total')}
                   actions={renderLineActions?.((line) => setLines((current) => [...current, newLine(line)]))}
                   extraTotals={
@@ -323,6 +343,7 @@ const OfferDialogWindow = ({
               </Tabs.Panel>
               <Tabs.Panel value="paymentPlan" pt="md">
                 <PaymentPlanTab
+                  readOnly={isReadOnly}
                   plan={(form.values.paymentPlan ?? []) as PaymentPlanPart[]}
                   onChange={(plan) => form.setFieldValue('paymentPlan', plan)}
                   error={form.errors.paymentPlan as string | undefined}
@@ -345,6 +366,7 @@ const OfferDialogWindow = ({
           onClose={() => setShowingPdf(false)}
           fileName={t('pdf.fileName', { number: offer.number })}
           url={pdfUrl}
+          language={pdfLanguage.language}
         />
       )}
     </>

@@ -5,9 +5,11 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type LineDraft, PageHeader } from '@/components';
+import { type LineDraft, notifyError, PageHeader } from '@/components';
 import { useEmployees } from '@/lib/api/employees';
 import { useOfferPushes, useOfferStatuses, useOffers } from '@/lib/api/offers';
+import { savePageSize, usePageSize } from '@/lib/page-size';
+import { useCan } from '@/lib/permissions';
 import { OfferDialog } from './offer-dialog';
 import { type OfferSort, OfferTable } from './offer-table';
 
@@ -26,22 +28,25 @@ export type OffersPageProps = {
 export const OffersPage = ({ renderLineActions, onOpenProject }: OffersPageProps) => {
   const { t } = useTranslation('offers');
   useOfferPushes();
+  const mayAdd = useCan('offers.write');
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [filters, setFilters] = useState<Omit<OfferListQuery, 'search'>>({
+  const pageSize = usePageSize();
+  const [filters, setFilters] = useState<Omit<OfferListQuery, 'search' | 'pageSize'>>({
     page: 1,
-    pageSize: 20,
     archived: 'false',
     overdue: 'false',
     sort: 'number',
     direction: 'desc',
   });
-  const query: OfferListQuery = { ...filters, search: debounced || undefined };
+  const query: OfferListQuery = { ...filters, pageSize, search: debounced || undefined };
   const offers = useOffers(query);
   const statuses = useOfferStatuses();
   const employees = useEmployees();
-  const openId = params.get(OPEN_PARAM);
+  const requested = params.get(OPEN_PARAM);
+  // `?open=new` is the new-offer form: only for whoever may add offers.
+  const openId = requested === NEW_OFFER && !mayAdd ? null : requested;
 
   const change = (next: Partial<OfferListQuery>) =>
     setFilters((current) => ({ ...current, page: 1, ...next }));
@@ -61,9 +66,11 @@ export const OffersPage = ({ renderLineActions, onOpenProject }: OffersPageProps
       <PageHeader
         title={t('page.title')}
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => open(NEW_OFFER)}>
-            {t('page.new')}
-          </Button>
+          mayAdd && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => open(NEW_OFFER)}>
+              {t('page.new')}
+            </Button>
+          )
         }
       />
       <Group gap="sm" align="flex-end">
@@ -115,7 +122,10 @@ export const OffersPage = ({ renderLineActions, onOpenProject }: OffersPageProps
         sort={{ sort: filters.sort ?? 'number', direction: filters.direction ?? 'desc' } as OfferSort}
         onSortChange={(sort) => change(sort)}
         onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
-        onPageSizeChange={(pageSize) => change({ pageSize })}
+        onPageSizeChange={(size) => {
+          change({});
+          void savePageSize(size).catch(notifyError);
+        }}
         onOpen={(offer) => open(offer.id)}
       />
       <OfferDialog

@@ -8,7 +8,7 @@ import {
   PriceCalculatorPanel,
 } from '@/components';
 import { usePriceMatrix, usePriceMatrixPushes } from '@/lib/api/price-calculator';
-import { useAuthStore } from '@/lib/store/auth-store';
+import { useCan } from '@/lib/permissions';
 import { PriceMatrixEditor } from './price-matrix-editor';
 
 /** /price-calculator: the calculator for everyone, and the matrix editor for administrators. */
@@ -16,7 +16,7 @@ export const PriceCalculatorPage = () => {
   const { t } = useTranslation(['calculator', 'nav']);
   usePriceMatrixPushes();
   const matrix = usePriceMatrix();
-  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
+  const mayEditMatrix = useCan('price-matrix.manage');
   const [input, setInput] = useState<PriceCalculatorInput>(EMPTY_CALCULATOR_INPUT);
 
   return (
@@ -31,13 +31,13 @@ export const PriceCalculatorPage = () => {
       ) : (
         <>
           {matrix.data.matrix.doorTypes.length === 0 ? (
-            <Alert variant="light">{t(isAdmin ? 'noMatrixAdmin' : 'noMatrix')}</Alert>
+            <Alert variant="light">{t(mayEditMatrix ? 'noMatrixAdmin' : 'noMatrix')}</Alert>
           ) : (
             <Paper withBorder p="md" radius="md" maw={640}>
               <PriceCalculatorPanel matrix={matrix.data.matrix} value={input} onChange={setInput} />
             </Paper>
           )}
-          {isAdmin && <PriceMatrixEditor saved={matrix.data} />}
+          {mayEditMatrix && <PriceMatrixEditor saved={matrix.data} />}
         </>
       )}
     </Stack>

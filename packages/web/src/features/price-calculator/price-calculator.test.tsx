@@ -1,16 +1,14 @@
 import type { PriceMatrixDto } from '@karm/domain/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfirmProvider, PriceCalculatorDialog } from '@/components';
+import { PriceCalculatorDialog } from '@/components';
 import { ApiError } from '@/lib/http';
 import { request } from '@/lib/socket';
 import { useAuthStore } from '@/lib/store/auth-store';
-import { renderWithProviders } from '@/test/render';
-import { answer, createTestQueryClient, inputsOf } from '@/test/socket-mock';
+import { aUser } from '@/test/fixtures';
+import { renderScreen } from '@/test/render';
+import { answer, inputsOf } from '@/test/socket-mock';
 import { PriceCalculatorPage } from './price-calculator-page';
 
 vi.mock('@/lib/socket', () => ({ request: vi.fn(), onPush: vi.fn(() => () => {}) }));
@@ -49,15 +47,6 @@ const SAVED: PriceMatrixDto = {
   updatedBy: { id: 'u', displayName: 'Anne Admin' },
 };
 
-const render = (ui: ReactElement) =>
-  renderWithProviders(
-    <MantineProvider env="test">
-      <QueryClientProvider client={createTestQueryClient()}>
-        <ConfirmProvider>{ui}</ConfirmProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-
 /** Testing Library reads the non-breaking spaces of formatted amounts as plain spaces. */
 const plain = (text: string | null | undefined) => text?.replace(/\s/g, ' ');
 
@@ -92,7 +81,7 @@ describe('PriceCalculatorDialog', { timeout: 20_000 }, () => {
     const onAddLine = vi.fn();
     const onClose = vi.fn();
     const user = userEvent.setup({ delay: null });
-    render(<PriceCalculatorDialog opened onClose={onClose} onAddLine={onAddLine} />);
+    renderScreen(<PriceCalculatorDialog opened onClose={onClose} onAddLine={onAddLine} />);
     await screen.findByRole('combobox', { name: 'Door type' });
     expect(screen.getByRole('button', { name: 'Add to offer' })).toBeDisabled();
 
@@ -130,7 +119,7 @@ describe('PriceCalculatorDialog', { timeout: 20_000 }, () => {
     });
     const onAddLine = vi.fn();
     const user = userEvent.setup({ delay: null });
-    render(<PriceCalculatorDialog opened onClose={vi.fn()} onAddLine={onAddLine} />);
+    renderScreen(<PriceCalculatorDialog opened onClose={vi.fn()} onAddLine={onAddLine} />);
     await screen.findByRole('combobox', { name: 'Door type' });
     await enterDoor(user, 'Outer door', '800', '2000');
     expect(screen.getAllByText('This size is not offered for this door type').length).toBeGreaterThan(0);
@@ -145,7 +134,7 @@ describe('PriceCalculatorDialog', { timeout: 20_000 }, () => {
 
   it('only shows the price when opened without an offer', async () => {
     answer(requestMock, { 'price-matrix:get': () => SAVED });
-    render(<PriceCalculatorDialog opened onClose={vi.fn()} />);
+    renderScreen(<PriceCalculatorDialog opened onClose={vi.fn()} />);
     await screen.findByRole('combobox', { name: 'Door type' });
     expect(screen.queryByRole('button', { name: 'Add to offer' })).not.toBeInTheDocument();
   });
@@ -157,15 +146,15 @@ describe('PriceCalculatorPage', { timeout: 20_000 }, () => {
   });
 
   it('shows no matrix editor to a user who is not an administrator', async () => {
-    useAuthStore.setState({ user: { role: 'user' } as never });
+    useAuthStore.setState({ user: aUser('office') });
     answer(requestMock, { 'price-matrix:get': () => SAVED });
-    render(<PriceCalculatorPage />);
+    renderScreen(<PriceCalculatorPage />);
     await screen.findByRole('combobox', { name: 'Door type' });
     expect(screen.queryByRole('heading', { name: 'Price matrix' })).not.toBeInTheDocument();
   });
 
   it('lets an administrator edit prices and costs and save with the version read, with a toast', async () => {
-    useAuthStore.setState({ user: { role: 'admin' } as never });
+    useAuthStore.setState({ user: aUser('admin') });
     answer(requestMock, {
       'price-matrix:get': () => SAVED,
       'price-matrix:update': ({ matrix }) => ({
@@ -175,7 +164,7 @@ describe('PriceCalculatorPage', { timeout: 20_000 }, () => {
       }),
     });
     const user = userEvent.setup({ delay: null });
-    render(<PriceCalculatorPage />);
+    renderScreen(<PriceCalculatorPage />);
     expect(await screen.findByRole('heading', { name: 'Price matrix' })).toBeInTheDocument();
     expect(screen.getByText('Last saved 02.03.2026 by Anne Admin')).toBeInTheDocument();
     const save = screen.getByRole('button', { name: 'Save' });
@@ -212,10 +201,10 @@ describe('PriceCalculatorPage', { timeout: 20_000 }, () => {
   });
 
   it('shows range errors beside the field and does not save them', async () => {
-    useAuthStore.setState({ user: { role: 'admin' } as never });
+    useAuthStore.setState({ user: aUser('admin') });
     answer(requestMock, { 'price-matrix:get': () => SAVED });
     const user = userEvent.setup({ delay: null });
-    render(<PriceCalculatorPage />);
+    renderScreen(<PriceCalculatorPage />);
     const from = await screen.findByRole('textbox', { name: 'Width ranges (mm) 2 From' });
     await user.clear(from);
     await user.type(from, '850');
@@ -226,7 +215,7 @@ describe('PriceCalculatorPage', { timeout: 20_000 }, () => {
   });
 
   it('asks before removing a door type, and offers to load a newer matrix after a conflict', async () => {
-    useAuthStore.setState({ user: { role: 'admin' } as never });
+    useAuthStore.setState({ user: aUser('admin') });
     let stored = SAVED;
     answer(requestMock, {
       'price-matrix:get': () => stored,
@@ -235,7 +224,7 @@ describe('PriceCalculatorPage', { timeout: 20_000 }, () => {
       },
     });
     const user = userEvent.setup({ delay: null });
-    render(<PriceCalculatorPage />);
+    renderScreen(<PriceCalculatorPage />);
     await user.click(await screen.findByRole('button', { name: 'Remove Outer door' }));
     const confirmDialog = await screen.findByRole('dialog');
     expect(

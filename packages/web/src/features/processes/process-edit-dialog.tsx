@@ -5,7 +5,14 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog, DateInput, notifyError, notifySuccess, useRecordQuestions } from '@/components';
+import {
+  AppDialog,
+  DateInput,
+  notifyError,
+  notifySuccess,
+  ReadOnlyFieldset,
+  useRecordQuestions,
+} from '@/components';
 import { getProcessGrid, storeEntry, useUpdateProcessEntry } from '@/lib/api/processes';
 import { ApiError } from '@/lib/http';
 import { nameIn } from './process-cell-state';
@@ -23,6 +30,8 @@ export type ProcessEditDialogProps = {
   entry: ProcessEntryDto | undefined;
   /** `YYYY-MM-DD`, passed to the date fields (current week, today button). */
   today?: string;
+  /** For whoever may read the grid but not update it: the cell is shown, nothing saved. */
+  readOnly?: boolean;
 };
 
 /**
@@ -38,6 +47,7 @@ export const ProcessEditDialog = ({
   column,
   entry,
   today,
+  readOnly = false,
 }: ProcessEditDialogProps) => {
   const { t, i18n } = useTranslation('processes');
   const save = useUpdateProcessEntry();
@@ -115,59 +125,62 @@ export const ProcessEditDialog = ({
       onCancel={onClose}
       onSave={submit}
       saving={save.isPending}
+      readOnly={readOnly}
     >
-      <Stack gap="sm" data-process-edit>
-        {error && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-            {error}
-          </Alert>
-        )}
-        <DateInput
-          label={t('edit.date')}
-          value={date}
-          onChange={setDate}
-          today={today}
-          description={
-            plannedDate
-              ? t('edit.planned', { date: formatDate(plannedDate), count: column.factor })
-              : t('edit.noDeliveryDate')
-          }
-        />
-        <Switch
-          label={t('edit.active')}
-          description={t('edit.activeHint')}
-          checked={isActive}
-          onChange={(event) => setActive(event.currentTarget.checked)}
-        />
-        <SimpleGrid cols={{ base: 1, xs: noteTypes.length }} spacing="sm">
-          {noteTypes.map((type) => (
-            <DateInput
-              key={type}
-              label={t(`edit.note.${type}`)}
-              value={noteDates[type] ?? null}
-              onChange={(value) => setNoteDate(type, value)}
-              today={today}
-            />
-          ))}
-        </SimpleGrid>
-        <Textarea
-          label={t('edit.comment')}
-          value={comment}
-          onChange={(event) => setComment(event.currentTarget.value)}
-          maxLength={COMMENT_MAX_LENGTH}
-          // Not autosize: a fixed height the user can drag keeps the dialog steady while typing.
-          rows={3}
-          resize="vertical"
-        />
-        {column.subProcesses.length > 0 && (
-          <Group gap={6}>
-            <Text size="sm" c="dimmed">
-              {t('edit.subProcesses')}
-            </Text>
-            <Text size="sm">{column.subProcesses.map((sub) => nameIn(i18n.language, sub)).join(', ')}</Text>
-          </Group>
-        )}
-      </Stack>
+      <ReadOnlyFieldset readOnly={readOnly}>
+        <Stack gap="sm" data-process-edit>
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          <DateInput
+            label={t('edit.date')}
+            value={date}
+            onChange={setDate}
+            today={today}
+            description={
+              plannedDate
+                ? t('edit.planned', { date: formatDate(plannedDate), count: column.factor })
+                : t('edit.noDeliveryDate')
+            }
+          />
+          <Switch
+            label={t('edit.active')}
+            description={t('edit.activeHint')}
+            checked={isActive}
+            onChange={(event) => setActive(event.currentTarget.checked)}
+          />
+          <SimpleGrid cols={{ base: 1, xs: noteTypes.length }} spacing="sm">
+            {noteTypes.map((type) => (
+              <DateInput
+                key={type}
+                label={t(`edit.note.${type}`)}
+                value={noteDates[type] ?? null}
+                onChange={(value) => setNoteDate(type, value)}
+                today={today}
+              />
+            ))}
+          </SimpleGrid>
+          <Textarea
+            label={t('edit.comment')}
+            value={comment}
+            onChange={(event) => setComment(event.currentTarget.value)}
+            maxLength={COMMENT_MAX_LENGTH}
+            // Not autosize: a fixed height the user can drag keeps the dialog steady while typing.
+            rows={3}
+            resize="vertical"
+          />
+          {column.subProcesses.length > 0 && (
+            <Group gap={6}>
+              <Text size="sm" c="dimmed">
+                {t('edit.subProcesses')}
+              </Text>
+              <Text size="sm">{column.subProcesses.map((sub) => nameIn(i18n.language, sub)).join(', ')}</Text>
+            </Group>
+          )}
+        </Stack>
+      </ReadOnlyFieldset>
     </AppDialog>
   );
 };

@@ -12,7 +12,8 @@ export type ProcessGridProps = {
   entries: readonly ProcessEntryDto[];
   today: string;
   onCellClick: (projectId: string, columnId: string) => void;
-  onDeliveryWeek: (projectId: string) => void;
+  /** Left out for whoever may not set delivery weeks: the rows then have no delivery week button. */
+  onDeliveryWeek?: (projectId: string) => void;
   onOpenProject?: (projectId: string) => void;
 };
 

@@ -17,7 +17,8 @@ export type ProcessRowProps = {
   entries: RowEntries;
   today: string;
   onCellClick: (projectId: string, columnId: string) => void;
-  onDeliveryWeek: (projectId: string) => void;
+  /** Shows the row's delivery week button (left out for whoever may not set it). */
+  onDeliveryWeek?: (projectId: string) => void;
   /** Makes the project's name a button that opens the project. */
   onOpenProject?: (projectId: string) => void;
 };
@@ -129,15 +130,17 @@ const RowHeader = ({
               {t('row.noDeliveryDate')}
             </Text>
           )}
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            leftSection={<IconCalendarWeek size={14} />}
-            aria-label={t('row.deliveryWeekOf', { project: label })}
-            onClick={() => onDeliveryWeek(project.id)}
-          >
-            {t('row.deliveryWeek')}
-          </Button>
+          {onDeliveryWeek && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              leftSection={<IconCalendarWeek size={14} />}
+              aria-label={t('row.deliveryWeekOf', { project: label })}
+              onClick={() => onDeliveryWeek(project.id)}
+            >
+              {t('row.deliveryWeek')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Table.Th>

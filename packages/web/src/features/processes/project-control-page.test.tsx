@@ -6,7 +6,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http';
 import { i18n } from '@/lib/i18n';
 import { onPush, request } from '@/lib/socket';
+import { useAuthStore } from '@/lib/store/auth-store';
 import { useProjectFiltersStore } from '@/lib/store/work-stores';
+import { aUser } from '@/test/fixtures';
 import { ProjectControlPage } from './project-control-page';
 import { aColumn, anEntry, answer, aPage, aProject, inputsOf, renderProcesses } from './testing';
 
@@ -34,6 +36,7 @@ vi.mock('@/lib/store/work-stores', async (importOriginal) => {
     })),
   };
 });
+vi.mock('@/lib/store/encrypted-storage', () => import('@/test/memory-encrypted-storage'));
 const requestMock = vi.mocked(request);
 
 // A Wednesday in ISO week 11 of 2026.
@@ -104,6 +107,8 @@ describe('ProjectControlPage', () => {
     requestMock.mockReset();
     listeners.clear();
     useProjectFiltersStore.setState({ filters: {} });
+    // A production/installation leader updates the process grid.
+    useAuthStore.setState({ user: aUser('leader') });
     office = aProject({ number: 1001, name: 'Kontorbygg Lysaker', deliveryDate: '2026-05-08', version: 3 });
     kindergarten = aProject({ number: 1002, name: 'Barnehage Nydalen', deliveryDate: '2026-03-13' });
     const [kgDrawings, kgMaterials, kgInstalled] = datesFor(kindergarten);
@@ -440,4 +445,27 @@ describe('ProjectControlPage', () => {
     expect(screen.queryByRole('button', { name: 'Show all projects' })).not.toBeInTheDocument();
     expect(screen.queryByText(/None of your projects/)).not.toBeInTheDocument();
   });
+
+  it.each(['readonly', 'technician'] as const)(
+    'a %s reads the grid: no delivery week to set, and a cell opens read only',
+    async (role) => {
+      useAuthStore.setState({ user: aUser(role) });
+      const user = userEvent.setup();
+      renderProcesses(<ProjectControlPage today={TODAY} />);
+      await user.click(await findCell('Drawings', office));
+      expect(screen.queryByRole('button', { name: /^Delivery week for/ })).not.toBeInTheDocument();
+      const dialog = screen.getByRole('dialog', { name: 'Drawings — 1001 Kontorbygg Lysaker' });
+      expect(within(dialog).getByText('Read only')).toBeInTheDocument();
+      expect(within(dialog).getByRole('textbox', { name: 'Process date' })).toHaveValue('13.03.2026');
+      expect(within(dialog).getByRole('textbox', { name: 'Process date' })).toBeDisabled();
+      expect(within(dialog).getByRole('textbox', { name: 'Comment' })).toHaveValue('Venter på arkitekt');
+      expect(within(dialog).getByRole('textbox', { name: 'Comment' })).toBeDisabled();
+      expect(within(dialog).getByRole('switch', { name: /^Active/ })).toBeDisabled();
+      expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+      const [, close] = within(dialog).getAllByRole('button', { name: 'Close' });
+      await user.click(close!);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(inputsOf(requestMock, 'process:update-entry')).toEqual([]);
+    },
+  );
 });

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, errorMessageOf, PageHeader } from '@/components';
 import { processKeys, useGridProjects, useProcessGrid, useProcessPushes } from '@/lib/api/processes';
 import { useOthersProjectCount } from '@/lib/api/projects';
+import { useCan } from '@/lib/permissions';
 import { DeliveryWeekDialog } from './delivery-week-dialog';
 import { GridFilterBar } from './grid-filter-bar';
 import { GridLegend } from './grid-legend';
@@ -29,13 +30,15 @@ const NO_COLUMNS: readonly ProcessColumnDto[] = [];
 /**
  * SPEC §2 /project/control, "project control": one server page of projects (rows) against the process
  * columns, each cell with its process date and state, a delivery week picker per project, and the
- * process edit dialog. Other browsers' changes arrive as pushes (no polling).
+ * process edit dialog. Other browsers' changes arrive as pushes (no polling). Without process.update
+ * the cells open read only and there is no delivery week to pick.
  */
 export const ProjectControlPage = ({ today: todayProp, onOpenProject }: ProjectControlPageProps) => {
   const { t } = useTranslation(['processes', 'nav']);
   const queryClient = useQueryClient();
   useProcessPushes();
   const today = todayProp ?? osloDateOf(new Date());
+  const mayUpdate = useCan('process.update');
   const { filters, search, setSearch, setWho, setStatus, setPageNumber } = useGridFilters();
 
   const projects = useGridProjects(filters);
@@ -82,7 +85,7 @@ export const ProjectControlPage = ({ today: todayProp, onOpenProject }: ProjectC
     <Stack gap="sm">
       <PageHeader
         title={t('nav:projectControl')}
-        subtitle={t('page.subtitle')}
+        subtitle={t(mayUpdate ? 'page.subtitle' : 'page.subtitleReadOnly')}
         actions={
           (projects.isFetching || grid.isFetching) && <Loader size="sm" aria-label={t('page.loading')} />
         }
@@ -130,7 +133,7 @@ export const ProjectControlPage = ({ today: todayProp, onOpenProject }: ProjectC
             entries={grid.data.entries}
             today={today}
             onCellClick={openCell}
-            onDeliveryWeek={openWeek}
+            onDeliveryWeek={mayUpdate ? openWeek : undefined}
             onOpenProject={onOpenProject}
           />
           <Group justify="space-between" gap="sm">
@@ -162,9 +165,10 @@ export const ProjectControlPage = ({ today: todayProp, onOpenProject }: ProjectC
           column={selected.column}
           entry={selectedEntry}
           today={today}
+          readOnly={!mayUpdate}
         />
       )}
-      {weekProject && (
+      {mayUpdate && weekProject && (
         <DeliveryWeekDialog
           key={weekProject.id}
           opened

@@ -385,4 +385,68 @@ describe('ProjectDialog', { timeout: 30_000 }, () => {
     );
     expect(onClose).toHaveBeenCalled();
   });
+
+  describe('for a role that may read projects but not change them', () => {
+    const ORDER: OrderDto = {
+      id: 'order-1',
+      title: 'Dører',
+      total: 27_000_00,
+      lines: [
+        {
+          id: 'line-1',
+          description: 'Ytterdør',
+          count: 2,
+          unitPrice: 15_000_00,
+          discountPercent: 10,
+          costPrice: 9_000_00,
+          vatPercent: 25,
+          salesPrice: 27_000_00,
+        },
+      ],
+    };
+
+    it('shows the project, its orders and notes read only; the work order still opens', async () => {
+      useAuthStore.setState({ user: aUser('leader') });
+      // Made from an offer, which a leader may not read: no offer is fetched, no link shown.
+      const mine = aProject({ customer: null, offerId: '70000000-0000-7000-8000-000000000001' });
+      database(mine, [ORDER]);
+      answer(requestMock, lookups);
+      const { user } = open({ projectId: mine.id });
+      const dialog = await dialogNamed('Project 1042 – Skolebygg Nord');
+      const name = await within(dialog).findByRole('textbox', { name: /Project name/ });
+      expect(within(dialog).getByText('Read only')).toBeInTheDocument();
+      expect(name).toHaveValue('Skolebygg Nord');
+      expect(name).toBeDisabled();
+      for (const action of ['Save', 'Archive', 'Delete', 'Find customer', 'Add customer', 'Add contact']) {
+        expect(within(dialog).queryByRole('button', { name: action }), action).not.toBeInTheDocument();
+      }
+      expect(within(dialog).getByRole('button', { name: 'Show document' })).toBeEnabled();
+      expect(httpMock.mock.calls.some(([path]) => String(path).startsWith('/offers'))).toBe(false);
+
+      await user.click(tab('Orders'));
+      expect(within(dialog).getByRole('textbox', { name: 'Order 1 title' })).toBeDisabled();
+      expect(within(dialog).getByRole('textbox', { name: 'Description, line 1' })).toBeDisabled();
+      for (const action of ['Add order', 'Remove order', 'Add line', 'Remove, line 1']) {
+        expect(within(dialog).queryByRole('button', { name: action }), action).not.toBeInTheDocument();
+      }
+      await user.click(tab('Notes'));
+      expect(within(dialog).getByRole('textbox', { name: /Note to the resource planner/ })).toBeDisabled();
+    });
+
+    it('whoever may change projects gets the same dialog with everything in it', async () => {
+      const mine = aProject({ customer: null });
+      database(mine, [ORDER]);
+      answer(requestMock, lookups);
+      const { user } = open({ projectId: mine.id });
+      const dialog = await dialogNamed('Project 1042 – Skolebygg Nord');
+      expect(await within(dialog).findByRole('textbox', { name: /Project name/ })).toBeEnabled();
+      expect(within(dialog).queryByText('Read only')).not.toBeInTheDocument();
+      for (const action of ['Save', 'Archive', 'Delete', 'Find customer', 'Add customer']) {
+        expect(within(dialog).getByRole('button', { name: action }), action).toBeInTheDocument();
+      }
+      await user.click(tab('Orders'));
+      expect(within(dialog).getByRole('button', { name: 'Add order' })).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Remove, line 1' })).toBeInTheDocument();
+    });
+  });
 });

@@ -12,7 +12,9 @@ import {
   notifyError,
   notifySuccess,
   PdfViewerDialog,
+  ReadOnlyFieldset,
   useConfirm,
+  useDocumentLanguage,
   useRecordArchiving,
   useRecordQuestions,
 } from '@/components';
@@ -29,6 +31,7 @@ import {
 } from '@/lib/api/projects';
 import { useDownloadLink } from '@/lib/download-links';
 import { applyServerFieldErrors } from '@/lib/forms';
+import { useCan } from '@/lib/permissions';
 import { FromOfferLink } from './from-offer-link';
 import { ProjectStateBadge } from './project-badges';
 import { activePlansOf, isStaleVersion } from './project-errors';
@@ -72,7 +75,8 @@ type Saved = { project: ProjectDto; orders: OrderDto[] };
 /**
  * SPEC §2 "new or edit project": the project's fields, its process cells (read-only), its orders and
  * notes. A new project must be saved before the other tabs open (SPEC §4). A save against an older
- * version than the database's offers to retrieve the newer data (SPEC §4, DESIGN rule 5).
+ * version than the database's offers to retrieve the newer data (SPEC §4, DESIGN rule 5). Without
+ * projects.write the project is shown read only; its work order still opens.
  */
 export const ProjectDialog = ({ opened, ...props }: ProjectDialogProps) =>
   // Mounted only while open, so each opening starts from what the database holds.
@@ -86,7 +90,7 @@ const ProjectDialogWindow = ({
   onDeleted,
   offerHref,
 }: Omit<ProjectDialogProps, 'opened'>) => {
-  const { t, i18n } = useTranslation('projects');
+  const { t } = useTranslation('projects');
   const confirm = useConfirm();
   const questions = useRecordQuestions('projects');
   const queryClient = useQueryClient();
@@ -98,9 +102,10 @@ const ProjectDialogWindow = ({
   const [orders, setOrders] = useState<OrderDraft[]>([]);
   const [tab, setTab] = useState<Tab>('project');
   const [isShowingWorkOrder, setIsShowingWorkOrder] = useState(false);
+  const workOrderLanguage = useDocumentLanguage();
   const workOrderUrl = useDownloadLink(
     saved && isShowingWorkOrder
-      ? { kind: 'work-order-pdf', id: saved.project.id, locale: i18n.language === 'nb' ? 'nb' : 'en' }
+      ? { kind: 'work-order-pdf', id: saved.project.id, locale: workOrderLanguage.requested }
       : null,
     (error) => {
       setIsShowingWorkOrder(false);
@@ -113,6 +118,7 @@ const ProjectDialogWindow = ({
   const archiveProject = useArchiveProject();
   const unarchiveProject = useUnarchiveProject();
   const deleteProject = useDeleteProject();
+  const isReadOnly = !useCan('projects.write');
 
   /** Makes a saved state the form's starting point; unsaved edits are dropped. */
   const adopt = (project: ProjectDto, savedOrders: OrderDto[]) => {
@@ -279,6 +285,7 @@ const ProjectDialogWindow = ({
         title={title}
         // Wide enough for an order line (eight columns) without scrolling; narrower screens get 100vw.
         size={1040}
+        readOnly={isReadOnly}
         onCancel={close}
         onSave={isLoading ? undefined : save}
         onArchive={archiving.onArchive}
@@ -341,7 +348,9 @@ const ProjectDialogWindow = ({
                 </Alert>
               )}
               <Tabs.Panel value="project" pt="md">
-                <ProjectFieldsTab form={form} />
+                <ReadOnlyFieldset readOnly={isReadOnly}>
+                  <ProjectFieldsTab form={form} isReadOnly={isReadOnly} />
+                </ReadOnlyFieldset>
               </Tabs.Panel>
               <Tabs.Panel value="process" pt="md">
                 <ProjectProcessTab
@@ -351,10 +360,12 @@ const ProjectDialogWindow = ({
                 />
               </Tabs.Panel>
               <Tabs.Panel value="orders" pt="md">
-                <ProjectOrdersTab orders={orders} onChange={setOrders} />
+                <ProjectOrdersTab orders={orders} onChange={setOrders} readOnly={isReadOnly} />
               </Tabs.Panel>
               <Tabs.Panel value="notes" pt="md">
-                <ProjectNotesTab form={form} />
+                <ReadOnlyFieldset readOnly={isReadOnly}>
+                  <ProjectNotesTab form={form} />
+                </ReadOnlyFieldset>
               </Tabs.Panel>
             </Tabs>
           </Stack>
@@ -367,6 +378,7 @@ const ProjectDialogWindow = ({
           onClose={() => setIsShowingWorkOrder(false)}
           fileName={t('workOrder.fileName', { number: project.number })}
           url={workOrderUrl}
+          language={workOrderLanguage.language}
         />
       )}
     </>

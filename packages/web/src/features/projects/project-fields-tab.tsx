@@ -25,15 +25,27 @@ import {
 } from '@/components';
 import { primeCustomer, useCityFromPostalCode, useContacts, useCustomer } from '@/lib/api/customers';
 import { useDepartments, useProjectManagers } from '@/lib/api/employees';
+import { useCan } from '@/lib/permissions';
 import { DeliveryDot } from './project-badges';
 import type { ProjectForm } from './project-form';
 
 type NullableNumberField = 'productionHours' | 'installationHours' | 'installationStaff';
 type DateField = 'startDate' | 'deliveryDate' | 'endDate' | 'agreedInstallationDate';
 
-/** SPEC §3 project fields: customer and contact, manager, department, dates, address, flags, time. */
-export const ProjectFieldsTab = ({ form }: { form: ProjectForm }) => {
+/**
+ * SPEC §3 project fields: customer and contact, manager, department, dates, address, flags, time.
+ * Read only, the buttons that find or add a customer or contact are left out; adding one needs
+ * customers.write.
+ */
+export const ProjectFieldsTab = ({
+  form,
+  isReadOnly = false,
+}: {
+  form: ProjectForm;
+  isReadOnly?: boolean;
+}) => {
   const { t } = useTranslation('projects');
+  const mayAddCustomers = useCan('customers.write') && !isReadOnly;
   const queryClient = useQueryClient();
   const values = form.values;
   const managers = useProjectManagers();
@@ -95,26 +107,30 @@ export const ProjectFieldsTab = ({ form }: { form: ProjectForm }) => {
               error={form.errors.customerId}
               style={{ flex: 1 }}
             />
-            <Tooltip label={t('fields.findCustomer')}>
-              <ActionIcon
-                variant="default"
-                size="input-sm"
-                aria-label={t('fields.findCustomer')}
-                onClick={() => setCustomerDialog('find')}
-              >
-                <IconZoomQuestion size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('fields.addCustomer')}>
-              <ActionIcon
-                variant="default"
-                size="input-sm"
-                aria-label={t('fields.addCustomer')}
-                onClick={() => setCustomerDialog('add')}
-              >
-                <IconPlus size={18} />
-              </ActionIcon>
-            </Tooltip>
+            {!isReadOnly && (
+              <Tooltip label={t('fields.findCustomer')}>
+                <ActionIcon
+                  variant="default"
+                  size="input-sm"
+                  aria-label={t('fields.findCustomer')}
+                  onClick={() => setCustomerDialog('find')}
+                >
+                  <IconZoomQuestion size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {mayAddCustomers && (
+              <Tooltip label={t('fields.addCustomer')}>
+                <ActionIcon
+                  variant="default"
+                  size="input-sm"
+                  aria-label={t('fields.addCustomer')}
+                  onClick={() => setCustomerDialog('add')}
+                >
+                  <IconPlus size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
           </Group>
           <Group gap={4} align="flex-end" wrap="nowrap">
             <Select
@@ -130,17 +146,19 @@ export const ProjectFieldsTab = ({ form }: { form: ProjectForm }) => {
               {...form.getInputProps('contactId')}
               style={{ flex: 1 }}
             />
-            <Tooltip label={t('fields.addContact')}>
-              <ActionIcon
-                variant="default"
-                size="input-sm"
-                aria-label={t('fields.addContact')}
-                disabled={!customer.data}
-                onClick={() => setCustomerDialog('contact')}
-              >
-                <IconUserPlus size={18} />
-              </ActionIcon>
-            </Tooltip>
+            {mayAddCustomers && (
+              <Tooltip label={t('fields.addContact')}>
+                <ActionIcon
+                  variant="default"
+                  size="input-sm"
+                  aria-label={t('fields.addContact')}
+                  disabled={!customer.data}
+                  onClick={() => setCustomerDialog('contact')}
+                >
+                  <IconUserPlus size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
           </Group>
           <Select
             label={t('fields.projectManager')}
@@ -265,12 +283,14 @@ export const ProjectFieldsTab = ({ form }: { form: ProjectForm }) => {
           setCustomer(found.id);
         }}
       />
-      <AddCustomerDialog
-        opened={customerDialog === 'add'}
-        onClose={() => setCustomerDialog(null)}
-        onCreated={(created) => setCustomer(created.id)}
-      />
-      {customer.data && (
+      {mayAddCustomers && (
+        <AddCustomerDialog
+          opened={customerDialog === 'add'}
+          onClose={() => setCustomerDialog(null)}
+          onCreated={(created) => setCustomer(created.id)}
+        />
+      )}
+      {mayAddCustomers && customer.data && (
         <AddContactDialog
           opened={customerDialog === 'contact'}
           onClose={() => setCustomerDialog(null)}

@@ -1,12 +1,13 @@
 import type { ProjectFieldsInput } from '@karm/domain/contract';
 import { osloDateOf } from '@karm/domain/rules';
-import { Alert, Button, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Loader, Paper, Stack } from '@mantine/core';
 import { IconPlus, IconUserSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState, errorMessageOf, PageHeader } from '@/components';
+import { EmptyState, LoadFailedAlert, PageHeader } from '@/components';
 import { useOthersProjectCount, useProjectPushes, useProjects } from '@/lib/api/projects';
+import { useCan } from '@/lib/permissions';
 import { ProjectDialog } from './project-dialog';
 import { ProjectFilterBar } from './project-filter-bar';
 import { ProjectTable } from './project-table';
@@ -31,6 +32,7 @@ export const ProjectListScreen = ({
 }) => {
   const { t } = useTranslation(['projects', 'nav']);
   useProjectPushes();
+  const mayAdd = useCan('projects.write');
   const { filters, setFilters, resetFilters, isReady } = useProjectFilters();
   const isService = kind === 'service';
   // Both lists share the stored filters; the service list only adds its flag when it asks.
@@ -64,26 +66,26 @@ export const ProjectListScreen = ({
         title={t(isService ? 'nav:serviceProjects' : 'nav:projects')}
         subtitle={t(isService ? 'page.serviceSubtitle' : 'page.subtitle')}
         actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setDialog({ opened: true, projectId: null })}
-          >
-            {t(isService ? 'page.newServiceProject' : 'page.newProject')}
-          </Button>
+          mayAdd && (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setDialog({ opened: true, projectId: null })}
+            >
+              {t(isService ? 'page.newServiceProject' : 'page.newProject')}
+            </Button>
+          )
         }
       />
       {isReady ? (
         <>
           <ProjectFilterBar filters={filters} setFilters={setFilters} resetFilters={resetFilters} />
           {projects.isError ? (
-            <Alert color="red" variant="light" title={t('page.loadFailed')}>
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{errorMessageOf(projects.error)}</Text>
-                <Button size="xs" variant="light" color="red" onClick={() => void projects.refetch()}>
-                  {t('page.retry')}
-                </Button>
-              </Stack>
-            </Alert>
+            <LoadFailedAlert
+              title={t('page.loadFailed')}
+              error={projects.error}
+              retryLabel={t('page.retry')}
+              onRetry={() => void projects.refetch()}
+            />
           ) : othersCount > 0 ? (
             <Paper withBorder radius="sm">
               <EmptyState

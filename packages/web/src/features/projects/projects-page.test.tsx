@@ -195,6 +195,32 @@ describe('ProjectsPage', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it("lists as many rows as the profile's page size, and its per-page choice becomes the profile's", async () => {
+    useAuthStore.setState({ user: { ...me, profile: { pageSize: 50 } } });
+    useProjectFiltersStore.setState({ filters: { status: 'all', pageSize: 10 } });
+    requestMock.mockImplementation(async (event) => {
+      if (event === 'projects:filter_new') return aPage([dueToday]) as never;
+      if (event === 'user:update-profile') return { ...me, profile: { pageSize: 100 } } as never;
+      return [] as never;
+    });
+    renderProjects(<ProjectsPage />);
+    await screen.findByText('Forfaller i dag');
+    expect(inputsOf(requestMock, 'projects:filter_new')).toEqual([
+      { ...DEFAULT_PROJECT_FILTERS, status: 'all', pageSize: 50 },
+    ]);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: '50' }));
+    await user.click(await screen.findByRole('menuitem', { name: '100' }));
+    await waitFor(() => expect(useAuthStore.getState().user?.profile.pageSize).toBe(100));
+    expect(inputsOf(requestMock, 'user:update-profile')[0]).toEqual({ pageSize: 100 });
+    await waitFor(() =>
+      expect(inputsOf(requestMock, 'projects:filter_new').at(-1)).toMatchObject({
+        pageSize: 100,
+        pageNumber: 1,
+      }),
+    );
+  });
+
   it('drops a stored field of an old shape but keeps the rest', async () => {
     useProjectFiltersStore.setState({ filters: { status: 'archived', endedRange: 'someday', legacy: 1 } });
     renderProjects(<ProjectsPage />);
@@ -283,5 +309,21 @@ describe('ServiceProjectsPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'New service project' }));
     const dialog = screen.getByRole('dialog', { name: 'New project' });
     expect(within(dialog).getByRole('checkbox', { name: 'Service project' })).toBeChecked();
+  });
+
+  it.each(['readonly', 'leader', 'technician'] as const)(
+    'a %s lists projects and keeps the Mine/All switch, but adds none',
+    async (role) => {
+      useAuthStore.setState({ user: aUser(role) });
+      renderProjects(<ProjectsPage />);
+      expect(await screen.findByText('Forfaller i dag')).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'All' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'New project' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('office adds projects', async () => {
+    renderProjects(<ProjectsPage />);
+    expect(await screen.findByRole('button', { name: 'New project' })).toBeInTheDocument();
   });
 });

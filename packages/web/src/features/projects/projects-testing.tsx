@@ -1,4 +1,4 @@
-import type { LookupDto, OrderDto, ProjectCombinedDto, ProjectDto, UserDto } from '@karm/domain/contract';
+import type { LookupDto, OrderDto, ProjectCombinedDto, ProjectDto } from '@karm/domain/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
@@ -80,20 +80,4 @@ export const aCombined = (project: ProjectDto, orders: OrderDto[] = []): Project
   invoiceSummary: { orderCount: orders.length, total: 0, invoiceStatus: 1 },
 });
 
-export { aPage } from '@/test/fixtures';
-
-export const aUser = (overrides: Partial<UserDto> = {}): UserDto => ({
-  id: nextTestId('50000000'),
-  username: 'kari',
-  email: 'kari@karm.test',
-  firstName: 'Kari',
-  lastName: 'Prosjektleder',
-  fornavn: 'Kari',
-  etternavn: 'Prosjektleder',
-  fullName: 'Kari Prosjektleder',
-  phone: null,
-  userType: 'user',
-  role: 'user',
-  profile: {},
-  ...overrides,
-});
+export { aPage, aUser } from '@/test/fixtures';

@@ -1,6 +1,8 @@
 import { DEFAULT_PROJECT_FILTERS, type ProjectFilters, projectFiltersSchema } from '@karm/domain/rules';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { notifyError } from '@/components/notify/notify';
+import { savePageSize } from '@/lib/page-size';
 import { request } from '@/lib/socket';
 import { useAuthStore } from '@/lib/store/auth-store';
 import { useProjectFiltersStore } from '@/lib/store/work-stores';
@@ -55,10 +57,18 @@ export const isFiltered = (filters: ProjectFilters) =>
     (field) => field !== 'pageNumber' && field !== 'pageSize' && !isDefault(filters, field),
   );
 
+/**
+ * The filters with the person's page size: that is a preference of every paged list (the profile's
+ * `pageSize`), not a filter; a page size stored with older filters is only read while none is chosen.
+ */
+const withPageSize = (filters: ProjectFilters, pageSize: number | undefined): ProjectFilters =>
+  pageSize === undefined ? filters : { ...filters, pageSize };
+
 /** What the list uses now: the store's filters, or the profile's copy while the store is empty. */
 const currentFilters = () => {
   const stored = useProjectFiltersStore.getState().filters;
-  return readFilters(hasKeys(stored) ? stored : useAuthStore.getState().user?.profile.projectFilters);
+  const profile = useAuthStore.getState().user?.profile;
+  return withPageSize(readFilters(hasKeys(stored) ? stored : profile?.projectFilters), profile?.pageSize);
 };
 
 const subscribeHydration = (onChange: () => void) =>
@@ -75,9 +85,10 @@ export const useProjectFilters = () => {
   const stored = useProjectFiltersStore((state) => state.filters);
   const setStored = useProjectFiltersStore((state) => state.setFilters);
   const profileFilters = useAuthStore((state) => state.user?.profile.projectFilters);
+  const pageSize = useAuthStore((state) => state.user?.profile.pageSize);
   const filters = useMemo(
-    () => readFilters(hasKeys(stored) ? stored : profileFilters),
-    [stored, profileFilters],
+    () => withPageSize(readFilters(hasKeys(stored) ? stored : profileFilters), pageSize),
+    [stored, profileFilters, pageSize],
   );
 
   const saveToProfile = useDebouncedCallback(
@@ -104,6 +115,8 @@ export const useProjectFilters = () => {
   /** Changes some filters; any change but the page itself starts again at page 1. */
   const setFilters = useCallback(
     (changes: Partial<ProjectFilters>) => {
+      // "Per page" sets the person's page size for every list (the profile's), shown here at once.
+      if (changes.pageSize !== undefined) void savePageSize(changes.pageSize).catch(notifyError);
       const current = currentFilters();
       const isPaging = Object.keys(changes).every((field) => field === 'pageNumber');
       store({ ...current, ...changes, pageNumber: isPaging ? (changes.pageNumber ?? 1) : 1 });
