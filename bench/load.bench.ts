@@ -220,7 +220,7 @@ const ensureBenchUsers = async (db: Database, companyId: string, count: number):
         })),
       )
       .returning({ id: users.id });
-    await tx.insert(memberships).values(made.map(({ id }) => ({ userId: id, companyId, role: 'user' })));
+    await tx.insert(memberships).values(made.map(({ id }) => ({ userId: id, companyId, role: 'office' })));
   });
   return usernames;
 };

@@ -58,6 +58,6 @@ test('the admin area in Norwegian, and closed to people who are not administrato
   const other = await otherContext.newPage();
   await signInPage(other, E2E_USERS.shell);
   await other.goto('/admin');
-  await expect(other.getByText('Only administrators can use the admin area')).toBeVisible();
+  await expect(other.getByText('Not for your role')).toBeVisible();
   await otherContext.close();
 });

@@ -1,6 +1,7 @@
 import type { ProjectFiltersInput } from '@karm/domain/rules';
 import type { Locator, Page } from '@playwright/test';
 import { apiSignIn } from './support/api';
+import { addDays, formatDate, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD, E2E_USERS } from './support/users';
@@ -9,15 +10,6 @@ import { E2E_ADMINS, E2E_PASSWORD, E2E_USERS } from './support/users';
 // run one after another.
 test.describe.configure({ mode: 'default' });
 
-// Playwright's loader cannot run the domain's date code (extensionless dayjs plugin imports), so the
-// journey works out its few dates itself, the same way: Europe/Oslo days, shown as dd.MM.yyyy.
-const osloToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
-const addDays = (date: string, days: number) => {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + days);
-  return next.toISOString().slice(0, 10);
-};
-const formatDate = (date: string) => date.split('-').reverse().join('.');
 /** Money as the app shows it: "4 500,00 kr" with no-break spaces. */
 const nok = (kroner: number) => `${String(kroner).replace(/\B(?=(\d{3})+$)/g, '\u00a0')},00\u00a0kr`;
 

@@ -1,22 +1,13 @@
 import type { ProjectFiltersInput } from '@karm/domain/rules';
 import type { Browser, Page } from '@playwright/test';
 import { apiSignIn } from './support/api';
+import { addDays, formatDate, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_BASE_URL, E2E_PASSWORD, E2E_USERS } from './support/users';
 
 // The journeys share two users and change their saved filters and language, so they run in order.
 test.describe.configure({ mode: 'default' });
-
-// Playwright's loader cannot run the domain's date code (extensionless dayjs plugin imports), so the
-// journey works out its few dates itself, the same way: Europe/Oslo days, shown as dd.MM.yyyy.
-const osloToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
-const addDays = (date: string, days: number) => {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + days);
-  return next.toISOString().slice(0, 10);
-};
-const formatDate = (date: string) => date.split('-').reverse().join('.');
 
 /** Each journey user is also an employee named "E2E <user without e2e->" (support/server.ts). */
 const employeeName = (username: string) => `E2E ${username.replace('e2e-', '')}`;

@@ -1,7 +1,7 @@
 import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
-import { E2E_PASSWORD, E2E_USERS } from './support/users';
+import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
 
 /** Every route of SPEC §2's main layout, with the heading its screen shows in each language. */
 const ROUTES: { path: string; en: string; nb: string }[] = [
@@ -41,7 +41,8 @@ for (const locale of ['en', 'nb'] as const) {
     consoleErrors,
   }) => {
     test.setTimeout(90_000);
-    const username = locale === 'en' ? E2E_USERS.routesEn : E2E_USERS.routesNb;
+    // An administrator opens every screen; what other roles see is the roles journey's part.
+    const username = locale === 'en' ? E2E_ADMINS.routesEn : E2E_ADMINS.routesNb;
     const session = await apiSignIn(username, E2E_PASSWORD);
     await session.request('user:update-profile', { locale });
     session.close();

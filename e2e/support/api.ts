@@ -12,8 +12,16 @@ export type ApiSession = {
   close: () => void;
 };
 
-export const apiSignIn = async (username: string, password: string): Promise<ApiSession> => {
-  const client = await connectTestClient(E2E_BASE_URL);
+/**
+ * Signs in over the socket, as the sign-in form would. `userAgent` is the browser's that will adopt
+ * the session, so the profile's active sessions name that browser as they would after a real sign-in.
+ */
+export const apiSignIn = async (
+  username: string,
+  password: string,
+  userAgent?: string,
+): Promise<ApiSession> => {
+  const client = await connectTestClient(E2E_BASE_URL, undefined, { userAgent });
   const { accessToken } = await client.request('authenticate', { username, password });
   return { token: accessToken, request: client.request, close: client.close };
 };

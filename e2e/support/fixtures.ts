@@ -10,7 +10,7 @@ declare global {
 
 /** Signs the page in with a token got over the API (DESIGN rule 12: every journey but login's). */
 export const signInPage = async (page: Page, username: string, password = E2E_PASSWORD) => {
-  const session = await apiSignIn(username, password);
+  const session = await apiSignIn(username, password, await page.evaluate(() => navigator.userAgent));
   session.close();
   await page.goto('/login');
   await page.waitForFunction(() => typeof window.karm?.adoptSession === 'function');

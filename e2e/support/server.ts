@@ -1,13 +1,25 @@
 import { appendFile, rm } from 'node:fs/promises';
+import { projectCreateSchema, type Role } from '@karm/domain/contract';
 import { buildApp } from '@karm/server/app';
 import { loadConfig } from '@karm/server/config';
+import { createProject } from '@karm/server/modules/projects/projects.service';
+import { administrativeActor } from '@karm/server/platform/context';
 import { createContext } from '@karm/server/platform/create-context';
 import { findDemoCompanyId, SECOND_DEMO_COMPANY_NAME, seedDemo } from '@karm/server/seed/demo';
-import { seedEmployee, seedUser } from '@karm/server/seed/factories';
+import { seedCompany, seedEmployee, seedUser } from '@karm/server/seed/factories';
 import { startFakeTripletex } from '@karm/server/test/fake-tripletex/fake-tripletex';
 import { startSmtpRelay } from '@karm/server/test/smtp-relay';
 import { MAIL_FILE } from './mails';
-import { E2E_ADMINS, E2E_DATA_DIR, E2E_PASSWORD, E2E_PORT, E2E_USERS } from './users';
+import {
+  E2E_ADMINS,
+  E2E_DATA_DIR,
+  E2E_PASSWORD,
+  E2E_PORT,
+  E2E_ROLE_PROJECTS,
+  E2E_ROLE_USERS,
+  E2E_USERS,
+  SECURED_COMPANY_NAME,
+} from './users';
 
 /**
  * The server the journeys run against: a fresh data folder, the demo company, and one user per
@@ -46,14 +58,20 @@ const demoCompanyId = await findDemoCompanyId(ctx);
 // The accounting journey connects a company to Tripletex; it does so in the second demo company,
 // so the other journeys keep working with customers kept in Karm.
 const secondCompanyId = await findDemoCompanyId(ctx, SECOND_DEMO_COMPANY_NAME);
-const journeyUsers = [
-  ...Object.values(E2E_USERS).map((username) => ({ username, role: 'user' as const })),
+const journeyUsers: { username: string; role: Role }[] = [
+  ...Object.values(E2E_USERS).map((username) => ({ username, role: 'office' as const })),
   { username: E2E_ADMINS.norwegian, role: 'admin' as const },
   { username: E2E_ADMINS.shell, role: 'admin' as const },
   { username: E2E_ADMINS.pipeline, role: 'admin' as const },
   { username: E2E_ADMINS.company, role: 'admin' as const },
+  { username: E2E_ADMINS.help, role: 'admin' as const },
+  { username: E2E_ADMINS.users, role: 'admin' as const },
+  { username: E2E_ADMINS.usersNorwegian, role: 'admin' as const },
+  { username: E2E_ADMINS.routesEn, role: 'admin' as const },
+  { username: E2E_ADMINS.routesNb, role: 'admin' as const },
+  ...Object.entries(E2E_ROLE_USERS).map(([role, username]) => ({ username, role: role as Role })),
 ];
-const seedJourneyUser = (username: string, role: 'user' | 'admin', companyId: string) =>
+const seedJourneyUser = (username: string, role: Role, companyId: string) =>
   seedUser(ctx.db, {
     companyIds: [companyId],
     role,
@@ -64,16 +82,42 @@ const seedJourneyUser = (username: string, role: 'user' | 'admin', companyId: st
     lastName: username.replace('e2e-', ''),
   });
 // Every journey user is also an employee, so "Mine" in the project list has someone behind it.
+const userIdOf = new Map<string, string>();
+const employeeIdOf = new Map<string, string>();
 for (const { username, role } of journeyUsers) {
   const user = await seedJourneyUser(username, role, demoCompanyId);
-  await seedEmployee(ctx.db, demoCompanyId, {
+  const employee = await seedEmployee(ctx.db, demoCompanyId, {
     firstName: 'E2E',
     lastName: username.replace('e2e-', ''),
     displayName: `E2E ${username.replace('e2e-', '')}`,
     userId: user.id,
   });
+  userIdOf.set(username, user.id);
+  employeeIdOf.set(username, employee.id);
+}
+// The roles journey: a technician sees the project they manage, never the office user's. The office
+// user makes both, as the office would.
+const projectMaker = administrativeActor(demoCompanyId, userIdOf.get(E2E_ROLE_USERS.office) ?? '');
+for (const [role, name] of Object.entries(E2E_ROLE_PROJECTS)) {
+  const username = E2E_ROLE_USERS[role as keyof typeof E2E_ROLE_PROJECTS];
+  await createProject(
+    ctx,
+    projectMaker,
+    projectCreateSchema.parse({
+      name,
+      projectManagerId: employeeIdOf.get(username) ?? null,
+      projectAddress: 'Rolleveien 1',
+    }),
+  );
 }
 await seedJourneyUser(E2E_ADMINS.accounting, 'admin', secondCompanyId);
+// A company of its own requires two-factor sign-in of administrators, so the other journeys' admins
+// keep signing in with a password alone.
+const securedCompany = await seedCompany(ctx.db, {
+  name: SECURED_COMPANY_NAME,
+  requireTwoFactorForAdmins: true,
+});
+await seedJourneyUser(E2E_ADMINS.twoFactor, 'admin', securedCompany.id);
 
 const app = await buildApp(ctx);
 await app.listen(config.port, '127.0.0.1');

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Role } from '@karm/domain/contract';
 
 /** The people the journeys sign in as; each journey has its own, so journeys can run in parallel. */
 export const E2E_PASSWORD = 'e2e-journey-password';
@@ -12,12 +13,13 @@ export const E2E_USERS = {
   languageReload: 'e2e-language-reload',
   reset: 'e2e-reset',
   revoke: 'e2e-revoke',
-  routesEn: 'e2e-routes-en',
-  routesNb: 'e2e-routes-nb',
   guard: 'e2e-guard',
   reload: 'e2e-reload',
   shell: 'e2e-shell',
   profile: 'e2e-profile',
+  profileDisplay: 'e2e-profile-display',
+  profileSessions: 'e2e-profile-sessions',
+  profilePhone: 'e2e-profile-phone',
   customers: 'e2e-customers',
   customersSecond: 'e2e-customers-second',
   projects: 'e2e-projects',
@@ -27,6 +29,10 @@ export const E2E_USERS = {
   pipeline: 'e2e-pipeline',
   pipelineNb: 'e2e-pipeline-nb',
   company: 'e2e-company',
+  twoFactor: 'e2e-two-factor',
+  twoFactorNb: 'e2e-two-factor-nb',
+  help: 'e2e-help',
+  releaseNotes: 'e2e-release-notes',
 } as const;
 
 export const DEMO_ADMIN = 'admin';
@@ -37,7 +43,33 @@ export const E2E_ADMINS = {
   shell: 'e2e-admin-shell',
   pipeline: 'e2e-admin-pipeline',
   company: 'e2e-admin-company',
+  /** Administrator of a company of their own that requires two-factor sign-in (SECURED_COMPANY_NAME). */
+  twoFactor: 'e2e-admin-two-factor',
+  help: 'e2e-admin-help',
+  users: 'e2e-admin-users',
+  usersNorwegian: 'e2e-admin-brukere',
+  /** Every route's screen, in each language: only an administrator may open them all. */
+  routesEn: 'e2e-admin-routes-en',
+  routesNb: 'e2e-admin-routes-nb',
 } as const;
+
+/** One member of the demo company per role, for the journey that walks the app as each of them. */
+export const E2E_ROLE_USERS = {
+  admin: 'e2e-role-admin',
+  office: 'e2e-role-office',
+  leader: 'e2e-role-leader',
+  technician: 'e2e-role-technician',
+  readonly: 'e2e-role-readonly',
+} as const satisfies Record<Role, string>;
+
+/** The projects of the roles journey: one the technician manages, one the office user manages. */
+export const E2E_ROLE_PROJECTS = {
+  technician: 'Rolleveien montasje',
+  office: 'Rolleveien kontorbygg',
+} as const;
+
+/** A company that requires two-factor sign-in of its administrators; only the journey's admin is in it. */
+export const SECURED_COMPANY_NAME = 'E2E Sikret AS';
 
 /** The demo user who belongs to both demo companies. */
 export const DEMO_TWO_COMPANY_USER = 'kari';

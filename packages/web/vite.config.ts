@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,11 @@ import { defineConfig } from 'vitest/config';
 import { SIGN_IN_NAMESPACES } from './src/lib/sign-in-namespaces';
 
 const KARM_SERVER = process.env.KARM_DEV_SERVER ?? 'http://localhost:3000';
+
+/** The version users run (this package's, bumped with every release and CHANGELOG.md). */
+const VERSION = (
+  JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /** One id per build: compiled into the client and written to build.json for the server to report. */
 const BUILD_ID = process.env.KARM_BUILD_ID ?? new Date().toISOString();
@@ -65,6 +71,8 @@ export default defineConfig({
   define: {
     // The build id lets the client notice that the server now serves a newer build (SPEC §4).
     __KARM_BUILD_ID__: JSON.stringify(BUILD_ID),
+    // The release notes open once when the user's last seen version is older than this.
+    __KARM_VERSION__: JSON.stringify(VERSION),
   },
   server: {
     proxy: {
@@ -83,6 +91,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // The sign-in page's texts, apart from the rest of their language (loaded after sign-in).
             { name: 'sign-in-texts', test: SIGN_IN_TEXTS },
+            // The two-factor texts: the second sign-in step loads them alone (features/auth/security-texts).
+            { name: 'security-texts', test: /i18n[\\/](en|nb)[\\/]security\.json$/ },
           ],
         },
       },

@@ -3,7 +3,6 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { SocketEventName } from '@karm/domain/contract';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -12,75 +11,91 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { accountingSocketHandlers } from './modules/accounting/accounting.socket';
+import { accountingEvents } from './modules/accounting/accounting.socket';
 import { startAccountingScheduler } from './modules/accounting/scheduler';
-import { adminSocketHandlers } from './modules/admin/admin.socket';
-import { authSocketHandlers } from './modules/auth/auth.socket';
-import { resolveActor } from './modules/auth/sessions.service';
-import { companySocketHandlers } from './modules/company/company.socket';
+import { adminEvents } from './modules/admin/admin.socket';
+import { accountEvents } from './modules/auth/account.socket';
+import { authEvents, publicAuthEvents } from './modules/auth/auth.socket';
+import { resolveActor, resolveMember } from './modules/auth/sessions.service';
+import { publicTwoFactorEvents, twoFactorEvents } from './modules/auth/two-factor.socket';
+import { companyFileUser } from './modules/company/company.service';
+import { companyEvents } from './modules/company/company.socket';
 import { confirmationsRoutes } from './modules/confirmations/confirmations.http';
-import { customersSocketHandlers } from './modules/customers/customers.socket';
+import { customerEvents } from './modules/customers/customers.socket';
 import { employeesRoutes } from './modules/employees/employees.http';
-import { employeesSocketHandlers } from './modules/employees/employees.socket';
+import { employeeEvents } from './modules/employees/employees.socket';
 import { registerDocumentOwner } from './modules/files/document-owners';
+import { registerFileUser } from './modules/files/file-users';
 import { filesRoutes } from './modules/files/files.http';
-import { inquiriesSocketHandlers } from './modules/inquiries/inquiries.socket';
+import { helpEvents } from './modules/help/help.socket';
+import { inquiryEvents } from './modules/inquiries/inquiries.socket';
 import { inquiryDocumentOwner } from './modules/inquiries/inquiry-documents';
 import { logsRoutes } from './modules/logs/logs.http';
-import { logsSocketHandlers } from './modules/logs/logs.socket';
+import { logEvents } from './modules/logs/logs.socket';
 import { offerStatusesRoutes } from './modules/offers/offer-statuses.http';
 import { offersRoutes } from './modules/offers/offers.http';
-import { priceCalculatorSocketHandlers } from './modules/price-calculator/price-calculator.socket';
-import { processesSocketHandlers } from './modules/processes/processes.socket';
+import { priceCalculatorEvents } from './modules/price-calculator/price-calculator.socket';
+import { processEvents } from './modules/processes/processes.socket';
 import { projectsRoutes } from './modules/projects/projects.http';
-import { projectsSocketHandlers } from './modules/projects/projects.socket';
-import { workOrderRoutes } from './modules/projects/work-order.http';
-import { searchSocketHandlers } from './modules/search/search.socket';
+import { projectEvents } from './modules/projects/projects.socket';
+import { searchEvents } from './modules/search/search.socket';
 import { systemRoutes } from './modules/system/system.http';
+import { userEvents } from './modules/users/users.socket';
 import { closePasswordPool } from './platform/auth/passwords';
 import type { AppContext } from './platform/context';
 import { startStatisticsRefresh } from './platform/db/statistics';
 import { AppError } from './platform/errors';
 import { checkRouteAccess, collectRoutesWithoutRule } from './platform/http/access';
+import { verifyDownload } from './platform/http/download-links';
 import { handleHttpError } from './platform/http/error-handler';
-import type { HttpDeps, HttpRoutes } from './platform/http/types';
+import { type HttpModule, registerHttpModules } from './platform/http/routes';
 import { registerWebApp } from './platform/http/web-app';
 import { inputProblemError } from './platform/input';
 import { createProxyWarning } from './platform/proxy-warning';
 import { createGateway, type Gateway } from './platform/realtime/gateway';
-import type { SocketHandlers } from './platform/realtime/socket-handlers';
+import type { SocketEventTable } from './platform/realtime/socket-module';
 
-/** Every module's REST routes, mounted under /api. */
-const HTTP_ROUTES: HttpRoutes[] = [
+/** Every module's REST routes, mounted under /api, each with its permission. */
+export const HTTP_MODULES: readonly HttpModule[] = [
   systemRoutes,
   logsRoutes,
   filesRoutes,
   employeesRoutes,
   projectsRoutes,
-  workOrderRoutes,
   offersRoutes,
   offerStatusesRoutes,
   confirmationsRoutes,
 ];
 
-/** Every module's socket handlers; the contract lists the events, these answer them. */
-const SOCKET_HANDLERS: Partial<SocketHandlers<SocketEventName>> = {
-  ...authSocketHandlers,
-  ...adminSocketHandlers,
-  ...accountingSocketHandlers,
-  ...companySocketHandlers,
-  ...customersSocketHandlers,
-  ...employeesSocketHandlers,
-  ...inquiriesSocketHandlers,
-  ...logsSocketHandlers,
-  ...projectsSocketHandlers,
-  ...processesSocketHandlers,
-  ...priceCalculatorSocketHandlers,
-  ...searchSocketHandlers,
-};
+/**
+ * Every module's socket events, each with its permission and use case. The contract lists the events;
+ * a contract event missing here does not compile.
+ */
+export const SOCKET_EVENT_TABLE = {
+  ...publicAuthEvents,
+  ...authEvents,
+  ...publicTwoFactorEvents,
+  ...twoFactorEvents,
+  ...accountEvents,
+  ...adminEvents,
+  ...accountingEvents,
+  ...companyEvents,
+  ...customerEvents,
+  ...employeeEvents,
+  ...inquiryEvents,
+  ...logEvents,
+  ...projectEvents,
+  ...processEvents,
+  ...priceCalculatorEvents,
+  ...searchEvents,
+  ...userEvents,
+  ...helpEvents,
+} satisfies SocketEventTable;
 
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */
 for (const owner of [inquiryDocumentOwner]) registerDocumentOwner(owner);
+/** Records that use files by id (the company's logo and footer): such a file is never deleted under them. */
+for (const user of [companyFileUser]) registerFileUser(user);
 
 /** Requests per minute per address on the REST API: generous for people, a wall for scripts. */
 const API_RATE_LIMIT_PER_MINUTE = 1_200;
@@ -149,19 +164,29 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
   const warnAboutProxy = createProxyWarning(ctx);
   fastify.addHook('onRequest', async (request) => warnAboutProxy(request.headers));
 
-  const deps: HttpDeps = { ctx };
   await fastify.register(
     async (api) => {
       await api.register(rateLimit, { max: API_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
       api.addHook(
         'onRequest',
-        checkRouteAccess((token) => resolveActor(ctx, token)),
+        checkRouteAccess(
+          (token) => resolveActor(ctx, token),
+          (kind, resourceId, link) =>
+            verifyDownload(
+              ctx,
+              (userId, companyId) => resolveMember(ctx, userId, companyId),
+              kind,
+              resourceId,
+              link,
+            ),
+        ),
       );
       const routesWithoutRule = collectRoutesWithoutRule(api);
-      for (const routes of HTTP_ROUTES) routes(api.withTypeProvider<ZodTypeProvider>(), deps);
-      // A route nobody put in the permission table would be refused at run time; say so at start.
+      registerHttpModules(api.withTypeProvider<ZodTypeProvider>(), ctx, HTTP_MODULES);
+      // A route registered outside a module's table has no access rule and would be refused at run
+      // time; say so at start.
       if (routesWithoutRule.length > 0)
-        throw new Error(`Routes missing from HTTP_ROUTE_ACCESS: ${routesWithoutRule.join(', ')}`);
+        throw new Error(`Routes without an access rule: ${routesWithoutRule.join(', ')}`);
     },
     { prefix: '/api' },
   );
@@ -184,7 +209,7 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
   const gateway = await createGateway({
     ctx,
     httpServer: fastify.server,
-    handlers: SOCKET_HANDLERS,
+    events: SOCKET_EVENT_TABLE,
     resolveActor: (token) => resolveActor(ctx, token),
     warnAboutProxy,
   });

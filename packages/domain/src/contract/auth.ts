@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { socketEvent } from './define';
+import type { Permission, Role } from './permissions';
 import { type UserProfile, userProfileSchema } from './profile';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -17,8 +18,8 @@ export const RESET_LINK_TTL_MINUTES = 60;
 export const USER_TYPES = ['admin', 'user', 'employee', 'service'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-export const MEMBERSHIP_ROLES = ['admin', 'user'] as const;
-export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
+/** A user's role in one company (a membership); see `permissions.ts` for what each role may do. */
+export type MembershipRole = Role;
 
 /** What the client may know about a user (SPEC §3: fornavn/etternavn kept for old screens). */
 export type UserDto = {
@@ -33,7 +34,11 @@ export type UserDto = {
   phone: string | null;
   userType: string;
   role: MembershipRole;
+  /** What the user may do in the signed-in company: the role's permissions there (SPEC §6). */
+  permissions: Permission[];
   profile: UserProfile;
+  /** Raised by every change to the account (name, e-mail, phone, password); profile settings leave it. */
+  version: number;
 };
 
 export type CompanyChoice = { id: string; name: string; nr: number };

@@ -1,163 +1,182 @@
-import type { MembershipRole } from './auth';
-import type { SocketEventName } from './socket-events';
+/**
+ * Who may do what (DESIGN rule 5): the roles of a door and window company, the permissions each holds
+ * unless the company changes it, and the access rule of every socket event and REST route. Each
+ * server module names one access rule per event and route in its table; the gateway and the /api
+ * access hook check, in this order, the session, then the permission, and only then validate the
+ * input — so an outsider learns nothing from validation messages. The web app hides what the
+ * signed-in user's permissions do not allow.
+ */
+export const ROLES = ['admin', 'office', 'leader', 'technician', 'readonly'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The roles whose permissions an administrator may change; administrators always hold every one. */
+export const ADJUSTABLE_ROLES = [
+  'office',
+  'leader',
+  'technician',
+  'readonly',
+] as const satisfies readonly Role[];
+export type AdjustableRole = (typeof ADJUSTABLE_ROLES)[number];
+
+export const isAdjustableRole = (role: Role): role is AdjustableRole =>
+  (ADJUSTABLE_ROLES as readonly Role[]).includes(role);
+
+/** Areas the permission screen groups the permissions by. */
+export const PERMISSION_AREAS = [
+  'sales',
+  'projects',
+  'production',
+  'service',
+  'quality',
+  'workspace',
+  'administration',
+] as const;
+export type PermissionArea = (typeof PERMISSION_AREAS)[number];
+
+type PermissionRule = {
+  area: PermissionArea;
+  /** The roles holding it unless the company decides otherwise (administrators always do). */
+  roles: readonly Role[];
+  /**
+   * Administrators only, whatever the company decides: another role holding one of these could make
+   * itself an administrator, change who may sign in, or reach the company's secrets and logs.
+   */
+  isAdminOnly?: true;
+};
+
+const EVERYONE = ROLES;
+const SALES = ['admin', 'office'] as const;
+const READERS = ['admin', 'office', 'leader', 'readonly'] as const;
+const PLANNERS = ['admin', 'office', 'leader'] as const;
+const ADMIN = ['admin'] as const;
 
 /**
- * Who may call what (DESIGN rule 4a): every socket event and every REST route is in one of these
- * tables. `PUBLIC` needs no session; otherwise the caller's role in the signed-in company must be
- * listed. The gateway and the HTTP layer check, in this order, the session, then the role, and only
- * then validate the input — so an outsider learns nothing from validation messages and never makes
- * the server parse a payload it would refuse anyway.
+ * Every permission with its default roles. `*.read-own` and `tasks.own` are the technician's view:
+ * only the records they work on (a project they manage or are planned on, their own plans and tasks);
+ * whoever holds the full permission sees everything.
  */
+export const PERMISSIONS = {
+  'customers.read': { area: 'sales', roles: EVERYONE },
+  'customers.write': { area: 'sales', roles: SALES },
+  'inquiries.read': { area: 'sales', roles: ['admin', 'office', 'readonly'] },
+  'inquiries.write': { area: 'sales', roles: SALES },
+  'offers.read': { area: 'sales', roles: ['admin', 'office', 'readonly'] },
+  'offers.write': { area: 'sales', roles: SALES },
+  'sales.settings': { area: 'sales', roles: ADMIN },
+  'price-matrix.manage': { area: 'sales', roles: ADMIN },
+
+  'projects.read': { area: 'projects', roles: READERS },
+  'projects.read-own': { area: 'projects', roles: ['technician'] },
+  'projects.write': { area: 'projects', roles: SALES },
+  'process.update': { area: 'projects', roles: PLANNERS },
+  'projects.settings': { area: 'projects', roles: ADMIN },
+  'invoices.read': { area: 'projects', roles: ['admin', 'office', 'readonly'] },
+  'invoices.write': { area: 'projects', roles: ADMIN },
+
+  'planner.read': { area: 'production', roles: READERS },
+  'planner.read-own': { area: 'production', roles: ['technician'] },
+  'planner.write': { area: 'production', roles: PLANNERS },
+  'planner.settings': { area: 'production', roles: ADMIN },
+  'tasks.read': { area: 'production', roles: READERS },
+  'tasks.own': { area: 'production', roles: ['technician'] },
+  'tasks.write': { area: 'production', roles: PLANNERS },
+  'capacity.read': { area: 'production', roles: ['admin', 'leader', 'readonly'] },
+
+  'service.read': { area: 'service', roles: EVERYONE },
+  'service.work': { area: 'service', roles: ['admin', 'leader', 'technician'] },
+  'service-templates.manage': { area: 'service', roles: ADMIN },
+
+  'quality.read': { area: 'quality', roles: EVERYONE },
+  'deviations.report': { area: 'quality', roles: ['admin', 'office', 'leader', 'technician'] },
+  'quality.manage': { area: 'quality', roles: ADMIN },
+
+  'messages.send': { area: 'workspace', roles: EVERYONE },
+  'calendar.read': { area: 'workspace', roles: EVERYONE },
+  'reports.read': { area: 'workspace', roles: READERS },
+  'help.manage': { area: 'workspace', roles: ADMIN },
+
+  'company.manage': { area: 'administration', roles: ADMIN, isAdminOnly: true },
+  'users.manage': { area: 'administration', roles: ADMIN, isAdminOnly: true },
+  'accounting.manage': { area: 'administration', roles: ADMIN, isAdminOnly: true },
+  'system.manage': { area: 'administration', roles: ADMIN, isAdminOnly: true },
+} as const satisfies Record<string, PermissionRule>;
+
+export type Permission = keyof typeof PERMISSIONS;
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+/** Whether a text names a permission (an own property: never `toString` or `__proto__`). */
+export const isPermission = (value: string): value is Permission => Object.hasOwn(PERMISSIONS, value);
+
+export const isAdminOnlyPermission = (permission: Permission) =>
+  (PERMISSIONS[permission] as PermissionRule).isAdminOnly === true;
+
+/** One company's departure from the defaults: `role` holds `permission` (or not) although the default says otherwise. */
+export type PermissionOverride = { role: AdjustableRole; permission: Permission; isGranted: boolean };
+
+/** Which permissions each adjustable role holds: the whole picture an administrator edits. */
+export type RoleGrants = Record<AdjustableRole, Permission[]>;
+
+const holdsByDefault = (role: Role, permission: Permission) =>
+  (PERMISSIONS[permission].roles as readonly Role[]).includes(role);
+
+/** The permissions of a role in a company with these overrides. Administrators hold every one. */
+export const permissionsOfRole = (
+  role: Role,
+  overrides: readonly PermissionOverride[] = [],
+): ReadonlySet<Permission> => {
+  if (!isAdjustableRole(role)) return new Set(PERMISSION_NAMES);
+  const held = new Set(PERMISSION_NAMES.filter((permission) => holdsByDefault(role, permission)));
+  for (const override of overrides) {
+    if (override.role !== role || isAdminOnlyPermission(override.permission)) continue;
+    if (override.isGranted) held.add(override.permission);
+    else held.delete(override.permission);
+  }
+  return held;
+};
+
+/** The grants of every adjustable role under these overrides (what the permission screen shows). */
+export const roleGrantsOf = (overrides: readonly PermissionOverride[] = []): RoleGrants =>
+  Object.fromEntries(
+    ADJUSTABLE_ROLES.map((role) => [
+      role,
+      PERMISSION_NAMES.filter((permission) => permissionsOfRole(role, overrides).has(permission)),
+    ]),
+  ) as RoleGrants;
+
+/**
+ * The overrides that turn the defaults into these grants: only departures are stored, so a permission
+ * added in a later version reaches every role that holds it by default.
+ */
+export const overridesOf = (grants: RoleGrants): PermissionOverride[] =>
+  ADJUSTABLE_ROLES.flatMap((role) => {
+    const granted = new Set(grants[role]);
+    return PERMISSION_NAMES.filter(
+      (permission) =>
+        !isAdminOnlyPermission(permission) && granted.has(permission) !== holdsByDefault(role, permission),
+    ).map((permission) => ({ role, permission, isGranted: granted.has(permission) }));
+  });
+
+/** Needs no session: signing in and password help. */
 export const PUBLIC = 'public' as const;
-/**
- * Downloads (files, PDFs) opened by the browser itself, where no header can be set: a short-lived
- * signed link that the route checks itself, or else a member's session as for any route.
- */
-export const SIGNED_LINK_OR_MEMBERS = 'signed-link-or-members' as const;
-export type Access = typeof PUBLIC | typeof SIGNED_LINK_OR_MEMBERS | readonly MembershipRole[];
-
-/** Any member of the company, whatever their role. */
-export const MEMBERS: readonly MembershipRole[] = ['admin', 'user'];
-/** The company's administrators only. */
-export const ADMINS: readonly MembershipRole[] = ['admin'];
-
-export const SOCKET_EVENT_ACCESS = {
-  // Signing in and password help come before a session exists.
-  authenticate: PUBLIC,
-  'user:check-logged-in': PUBLIC,
-  'user:change-password': PUBLIC,
-  'user:forgot-password': PUBLIC,
-  'user:reset-password': PUBLIC,
-  'user:logout': MEMBERS,
-  'user:update-profile': MEMBERS,
-
-  'admin:mail-outbox': ADMINS,
-  'accounting:get-settings': ADMINS,
-  'accounting:update-settings': ADMINS,
-  'accounting:test-connection': ADMINS,
-  'accounting:sync-now': ADMINS,
-  'accounting:sync-runs': ADMINS,
-  'logs:get': ADMINS,
-
-  'company:get-info': MEMBERS,
-  'company:update': ADMINS,
-  'customer:get': MEMBERS,
-  'customer:get-one': MEMBERS,
-  'customer:create': MEMBERS,
-  'customer:update': MEMBERS,
-  'customer:archive': MEMBERS,
-  'customer:unarchive': MEMBERS,
-  'customer:related': MEMBERS,
-  'contacts:get': MEMBERS,
-  'contact:get': MEMBERS,
-  'contact:create': MEMBERS,
-  'contact:update': MEMBERS,
-  'contact:archive': MEMBERS,
-  // Pick lists every form needs (SPEC §6: the admin list is a list of employees, not an admin action).
-  'employee:get': MEMBERS,
-  'employee:get-categories': MEMBERS,
-  'admin:get-users': MEMBERS,
-  'project-manager:get': MEMBERS,
-  'project_department:get': MEMBERS,
-  'admin:postaladdress': MEMBERS,
-
-  'inquiries:get': MEMBERS,
-  'inquiry:get': MEMBERS,
-  'inquiry:create': MEMBERS,
-  'inquiry:update': MEMBERS,
-  'inquiry:archive': MEMBERS,
-  'inquiry:unarchive': MEMBERS,
-  'inquiry:convert-to-offer': MEMBERS,
-
-  'price-matrix:get': MEMBERS,
-  'price-matrix:update': ADMINS,
-  'price-calculator:calculate': MEMBERS,
-
-  'project:get': MEMBERS,
-  'project:create': MEMBERS,
-  'project:update': MEMBERS,
-  'project:update-dates': MEMBERS,
-  'project:set-delivery-week': MEMBERS,
-  'project:save-orders': MEMBERS,
-  'project:archive': MEMBERS,
-  'project:unarchive': MEMBERS,
-  'project:delete': MEMBERS,
-  'projects:all': MEMBERS,
-  'projects:filter_new': MEMBERS,
-  'mongo:project_process': MEMBERS,
-  'process:update-entry': MEMBERS,
-  'process-columns:get': MEMBERS,
-  'process-columns:create': ADMINS,
-  'process-columns:update': ADMINS,
-  'process-columns:reorder': ADMINS,
-  'process-columns:delete': ADMINS,
-  'process-columns:create-sub': ADMINS,
-  'process-columns:delete-sub': ADMINS,
-
-  'search:global': MEMBERS,
-} as const satisfies Record<SocketEventName, Access>;
+/** Any signed-in member, whatever their role: their own profile and session, and shared pick lists. */
+export const SIGNED_IN = 'signed-in' as const;
 
 /**
- * REST routes by `METHOD /api/path` as Fastify names them (`:id` for parameters). A route missing
- * here is refused at run time and fails the permission test.
+ * The access rule of one event or route: public, any member, or a permission — or a list of
+ * permissions of which any one will do (`['projects.read', 'projects.read-own']`).
  */
-export const HTTP_ROUTE_ACCESS: Readonly<Record<string, Access>> = {
-  'GET /api/health': PUBLIC,
+export type Access = typeof PUBLIC | typeof SIGNED_IN | Permission | readonly Permission[];
 
-  'POST /api/log': MEMBERS,
-  'POST /api/file': MEMBERS,
-  // SPEC §7 "upload to {host}": the same upload at the API's root.
-  'POST /api': MEMBERS,
-  'POST /api/': MEMBERS,
-  'GET /api/file': SIGNED_LINK_OR_MEMBERS,
-  // A signed link to one file or PDF the member may read (the route checks the company's ownership).
-  'POST /api/download-links': MEMBERS,
-  'DELETE /api/file/:id': MEMBERS,
+/** The permissions a rule names (none for public and signed-in rules). */
+export const permissionsNamedBy = (access: Access): readonly Permission[] =>
+  access === PUBLIC || access === SIGNED_IN ? [] : typeof access === 'string' ? [access] : access;
 
-  'GET /api/employee/service': MEMBERS,
-  'GET /api/project/get-combined': MEMBERS,
-  'GET /api/project/:id/work-order.pdf': SIGNED_LINK_OR_MEMBERS,
+/** Whether a signed-in member holding `held` passes a rule that is not public. */
+export const isAllowed = (access: Access, held: ReadonlySet<Permission>) =>
+  access === SIGNED_IN || permissionsNamedBy(access).some((permission) => held.has(permission));
 
-  'GET /api/offers': MEMBERS,
-  'GET /api/offers/populated': MEMBERS,
-  'GET /api/offers/:id': MEMBERS,
-  'POST /api/offers': MEMBERS,
-  'PATCH /api/offers': MEMBERS,
-  'PATCH /api/offers/:id': MEMBERS,
-  'PATCH /api/offers/:id/archive': MEMBERS,
-  'PATCH /api/offers/:id/unarchive': MEMBERS,
-  'POST /api/offers/:id/convert-to-project': MEMBERS,
-  'GET /api/offers/:id/pdf': SIGNED_LINK_OR_MEMBERS,
-  'GET /api/confirmations/offer/:id': MEMBERS,
-
-  // Statuses and the offer configuration are company settings: everyone reads, admins change.
-  'GET /api/offer-statuses': MEMBERS,
-  'GET /api/offer-statuses/owner-types': MEMBERS,
-  'GET /api/offer-statuses/:id/usage': MEMBERS,
-  'POST /api/offer-statuses': ADMINS,
-  'POST /api/offer-statuses/reorder': ADMINS,
-  'PATCH /api/offer-statuses/:id': ADMINS,
-  'DELETE /api/offer-statuses/:id': ADMINS,
-  'PATCH /api/offer-statuses/:id/reactivate': ADMINS,
-  'GET /api/offer-config': MEMBERS,
-  'PATCH /api/offer-config': ADMINS,
-};
-
-export const PUBLIC_SOCKET_EVENTS: ReadonlySet<SocketEventName> = new Set(
-  (Object.keys(SOCKET_EVENT_ACCESS) as SocketEventName[]).filter(
-    (event) => SOCKET_EVENT_ACCESS[event] === PUBLIC,
-  ),
-);
-
-/** The access rule of an event, looked up as an own property (never `toString` or `__proto__`). */
-export const socketEventAccess = (event: string): Access | undefined =>
-  Object.hasOwn(SOCKET_EVENT_ACCESS, event) ? SOCKET_EVENT_ACCESS[event as SocketEventName] : undefined;
-
-export const httpRouteAccess = (method: string, path: string): Access | undefined => {
-  const key = `${method.toUpperCase()} ${path}`;
-  return Object.hasOwn(HTTP_ROUTE_ACCESS, key) ? HTTP_ROUTE_ACCESS[key] : undefined;
-};
-
-/** Whether a signed-in role passes a non-public rule. */
-export const isRoleAllowed = (access: Access, role: MembershipRole) =>
-  access === SIGNED_LINK_OR_MEMBERS ? MEMBERS.includes(role) : access !== PUBLIC && access.includes(role);
+/** Whether the user holds a permission (or any of several); what the web app asks before showing an action. */
+export const holds = (
+  user: { permissions: readonly Permission[] } | null | undefined,
+  ...wanted: Permission[]
+) => !!user && wanted.some((permission) => user.permissions.includes(permission));

@@ -1,27 +1,35 @@
 import type { z } from 'zod';
+import { accountEvents } from './account';
 import { accountingEvents } from './accounting';
 import { adminEvents } from './admin';
 import { authEvents } from './auth';
 import { companyEvents } from './company';
 import { customerEvents } from './customers';
+import { helpEvents } from './help';
 import { inquiryEvents } from './inquiries';
 import { logEvents } from './logs';
 import { priceCalculatorEvents } from './price-calculator';
 import { projectEvents } from './projects';
 import { searchEvents } from './search';
+import { twoFactorEvents } from './two-factor';
+import { userEvents } from './users';
 
 /** Every socket event the client may request, with its input schema and result type. */
 export const SOCKET_EVENTS = {
   ...authEvents,
+  ...accountEvents,
   ...adminEvents,
   ...accountingEvents,
   ...companyEvents,
   ...customerEvents,
+  ...helpEvents,
   ...inquiryEvents,
   ...logEvents,
   ...priceCalculatorEvents,
   ...projectEvents,
   ...searchEvents,
+  ...userEvents,
+  ...twoFactorEvents,
 };
 
 export type SocketEventName = keyof typeof SOCKET_EVENTS;

@@ -7,6 +7,11 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 export const FALLBACK_LOCALE: Locale = 'nb';
 
+export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+
+/** A language code as one of Karm's languages: itself when it is one, else the default. */
+export const localeOrDefault = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
+
 /** One JSON file per area and language; a test proves every language has the same keys. */
 export const resources = { en, nb } as const;
 
@@ -29,4 +34,8 @@ export const NAMESPACES = [
   'calculator',
   'offers',
   'company',
+  'users',
+  'security',
+  'help',
+  'profile',
 ] as const satisfies readonly Namespace[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUSINESS_TIME_ZONE, osloDateOf } from './business-time-zone';
+import { BUSINESS_TIME_ZONE, formatDateTime, osloDateOf } from './business-time-zone';
 
 describe('osloDateOf', () => {
   it('is Europe/Oslo', () => {
@@ -20,5 +20,23 @@ describe('osloDateOf', () => {
 
   it('rejects an invalid instant', () => {
     expect(() => osloDateOf(new Date('garbage'))).toThrow(RangeError);
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows an instant as dd.MM.yyyy HH:mm in Oslo, in winter and summer', () => {
+    expect(formatDateTime('2026-01-15T22:59:00Z')).toBe('15.01.2026 23:59');
+    expect(formatDateTime('2026-07-15T22:05:00Z')).toBe('16.07.2026 00:05');
+  });
+
+  it('shows nothing for no instant', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime(undefined)).toBe('');
+  });
+
+  it('reads a Date, a number or text, across a change to summer time, and nothing for a bad one', () => {
+    expect(formatDateTime(new Date('2024-07-15T22:05:00Z'))).toBe('16.07.2024 00:05');
+    expect(formatDateTime(Date.parse('2024-03-31T01:30:00Z'))).toBe('31.03.2024 03:30');
+    expect(formatDateTime('garbage')).toBe('');
   });
 });

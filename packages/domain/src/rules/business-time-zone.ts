@@ -18,3 +18,15 @@ export const osloDateOf = (instant: Date | number): string => {
   if (!Number.isFinite(ms)) throw new RangeError('not a valid instant');
   return dayjs(ms).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD');
 };
+
+/**
+ * An instant as people read it (SPEC §1 dates): `dd.MM.yyyy HH:mm` on the clocks in Oslo, whatever
+ * the zone it is shown in; empty for none or one that is no instant.
+ */
+export const formatDateTime = (instant: Date | number | string | null | undefined): string => {
+  if (instant === null || instant === undefined) return '';
+  const ms =
+    instant instanceof Date ? instant.getTime() : typeof instant === 'number' ? instant : Date.parse(instant);
+  if (!Number.isFinite(ms)) return '';
+  return dayjs(ms).tz(BUSINESS_TIME_ZONE).format('DD.MM.YYYY HH:mm');
+};

@@ -1,4 +1,5 @@
 export * from './business-time-zone';
+export * from './changelog';
 export * from './date-only';
 export * from './date-parse';
 export * from './delivery-colour';
@@ -17,4 +18,5 @@ export * from './process-dates';
 export * from './project-state';
 export * from './red-days';
 export * from './url';
+export * from './user-account';
 export * from './validation-messages';

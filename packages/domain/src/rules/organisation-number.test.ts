@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   completeOrganisationNumber,
+  formatOrganisationNumber,
   ORGANISATION_NUMBER_LENGTH,
   validateOrganisationNumber,
 } from './organisation-number';
@@ -58,5 +59,17 @@ describe('completeOrganisationNumber', () => {
       }),
     );
     expect(completeOrganisationNumber('1234567')).toBeNull();
+  });
+});
+
+describe('formatOrganisationNumber', () => {
+  it('groups nine digits in threes, however they were spaced', () => {
+    expect(formatOrganisationNumber('923609016')).toBe('923 609 016');
+    expect(formatOrganisationNumber(' 923 60 9016 ')).toBe('923 609 016');
+  });
+
+  it('leaves anything else as it was', () => {
+    expect(formatOrganisationNumber('12345')).toBe('12345');
+    expect(formatOrganisationNumber('')).toBe('');
   });
 });

@@ -40,3 +40,12 @@ export const completeOrganisationNumber = (firstEight: string): string | null =>
   const checkDigit = checkDigitOf(firstEight);
   return checkDigit === null ? null : `${firstEight}${checkDigit}`;
 };
+
+/**
+ * An organisation number as people write it, in groups of three ("923 609 016"); anything that is
+ * not nine digits (spaces aside) is returned as it was given.
+ */
+export const formatOrganisationNumber = (value: string): string => {
+  const digits = value.replace(/\s+/g, '');
+  return NINE_DIGITS.test(digits) ? digits.replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3') : value;
+};

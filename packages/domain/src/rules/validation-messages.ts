@@ -15,6 +15,8 @@ export const VALIDATION_MESSAGE_KEYS = {
   /** Free-form data nested deeper, or larger, than Karm accepts. */
   tooDeep: 'validation.tooDeep',
   uploadMalformed: 'validation.uploadMalformed',
+  /** An upload that claims to be a picture but cannot be decoded as one. */
+  imageUnreadable: 'validation.imageUnreadable',
   organisationNumberInvalid: 'validation.organisationNumberInvalid',
   urlInvalid: 'validation.urlInvalid',
   norwegianNameRequired: 'validation.norwegianNameRequired',
@@ -30,11 +32,20 @@ export const VALIDATION_MESSAGE_KEYS = {
   passwordsDontMatch: 'validation.passwordsDontMatch',
   passwordTooShort: 'validation.passwordTooShort',
   resetLinkInvalid: 'validation.resetLinkInvalid',
+  twoFactorCodeWrong: 'validation.twoFactorCodeWrong',
+  /** The code was right, but it (or a later one) has been used: codes work once. */
+  twoFactorCodeUsed: 'validation.twoFactorCodeUsed',
+  twoFactorChallengeExpired: 'validation.twoFactorChallengeExpired',
+  twoFactorSetupMissing: 'validation.twoFactorSetupMissing',
+  twoFactorChangePasswordSignedIn: 'validation.twoFactorChangePasswordSignedIn',
+  passwordWrong: 'validation.passwordWrong',
   allFieldsRequired: 'validation.allFieldsRequired',
   companyRequired: 'validation.companyRequired',
   dateNotValid: 'validation.dateNotValid',
   required: 'validation.required',
   emailInvalid: 'validation.emailInvalid',
+  /** Another user (in any company) already signs in with this e-mail address. */
+  emailTaken: 'validation.emailTaken',
   postalCodeInvalid: 'validation.postalCodeInvalid',
   postalCodeUnknown: 'validation.postalCodeUnknown',
   customerNumberTaken: 'validation.customerNumberTaken',
@@ -72,6 +83,15 @@ export const VALIDATION_MESSAGE_KEYS = {
   defaultStatusOutcome: 'validation.defaultStatusOutcome',
   statusDeleted: 'validation.statusDeleted',
   oneCustomerOnly: 'validation.oneCustomerOnly',
+  usernameRules: 'validation.usernameRules',
+  usernameTaken: 'validation.usernameTaken',
+  employmentBeforeBirth: 'validation.employmentBeforeBirth',
+  employeeTaken: 'validation.employeeTaken',
+  emailNeededForInvitation: 'validation.emailNeededForInvitation',
+  invitationNotPending: 'validation.invitationNotPending',
+  cannotDeleteSelf: 'validation.cannotDeleteSelf',
+  cannotDeactivateSelf: 'validation.cannotDeactivateSelf',
+  lastAdministrator: 'validation.lastAdministrator',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGE_KEYS;

@@ -1,3 +1,4 @@
+import { PERMISSION_NAMES, type Permission, type Role } from '@karm/domain/contract';
 import type { Config } from '../config';
 import type { AccountingConnections } from '../integrations/accounting/connections';
 import type { Clock } from './clock';
@@ -31,5 +32,23 @@ export type Actor = {
   sessionId: string;
   userId: string;
   companyId: string;
-  role: 'admin' | 'user';
+  role: Role;
+  /** What the role may do in this company now (read with the session on every request). */
+  permissions: ReadonlySet<Permission>;
 };
+
+/** Whether the actor holds a permission (or any of several): for use cases whose answer depends on it. */
+export const can = (actor: Actor, ...permissions: Permission[]) =>
+  permissions.some((permission) => actor.permissions.has(permission));
+
+/**
+ * An actor with every permission, for work no person asked for over the API: the demo seed and the
+ * command-line import, which scope by company like any use case and name `userId` in history.
+ */
+export const administrativeActor = (companyId: string, userId: string, sessionId = ''): Actor => ({
+  sessionId,
+  userId,
+  companyId,
+  role: 'admin',
+  permissions: new Set(PERMISSION_NAMES),
+});

@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorPayload } from '@karm/domain/contract';
+import { type Access, type ErrorCode, type ErrorPayload, permissionsNamedBy } from '@karm/domain/contract';
 import { englishMessageOf } from '@karm/domain/rules';
 import { ZodError } from 'zod';
 
@@ -8,6 +8,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   COMPANY_REQUIRED: 400,
   NOT_AUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
+  SECOND_FACTOR_REQUIRED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -50,6 +51,18 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const notAuthorized = () => new AppError('NOT_AUTHORIZED', 'Not authorized');
 export const forbidden = (message = 'Not allowed') => new AppError('FORBIDDEN', message);
+
+/**
+ * A call the permission table refuses: FORBIDDEN naming the action and the permission it needs, so
+ * the person can ask an administrator for exactly that.
+ */
+export const refusedAction = (action: string, access: Access) => {
+  const needed = permissionsNamedBy(access);
+  return new AppError('FORBIDDEN', `Not allowed: ${action} needs the permission ${needed.join(' or ')}`, {
+    action,
+    permissions: needed,
+  });
+};
 export const conflict = (message: string, details?: unknown) => new AppError('CONFLICT', message, details);
 
 /**

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { customers } from '../modules/customers/customers.tables';
 import { createOffer } from '../modules/offers/offers.service';
 import type { Clock } from '../platform/clock';
+import { administrativeActor } from '../platform/context';
 import type { Executor } from '../platform/db/client';
 
 /** A few offers with lines, so the offer list and its PDF have something to show. */
@@ -70,6 +71,6 @@ export const seedDemoOffers = async (
     .limit(DEMO_OFFERS.length);
   for (const [index, demo] of DEMO_OFFERS.entries()) {
     const input = offerCreateSchema.parse({ ...demo, ownerId, customerId: customerRows[index]?.id ?? null });
-    await createOffer(tx, { ...actor, sessionId: '', role: 'admin' }, input, clock);
+    await createOffer(tx, administrativeActor(actor.companyId, actor.userId), input, clock);
   }
 };

@@ -1,13 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { count, eq } from 'drizzle-orm';
+import { setCompanyService } from '../modules/company/company.service';
 import { companies } from '../modules/company/company.tables';
 import { ADMIN_CATEGORY_NAME } from '../modules/employees/employees.service';
 import { storeUpload } from '../modules/files/files.service';
 import { defaultPriceMatrix } from '../modules/price-calculator/default-price-matrix';
 import { seedPriceMatrix } from '../modules/price-calculator/price-calculator.service';
 import { todayIn } from '../platform/clock';
-import type { AppContext } from '../platform/context';
+import { type AppContext, administrativeActor } from '../platform/context';
 import { seedDemoCustomers } from './demo-customers';
+import { seedDemoHelpTexts } from './demo-help';
 import { seedDemoInquiries } from './demo-inquiries';
 import { seedDemoOffers } from './demo-offers';
 import { seedCompany, seedDepartment, seedEmployee, seedEmployeeCategory, seedUser } from './factories';
@@ -20,51 +22,76 @@ export const SHARED_DEMO_USERNAME = 'kari';
 const STAFF = [
   {
     username: 'ola',
+    phone: '913 45 210',
     firstName: 'Ola',
     lastName: 'Nordmann',
     workGroup: 'produksjon',
+    // The production leader plans the workshop's weeks.
+    role: 'leader',
     born: '1984-03-12',
     employed: '2012-08-01',
   },
   {
     username: 'per',
+    phone: '924 18 377',
     firstName: 'Per',
     lastName: 'Hansen',
     workGroup: 'produksjon',
+    role: 'technician',
     born: '1990-11-29',
     employed: '2018-01-15',
   },
   {
     username: 'lars',
+    phone: '951 02 846',
     firstName: 'Lars',
     lastName: 'Johansen',
     workGroup: 'montasje',
+    // The installation leader plans the fitters.
+    role: 'leader',
     born: '1979-06-04',
     employed: '2009-04-20',
   },
   {
     username: 'ingrid',
+    phone: '936 71 509',
     firstName: 'Ingrid',
     lastName: 'Olsen',
     workGroup: 'montasje',
+    role: 'technician',
     born: '1993-02-17',
     employed: '2021-09-01',
   },
   {
     username: 'sofie',
+    phone: '978 23 614',
     firstName: 'Sofie',
     lastName: 'Larsen',
     workGroup: 'service',
+    role: 'technician',
     born: '1988-12-01',
     employed: '2015-03-09',
   },
   {
     username: 'erik',
+    phone: '940 56 182',
     firstName: 'Erik',
     lastName: 'Berg',
     workGroup: 'service',
+    role: 'technician',
     born: '1995-07-23',
     employed: '2022-11-28',
+  },
+  {
+    username: 'tove',
+    phone: '917 88 043',
+    firstName: 'Tove',
+    lastName: 'Lie',
+    workGroup: 'admin',
+    // The bookkeeper follows offers, projects and invoices without changing them.
+    role: 'readonly',
+    born: '1969-12-05',
+    employed: '2011-02-01',
   },
 ] as const;
 
@@ -89,8 +116,20 @@ export const seedDemo = async (ctx: AppContext) => {
       name: DEMO_COMPANY_NAME,
       nr: 1,
       organisationNumber: '923609016',
-      serviceEmployeeCategory: 'Service',
     });
+    // What the offer and work-order PDFs print of the sender.
+    await tx
+      .update(companies)
+      .set({
+        address: 'Industriveien 12',
+        postalCode: '1481',
+        city: 'Hagan',
+        phone: '67 06 12 00',
+        email: 'post@demo-dor-vindu.no',
+        web: 'https://demo-dor-vindu.no',
+        bankAccount: '1503.27.41128',
+      })
+      .where(eq(companies.id, demo.id));
     const second = await seedCompany(tx, {
       name: SECOND_DEMO_COMPANY_NAME,
       nr: 2,
@@ -103,22 +142,31 @@ export const seedDemo = async (ctx: AppContext) => {
     const production = await seedDepartment(tx, demo.id, 'Produksjon', '10');
     const field = await seedDepartment(tx, demo.id, 'Montasje og service', '20');
     const office = await seedDepartment(tx, demo.id, 'Administrasjon', '30');
+    await setCompanyService(tx, demo.id, {
+      departmentId: field.id,
+      employeeCategoryId: categories.get(CATEGORY_OF_WORK_GROUP.service),
+    });
 
     const people = [
       {
         username: 'admin',
+        phone: '900 12 345',
         firstName: 'Anne',
         lastName: 'Admin',
         workGroup: 'admin',
+        role: 'admin',
         born: '1975-11-30',
         employed: '2005-01-03',
         companyIds: [demo.id],
       },
       {
         username: SHARED_DEMO_USERNAME,
+        phone: '901 23 456',
         firstName: 'Kari',
         lastName: 'Kontor',
         workGroup: 'admin',
+        // Sales and project management here; she runs the second company as its administrator.
+        role: 'office',
         born: '1986-05-30',
         employed: '2016-06-01',
         companyIds: [demo.id, second.id],
@@ -127,28 +175,31 @@ export const seedDemo = async (ctx: AppContext) => {
     ] as const;
     let adminIds: { userId: string; employeeId: string } | null = null;
     for (const person of people) {
-      const isAdmin = person.workGroup === 'admin';
+      const isOffice = person.workGroup === 'admin';
       const user = await seedUser(tx, {
         companyIds: [...person.companyIds],
-        role: isAdmin ? 'admin' : 'user',
+        role: person.role,
+        roleIn: person.username === SHARED_DEMO_USERNAME ? { [second.id]: 'admin' } : undefined,
         username: person.username,
         email: `${person.username}@demo-dor-vindu.no`,
         password,
         firstName: person.firstName,
         lastName: person.lastName,
-        userType: isAdmin ? 'admin' : 'employee',
+        phone: person.phone,
+        userType: person.role === 'admin' ? 'admin' : 'employee',
         dateOfBirth: person.born,
         dateOfEmployment: person.employed,
-        profile: { plannerWorkGroup: person.workGroup },
+        profile: { plannerWorkGroups: [person.workGroup] },
       });
       const employee = await seedEmployee(tx, demo.id, {
         firstName: person.firstName,
         lastName: person.lastName,
         displayName: `${person.firstName} ${person.lastName}`,
         email: `${person.username}@demo-dor-vindu.no`,
+        phoneNumberMobile: person.phone,
         workGroup: person.workGroup,
         employeeCategoryId: categories.get(CATEGORY_OF_WORK_GROUP[person.workGroup]),
-        departmentId: isAdmin ? office.id : person.workGroup === 'produksjon' ? production.id : field.id,
+        departmentId: isOffice ? office.id : person.workGroup === 'produksjon' ? production.id : field.id,
         birthDate: person.born,
         employmentDate: person.employed,
         userId: user.id,
@@ -165,6 +216,7 @@ export const seedDemo = async (ctx: AppContext) => {
         adminIds.employeeId,
         ctx.clock,
       );
+      await seedDemoHelpTexts(tx, demo.id, adminIds.userId);
     }
     return { companyId: demo.id, adminUserId: adminIds?.userId };
   });
@@ -179,7 +231,7 @@ export const seedDemo = async (ctx: AppContext) => {
  */
 const seedDemoLogo = async (ctx: AppContext, companyId: string, adminUserId: string) => {
   const bytes = await readFile(new URL('./assets/demo-logo.png', import.meta.url));
-  const actor = { sessionId: 'demo-seed', userId: adminUserId, companyId, role: 'admin' as const };
+  const actor = administrativeActor(companyId, adminUserId, 'demo-seed');
   const logo = await storeUpload(ctx, actor, { type: 'logo', originalName: 'demo-logo.png', bytes });
   await ctx.db.update(companies).set({ logoFileId: logo.id }).where(eq(companies.id, companyId));
 };

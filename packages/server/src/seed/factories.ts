@@ -27,7 +27,7 @@ export const seedCompany = async (
     name?: string;
     nr?: number;
     organisationNumber?: string;
-    serviceEmployeeCategory?: string;
+    requireTwoFactorForAdmins?: boolean;
   } = {},
 ) =>
   createCompany(db, {
@@ -35,12 +35,15 @@ export const seedCompany = async (
     // Test companies take large numbers so they never meet a real company's nr.
     nr: overrides.nr ?? 100_000 + Math.floor(Math.random() * 1_000_000_000) + companyNr++,
     organisationNumber: overrides.organisationNumber ?? null,
-    serviceEmployeeCategory: overrides.serviceEmployeeCategory ?? null,
+    requireTwoFactorForAdmins: overrides.requireTwoFactorForAdmins ?? false,
   });
 
 export type SeedUserOptions = {
   companyIds: string[];
+  /** The role in each company (default office: sales and project management). */
   role?: MembershipRole;
+  /** A different role in some of the companies, by company id. */
+  roleIn?: Record<string, MembershipRole>;
   username?: string;
   email?: string | null;
   password?: string;
@@ -75,7 +78,8 @@ export const seedUser = async (db: Executor, options: SeedUserOptions) => {
     .returning();
   if (!user) throw new Error('User insert returned nothing');
   for (const companyId of options.companyIds) {
-    await db.insert(memberships).values({ userId: user.id, companyId, role: options.role ?? 'user' });
+    const role = options.roleIn?.[companyId] ?? options.role ?? 'office';
+    await db.insert(memberships).values({ userId: user.id, companyId, role });
   }
   return user;
 };

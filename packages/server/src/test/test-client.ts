@@ -21,11 +21,17 @@ export type TestClient = {
 };
 
 /** A socket client like the browser's, connected to a running Karm server. */
-export const connectTestClient = async (url: string, token?: string): Promise<TestClient> => {
+export const connectTestClient = async (
+  url: string,
+  token?: string,
+  options: { userAgent?: string } = {},
+): Promise<TestClient> => {
   const socket = connectSocket(url, {
     auth: token ? { token } : {},
     transports: ['websocket'],
     reconnection: false,
+    // Node's WebSocket sends these with the handshake, as a browser sends its own User-Agent.
+    ...(options.userAgent && { extraHeaders: { 'user-agent': options.userAgent } }),
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());

@@ -32,7 +32,7 @@ export type TestServer = {
   url: string;
   clock: ReturnType<typeof createTestClock>;
   /** A socket client like the browser's; pass a token to connect as a signed-in session. */
-  connect: (token?: string) => Promise<TestClient>;
+  connect: (token?: string, options?: { userAgent?: string }) => Promise<TestClient>;
   /** A company with a user in it, signed in: the usual start of a test. */
   signedInUser: (options?: Partial<SeedUserOptions> & { companyId?: string }) => Promise<SignedInUser>;
   close: () => Promise<void>;
@@ -65,8 +65,8 @@ export const startTestServer = async (
   const url = await app.listen(0);
   const clients: TestClient[] = [];
 
-  const connect = async (token?: string) => {
-    const client = await connectTestClient(url, token);
+  const connect = async (token?: string, options?: { userAgent?: string }) => {
+    const client = await connectTestClient(url, token, options);
     clients.push(client);
     return client;
   };

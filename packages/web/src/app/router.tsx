@@ -94,8 +94,8 @@ export const router = createBrowserRouter([
           })),
           lazyRoute(
             'profile',
-            () => import('@/features/auth/profile-page'),
-            (module) => module.ProfilePage,
+            () => import('./profile-screen'),
+            (module) => module.ProfileScreen,
           ),
           lazyRoute(
             'logs',
@@ -114,12 +114,26 @@ export const router = createBrowserRouter([
                 import('@/features/admin/admin-page'),
                 import('@/features/processes/process-columns-admin'),
                 import('@/features/offers'),
+                import('@/features/help'),
+                import('@/features/users'),
               ]),
-            ([{ AdminPage }, { ProcessColumnsAdmin }, { OfferStatusesAdmin }]) =>
+            ([
+              { AdminPage },
+              { ProcessColumnsAdmin },
+              { OfferStatusesAdmin },
+              { HelpAdmin },
+              { ManageUsersTab, UsersTab },
+            ]) =>
               () => (
                 <AdminPage
                   logsPath={href.to('logs')}
-                  moduleTabs={{ process: <ProcessColumnsAdmin />, offers: <OfferStatusesAdmin /> }}
+                  moduleTabs={{
+                    help: <HelpAdmin />,
+                    process: <ProcessColumnsAdmin />,
+                    offers: <OfferStatusesAdmin />,
+                    'manage-users': <ManageUsersTab />,
+                    users: <UsersTab />,
+                  }}
                 />
               ),
           ),

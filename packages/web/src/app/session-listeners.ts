@@ -1,4 +1,4 @@
-import type { ErrorPayload, UserDto } from '@karm/domain/contract';
+import { type ErrorPayload, USERS_PUSHES, type UserDto } from '@karm/domain/contract';
 import { clearLocalSession, verifyStoredSession } from '@/lib/session';
 import { onPush, SERVER_PUSHES, socket } from '@/lib/socket';
 import { useAuthStore } from '@/lib/store/auth-store';
@@ -23,7 +23,18 @@ export const installSessionListeners = (navigate: Navigate) => {
       if (useAuthStore.getState().accessToken) void goToLogin();
     }),
     onPush<ErrorPayload>(SERVER_PUSHES.error, (error) => useSocketErrorStore.getState().showPushed(error)),
-    onPush<UserDto>(SERVER_PUSHES.userUpdated, (user) => useAuthStore.getState().setUser(user)),
+    // The push goes to every tab of the person, in whichever company each is signed in to: the role
+    // and permissions are this tab's company's, so they are kept; the rest is the person's own.
+    onPush<UserDto>(SERVER_PUSHES.userUpdated, (user) => {
+      const current = useAuthStore.getState().user;
+      useAuthStore
+        .getState()
+        .setUser(current ? { ...user, role: current.role, permissions: current.permissions } : user);
+    }),
+    // An administrator gave this person a new role in this tab's company: take it whole.
+    onPush<UserDto>(USERS_PUSHES.roleChanged, (user) => useAuthStore.getState().setUser(user)),
+    // The company's role permissions changed: fetch our own again, so the screens hide what is now refused.
+    onPush(USERS_PUSHES.permissionsChanged, () => void verifyStoredSession()),
     onPush<{ buildId: string }>(SERVER_PUSHES.build, ({ buildId }) => {
       if (buildId !== __KARM_BUILD_ID__ && buildId !== 'dev') useNewVersionStore.getState().setAvailable();
     }),

@@ -19,6 +19,7 @@ export {
 export { type Confirm, ConfirmProvider, useConfirm } from './confirm-action/confirm-provider';
 export * from './customers';
 export { ON_WIDE_SCREENS, ON_WIDEST_SCREENS } from './data-table/on-wide-screens';
+export { usePagingTexts } from './data-table/use-paging-texts';
 export { DateInput, type DateInputProps } from './date-input/date-input';
 export * from './deadline-badge/deadline-badge';
 export * from './delivery-week-picker/delivery-week-picker';
@@ -41,6 +42,7 @@ export {
   type ViewerImage,
 } from './image-viewer/image-viewer-dialog';
 export * from './language-select/language-select';
+export { LoadFailedAlert, type LoadFailedAlertProps } from './load-failed/load-failed-alert';
 export {
   ACTION_FAILED,
   ACTION_SUCCESS,
@@ -52,6 +54,13 @@ export {
 } from './notify/notify';
 export * from './order-lines';
 export { PageHeader, type PageHeaderProps } from './page-header/page-header';
+export { SectionHeader, type SectionHeaderProps } from './page-header/section-header';
 export { PdfViewerDialog, type PdfViewerDialogProps } from './pdf-viewer/pdf-viewer-dialog';
+export { useDocumentLanguage } from './pdf-viewer/use-document-language';
 export * from './price-calculator';
+export {
+  ReadOnlyFieldset,
+  type ReadOnlyFieldsetProps,
+} from './read-only-fieldset/read-only-fieldset';
 export { ScrollHint } from './scroll-hint/scroll-hint';
+export { UserAvatar, type UserAvatarProps } from './user-avatar/user-avatar';

@@ -1,6 +1,7 @@
 import type { ErrorPayload } from '@karm/domain/contract';
 import { parseMessage } from '@karm/domain/rules';
 import type { i18n as I18n, TFunction } from 'i18next';
+import type { ApiError } from './http';
 
 /*
  * Apart from ./forms so that the toasts, the error dialog and the sign-in form (all on /login) can
@@ -33,3 +34,9 @@ export const errorTextOf = (
   if (i18n.exists(`errors:${error.code}`)) return i18n.t(`errors:${error.code}`);
   return error.message;
 };
+
+/** The field → message map of a server VALIDATION answer (empty for any other error). */
+export const fieldErrorsOf = (error: Pick<ApiError, 'code' | 'details'>): Record<string, string> =>
+  error.code === 'VALIDATION'
+    ? ((error.details as { fields?: Record<string, string> } | undefined)?.fields ?? {})
+    : {};

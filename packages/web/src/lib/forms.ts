@@ -1,11 +1,11 @@
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { translateMessage } from './error-text';
+import { fieldErrorsOf, translateMessage } from './error-text';
 import { ApiError } from './http';
 
 // The error texts live in ./error-text (no form library); re-exported for the forms that use them.
-export { errorTextOf, translateMessage } from './error-text';
+export { errorTextOf, fieldErrorsOf, translateMessage } from './error-text';
 
 const validateWith =
   <Values>(schema: z.ZodType) =>
@@ -37,12 +37,6 @@ export const useContractForm = <Values extends Record<string, unknown>>(
       inputProps.error ? { error: translateMessage(t, String(inputProps.error)) } : undefined,
   });
 };
-
-/** The field → message map of a server VALIDATION answer (empty for any other error). */
-export const fieldErrorsOf = (error: ApiError): Record<string, string> =>
-  error.code === 'VALIDATION'
-    ? ((error.details as { fields?: Record<string, string> } | undefined)?.fields ?? {})
-    : {};
 
 /** Puts a server VALIDATION answer's field messages next to the fields; true when it did. */
 export const applyServerFieldErrors = (

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@karm/domain/i18n';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@karm/domain/i18n';
 
 /**
  * The interface language of this browser, kept in plain `localStorage` so that a full page load — the
@@ -7,8 +7,6 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@karm/domain/i18n';
  * next person at this browser most likely reads the same language.
  */
 const STORAGE_KEY = 'karm.locale';
-
-const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
 /** The stored language; without one, the browser's (Norwegian for nb, no and nn), else English. */
 export const preferredLocale = (): Locale => {

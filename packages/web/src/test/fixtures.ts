@@ -1,4 +1,4 @@
-import type { ProjectDto } from '@karm/domain/contract';
+import { type ProjectDto, permissionsOfRole, type Role, type UserDto } from '@karm/domain/contract';
 
 let sequence = 0;
 
@@ -61,3 +61,22 @@ export const aBlankProject = (overrides: Partial<ProjectDto> = {}): ProjectDto =
     ...overrides,
   };
 };
+
+/** A signed-in user of a role, holding exactly that role's standard permissions. */
+export const aUser = (role: Role = 'office', overrides: Partial<UserDto> = {}): UserDto => ({
+  id: nextTestId('50000000'),
+  username: 'kari',
+  email: 'kari@karm.test',
+  firstName: 'Kari',
+  lastName: 'Prosjektleder',
+  fornavn: 'Kari',
+  etternavn: 'Prosjektleder',
+  fullName: 'Kari Prosjektleder',
+  phone: null,
+  userType: 'user',
+  role,
+  permissions: [...permissionsOfRole(role)],
+  profile: {},
+  version: 1,
+  ...overrides,
+});

@@ -6,13 +6,17 @@ import company from './company.json' with { type: 'json' };
 import components from './components.json' with { type: 'json' };
 import customers from './customers.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
+import help from './help.json' with { type: 'json' };
 import inquiries from './inquiries.json' with { type: 'json' };
 import nav from './nav.json' with { type: 'json' };
 import offers from './offers.json' with { type: 'json' };
 import pipeline from './pipeline.json' with { type: 'json' };
 import processes from './processes.json' with { type: 'json' };
+import profile from './profile.json' with { type: 'json' };
 import projects from './projects.json' with { type: 'json' };
 import screens from './screens.json' with { type: 'json' };
+import security from './security.json' with { type: 'json' };
+import users from './users.json' with { type: 'json' };
 import validation from './validation.json' with { type: 'json' };
 
 /** Every namespace of English: one module, so that a browser can load a language at once. */
@@ -33,4 +37,8 @@ export const en = {
   calculator,
   offers,
   company,
+  users,
+  security,
+  help,
+  profile,
 };

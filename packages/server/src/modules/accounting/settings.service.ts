@@ -4,14 +4,10 @@ import type { z } from 'zod';
 import { accountingSettings } from '../../integrations/accounting/accounting.tables';
 import { AccountingError } from '../../integrations/accounting/port';
 import type { Actor, AppContext } from '../../platform/context';
-import { AppError, conflict, forbidden, validationError } from '../../platform/errors';
+import { AppError, conflict, validationError } from '../../platform/errors';
 import { maskSecret } from '../../platform/secrets';
 
 type SettingsRow = typeof accountingSettings.$inferSelect;
-
-export const assertAdmin = (actor: Actor) => {
-  if (actor.role !== 'admin') throw forbidden('Only administrators manage the accounting system');
-};
 
 const hintOf = (ctx: AppContext, sealed: string | null) => {
   if (!sealed) return null;
@@ -50,7 +46,6 @@ export const settingsOf = async (ctx: AppContext, companyId: string): Promise<Se
 };
 
 export const getAccountingSettings = async (ctx: AppContext, actor: Actor) => {
-  assertAdmin(actor);
   return toDto(ctx, await settingsOf(ctx, actor.companyId));
 };
 
@@ -60,7 +55,6 @@ export const updateAccountingSettings = async (
   actor: Actor,
   input: z.output<typeof accountingSettingsUpdateSchema>,
 ) => {
-  assertAdmin(actor);
   const current = await settingsOf(ctx, actor.companyId);
   if (current.version !== input.version) throw conflict('The settings were changed by someone else');
   const consumerTokenSealed = input.consumerToken
@@ -103,7 +97,6 @@ export const updateAccountingSettings = async (
 
 /** "Test connection": asks the accounting system who the stored tokens act for. */
 export const testAccountingConnection = async (ctx: AppContext, actor: Actor) => {
-  assertAdmin(actor);
   const port = await ctx.accounting.forCompany(actor.companyId);
   if (port.kind === 'none')
     throw validationError({ provider: 'validation.required' }, 'No accounting system is configured');

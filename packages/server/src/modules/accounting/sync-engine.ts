@@ -12,6 +12,7 @@ import {
   type AccountingPort,
 } from '../../integrations/accounting/port';
 import type { AppContext } from '../../platform/context';
+import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { conflict, validationError } from '../../platform/errors';
 import { applyRemoteContact, pushPendingContacts } from '../customers/contacts.accounting';
 import { applyRemoteCustomer, pushPendingCustomers } from '../customers/customers.accounting';
@@ -40,11 +41,6 @@ export const toSyncRunDto = (row: RunRow): SyncRunDto => ({
   startedAt: row.startedAt.toISOString(),
   finishedAt: row.finishedAt?.toISOString() ?? null,
 });
-
-const isUniqueViolation = (error: unknown) => {
-  const cause = (error as { cause?: { code?: string } }).cause ?? error;
-  return (cause as { code?: string }).code === '23505';
-};
 
 /** Reads every page of a list; pages end at the first short page. */
 const readAll = async <T>(

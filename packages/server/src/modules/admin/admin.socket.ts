@@ -1,9 +1,6 @@
-import { type SocketHandlers, signedIn } from '../../platform/realtime/socket-handlers';
+import { socketModule } from '../../platform/realtime/socket-module';
 import { listMailOutbox } from './mail-outbox.service';
 
-export const adminSocketHandlers: SocketHandlers<'admin:mail-outbox'> = {
-  'admin:mail-outbox': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return listMailOutbox(ctx, actor, input);
-  },
-};
+export const adminEvents = socketModule({
+  'admin:mail-outbox': { access: 'system.manage', useCase: listMailOutbox },
+});

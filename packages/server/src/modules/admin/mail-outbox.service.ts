@@ -3,7 +3,6 @@ import { count, desc, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import { loadPage } from '../../platform/db/paging';
-import { forbidden } from '../../platform/errors';
 import { mailOutbox } from '../../platform/mail/outbox.tables';
 import { manageableUserIds } from '../auth/user-management';
 
@@ -24,7 +23,6 @@ export const listMailOutbox = async (
   actor: Actor,
   query: z.output<typeof pageQuerySchema>,
 ): Promise<Page<OutboxMailDto>> => {
-  if (actor.role !== 'admin') throw forbidden('Only administrators can read the outbox');
   const where = inArray(mailOutbox.userId, manageableUserIds(ctx.db, actor));
   return loadPage(
     query,

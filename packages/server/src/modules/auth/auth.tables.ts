@@ -1,4 +1,4 @@
-import type { UserProfile } from '@karm/domain/contract';
+import type { StoredUserProfile } from '@karm/domain/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -29,10 +29,27 @@ export const users = pgTable(
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     userType: text('user_type').notNull().default('user'),
     dateOfEmployment: date('date_of_employment', { mode: 'string' }),
-    profile: jsonb('profile').$type<UserProfile>().notNull().default({}),
+    profile: jsonb('profile').$type<StoredUserProfile>().notNull().default({}),
     isActive: boolean('is_active').notNull().default(true),
+    /** The last successful sign-in, in any company (the users admin shows it). */
+    lastSignedInAt: instant('last_signed_in_at'),
+    /**
+     * Set while an invitation waits: the user was created without a password and has not yet used
+     * the mailed link to choose one. Cleared when they do.
+     */
+    invitedAt: instant('invited_at'),
+    /**
+     * A deleted user stays as a tombstone: login, contact details and memberships are gone, the name
+     * stays, so history rows elsewhere still say who did what.
+     */
+    deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Raised by every change of the account (the users admin checks it), but not by the user's own
+     * profile settings: the drawer and the filters change all day and must not make an
+     * administrator's save a conflict.
+     */
     version: version(),
   },
   (table) => [
@@ -51,7 +68,8 @@ export const memberships = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    role: text('role').notNull().default('user'),
+    // One of ROLES (domain permissions.ts); what the role may do is the company's role permissions.
+    role: text('role').notNull().default('office'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -76,6 +94,9 @@ export const sessions = pgTable(
     lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
     expiresAt: instant('expires_at').notNull(),
     revokedAt: instant('revoked_at'),
+    /** Where and with what the session signed in, so the person can tell their sessions apart. */
+    address: text('address'),
+    userAgent: text('user_agent'),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

@@ -30,7 +30,7 @@ describe('authenticate', () => {
       password: DEFAULT_TEST_PASSWORD,
     });
     expect(result.accessToken).toMatch(/^[\w-]{43}$/);
-    expect(result.user).toMatchObject({ id: user.id, username: user.username, role: 'user' });
+    expect(result.user).toMatchObject({ id: user.id, username: user.username, role: 'office' });
     expect(result.user).not.toHaveProperty('passwordHash');
     expect(result.companyId).toBe(user.companyIds[0]);
   });
@@ -357,6 +357,8 @@ describe('profile', () => {
   it("merges profile changes and tells the user's other tabs", async () => {
     const signedIn = await server.signedInUser();
     const otherTab = await server.connect(signedIn.token);
+    // Answered only once the socket is in the user's rooms, so the push cannot come before it is.
+    await otherTab.request('user:check-logged-in', signedIn.token);
     const pushed = otherTab.nextPush('user:updated');
     await signedIn.client.request('user:update-profile', { locale: 'nb', drawer: { collapsed: true } });
     const updated = await signedIn.client.request('user:update-profile', { theme: 'dark' });

@@ -23,12 +23,20 @@ export const MAX_LOGIN_ATTEMPTS_PER_ADDRESS = 50;
 export const MAX_FORGOT_PER_ACCOUNT = 5;
 export const MAX_FORGOT_PER_ADDRESS = 20;
 export const MAX_RESET_ATTEMPTS_PER_ADDRESS = 10;
+/**
+ * Wrong two-factor codes (authenticator or recovery), per (account, address) and per account. Only
+ * someone who knows the password reaches the code step, so here a limit per account is no way to
+ * lock a colleague out; it stops many addresses from sharing out the guessing.
+ */
+export const MAX_CODE_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS = 5;
+export const MAX_CODE_ATTEMPTS_PER_ACCOUNT = 20;
 /** An address an account signed in from within this many days counts as that account's own. */
 const KNOWN_ADDRESS_DAYS = 90;
 
 type ThrottleRule = { kind: string; limit: number; message: string };
 
 const TOO_MANY_SIGN_INS = 'Too many failed attempts. Wait a few minutes and try again.';
+const TOO_MANY_CODES = 'Too many wrong codes. Wait a few minutes and try again.';
 const TOO_MANY_RESET_REQUESTS = 'Too many reset requests. Wait a few minutes and try again.';
 export const THROTTLE = {
   loginPair: { kind: 'login-pair', limit: MAX_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS, message: TOO_MANY_SIGN_INS },
@@ -48,6 +56,8 @@ export const THROTTLE = {
     limit: MAX_RESET_ATTEMPTS_PER_ADDRESS,
     message: 'Too many attempts with reset links. Wait a few minutes and try again.',
   },
+  codePair: { kind: 'code-pair', limit: MAX_CODE_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS, message: TOO_MANY_CODES },
+  codeAccount: { kind: 'code-account', limit: MAX_CODE_ATTEMPTS_PER_ACCOUNT, message: TOO_MANY_CODES },
 } satisfies Record<string, ThrottleRule>;
 
 /** Sign-in is case-insensitive, so "Kari" and "kari" are one account for counting too. */

@@ -1,9 +1,5 @@
-import type {
-  changePasswordInputSchema,
-  LoginResult,
-  loginInputSchema,
-  MembershipRole,
-} from '@karm/domain/contract';
+import type { changePasswordInputSchema, LoginResult, loginInputSchema } from '@karm/domain/contract';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '@karm/domain/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
@@ -20,8 +16,14 @@ import {
   THROTTLE,
   uncountAttempt,
 } from './login-throttle';
-import { createSession, pushSignedOut, revokeSessionsOfUser } from './sessions.service';
-import { toUserDto } from './user-dto';
+import {
+  pushSignedOut,
+  revokeSessionsOfUser,
+  type SignInClient,
+  startSignedInSession,
+} from './sessions.service';
+import { requireSecondFactorIfNeeded } from './sign-in-challenge.service';
+import { isEnabled, twoFactorOf } from './two-factor-credentials';
 import { findActiveUserByLogin, membershipsOf } from './users.repository';
 
 /** SPEC §8: the exact sign-in failure text. */
@@ -56,13 +58,16 @@ const verifyCredentials = async (ctx: AppContext, login: string, password: strin
   return user;
 };
 
-/** SPEC §4/§7 authenticate: credentials in, access token and user out (and the new session). */
+/**
+ * SPEC §4/§7 authenticate: credentials in, access token and user out (and the new session) — or,
+ * when a second factor is needed, SECOND_FACTOR_REQUIRED with a challenge (sign-in-challenge.service).
+ */
 export const login = async (
   ctx: AppContext,
   input: z.output<typeof loginInputSchema>,
-  address: string,
+  client: SignInClient,
 ): Promise<{ actor: Actor; result: LoginResult }> => {
-  const user = await verifyCredentials(ctx, input.username, input.password, address);
+  const user = await verifyCredentials(ctx, input.username, input.password, client.address);
   const userMemberships = await membershipsOf(ctx.db, user.id);
   if (userMemberships.length === 0) throw wrongCredentials();
 
@@ -80,11 +85,10 @@ export const login = async (
     throw new AppError('COMPANY_REQUIRED', 'Please select a company', { companies });
   }
 
-  const { accessToken, session } = await createSession(ctx, ctx.db, user.id, chosen.companyId);
-  const role = chosen.role as MembershipRole;
-  ctx.logger.info({ userId: user.id, companyId: chosen.companyId }, 'signed in');
-  const actor: Actor = { sessionId: session.id, userId: user.id, companyId: chosen.companyId, role };
-  return { actor, result: { accessToken, user: toUserDto(user, role), companyId: chosen.companyId } };
+  // With two-factor sign-in (or when the company requires it of this administrator) the password
+  // alone opens no session: the answer is a challenge for the second step.
+  await requireSecondFactorIfNeeded(ctx, chosen);
+  return startSignedInSession(ctx, ctx.db, user, chosen, client);
 };
 
 /**
@@ -95,17 +99,27 @@ export const changePassword = async (
   ctx: AppContext,
   input: z.output<typeof changePasswordInputSchema>,
   address: string,
-  currentSessionId?: string,
+  current?: { sessionId: string; userId: string } | null,
 ) => {
   const user = await verifyCredentials(ctx, input.username, input.currentPassword, address);
+  // With two-factor sign-in the password alone is not enough to change it: a stolen password must
+  // not lock the owner out. They change it on their profile, signed in with both factors.
+  if (current?.userId !== user.id && isEnabled(await twoFactorOf(ctx.db, user.id))) {
+    throw new AppError('FORBIDDEN', MESSAGES.twoFactorChangePasswordSignedIn);
+  }
   const passwordHash = await hashPassword(input.newPassword);
   const revoked = await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: ctx.clock.now(), version: sql`${users.version} + 1` })
       .where(eq(users.id, user.id));
-    return revokeSessionsOfUser(ctx, tx, user.id, currentSessionId);
+    return revokeSessionsOfUser(
+      ctx,
+      tx,
+      user.id,
+      current?.userId === user.id ? current.sessionId : undefined,
+    );
   });
-  pushSignedOut(ctx, revoked);
+  pushSignedOut(ctx, revoked, user.id);
   return { ok: true as const };
 };

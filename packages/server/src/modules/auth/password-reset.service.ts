@@ -15,7 +15,12 @@ import { countAttempt, THROTTLE, uncountAttempt } from './login-throttle';
 import { pushSignedOut, revokeSessionsOfUser } from './sessions.service';
 import { findActiveUserByLogin } from './users.repository';
 
-const resetLink = (baseUrl: string, token: string) => `${baseUrl.replace(/\/$/, '')}/login?reset=${token}`;
+/**
+ * The page that sets a password from a mailed token. An invitation's link says so (`welcome=1`), so
+ * the page greets a new user instead of talking about a forgotten password.
+ */
+export const setPasswordLink = (baseUrl: string, token: string, purpose: 'reset' | 'invitation' = 'reset') =>
+  `${baseUrl.replace(/\/$/, '')}/login?reset=${token}${purpose === 'invitation' ? '&welcome=1' : ''}`;
 
 const composeResetMail = (link: string) => ({
   subject: 'Karm: reset your password / tilbakestill passordet',
@@ -31,7 +36,7 @@ const composeResetMail = (link: string) => ({
 });
 
 /** Ends every link of the user that is still unused: only the newest (or none) ever works. */
-const revokeUnusedLinks = (tx: Executor, userId: string, now: Date) =>
+export const revokeUnusedLinks = (tx: Executor, userId: string, now: Date) =>
   tx
     .update(passwordResets)
     .set({ revokedAt: now })
@@ -39,26 +44,41 @@ const revokeUnusedLinks = (tx: Executor, userId: string, now: Date) =>
       and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), isNull(passwordResets.revokedAt)),
     );
 
+/**
+ * Stores a new single-use link for the user (ending every older one) inside the caller's
+ * transaction and returns its token: a reset link, or an invitation's, which lasts longer.
+ */
+export const storeSetPasswordToken = async (
+  tx: Executor,
+  userId: string,
+  now: Date,
+  validForMs: number,
+  token = newSecretToken(),
+) => {
+  await revokeUnusedLinks(tx, userId, now);
+  await tx.insert(passwordResets).values({
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + validForMs),
+  });
+  return token;
+};
+
 /** Looks the account up and mails it a link; runs after the answer, so timing tells nothing. */
 const issueResetLink = async (ctx: AppContext, login: string, token: string) => {
   const user = await findActiveUserByLogin(ctx.db, login);
   const email = user?.email;
   if (!user || !email) return;
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    await revokeUnusedLinks(tx, user.id, now);
-    await tx.insert(passwordResets).values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MINUTES * 60_000),
-    });
-  });
+  await ctx.db.transaction((tx) =>
+    storeSetPasswordToken(tx, user.id, now, RESET_LINK_TTL_MINUTES * 60_000, token),
+  );
   // The link's address comes from configuration only: a request's Origin or Host can be forged.
   await ctx.mailer.send({
     to: email,
     userId: user.id,
-    ...composeResetMail(resetLink(ctx.config.publicUrl, token)),
+    ...composeResetMail(setPasswordLink(ctx.config.publicUrl, token)),
   });
 };
 
@@ -120,7 +140,8 @@ export const resetPassword = async (
     await revokeUnusedLinks(tx, reset.userId, now);
     await tx
       .update(users)
-      .set({ passwordHash, updatedAt: now, version: sql`${users.version} + 1` })
+      // An invited user has now chosen their password: the invitation is used.
+      .set({ passwordHash, invitedAt: null, updatedAt: now, version: sql`${users.version} + 1` })
       .where(eq(users.id, reset.userId));
     return revokeSessionsOfUser(ctx, tx, reset.userId);
   });

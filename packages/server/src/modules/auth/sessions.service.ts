@@ -1,10 +1,11 @@
-import type { CheckLoggedInResult, MembershipRole } from '@karm/domain/contract';
-import { SERVER_PUSHES } from '@karm/domain/contract';
+import type { CheckLoggedInResult, LoginResult, Role } from '@karm/domain/contract';
+import { ACCOUNT_PUSHES, SERVER_PUSHES } from '@karm/domain/contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { hashToken, newSecretToken } from '../../platform/auth/tokens';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import { permissionsOf } from '../users/role-permissions.service';
 import { memberships, sessions, users } from './auth.tables';
 import { toUserDto } from './user-dto';
 import { findUserById } from './users.repository';
@@ -12,7 +13,19 @@ import { findUserById } from './users.repository';
 /** last_seen_at is refreshed at most this often, so busy sessions don't write on every event. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
-export const createSession = async (ctx: AppContext, db: Executor, userId: string, companyId: string) => {
+/** Where a sign-in comes from: kept with the session for the person's list of active sessions. */
+export type SignInClient = { address: string; userAgent?: string | undefined };
+
+/** A user agent longer than this is cut: it is only shown, never parsed for anything that matters. */
+const USER_AGENT_MAX = 500;
+
+export const createSession = async (
+  ctx: AppContext,
+  db: Executor,
+  userId: string,
+  companyId: string,
+  client: SignInClient,
+) => {
   const accessToken = newSecretToken();
   const now = ctx.clock.now();
   const [session] = await db
@@ -24,10 +37,39 @@ export const createSession = async (ctx: AppContext, db: Executor, userId: strin
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + ctx.config.sessionTtlHours * 3_600_000),
+      address: client.address || null,
+      userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) || null,
     })
     .returning();
   if (!session) throw new Error('Session insert returned nothing');
   return { accessToken, session };
+};
+
+/**
+ * Signs a user in to one of their companies: the new session, the actor behind it and what the
+ * client is told (SPEC §4). Every way of signing in ends here, with or without a second factor.
+ */
+export const startSignedInSession = async (
+  ctx: AppContext,
+  db: Executor,
+  user: typeof users.$inferSelect,
+  membership: typeof memberships.$inferSelect,
+  client: SignInClient,
+): Promise<{ actor: Actor; result: LoginResult }> => {
+  const { accessToken, session } = await createSession(ctx, db, user.id, membership.companyId, client);
+  await db.update(users).set({ lastSignedInAt: session.createdAt }).where(eq(users.id, user.id));
+  const role = membership.role as Role;
+  ctx.logger.info({ userId: user.id, companyId: membership.companyId }, 'signed in');
+  // An open profile elsewhere lists the new session at once.
+  ctx.realtime.toUser(user.id, ACCOUNT_PUSHES.sessionsChanged);
+  const actor: Actor = {
+    sessionId: session.id,
+    userId: user.id,
+    companyId: membership.companyId,
+    role,
+    permissions: await permissionsOf(db, membership.companyId, role),
+  };
+  return { actor, result: { accessToken, user: toUserDto(user, actor), companyId: membership.companyId } };
 };
 
 /**
@@ -36,6 +78,16 @@ export const createSession = async (ctx: AppContext, db: Executor, userId: strin
  * event, so each of these ends the session at once).
  */
 export const resolveActor = async (ctx: AppContext, token: string): Promise<Actor | null> => {
+  const session = await findLiveSession(ctx, token);
+  if (!session) return null;
+  return { ...session, permissions: await permissionsOf(ctx.db, session.companyId, session.role) };
+};
+
+/**
+ * The session part of `resolveActor`: who holds the token and in which role, before the role's
+ * permissions are read (the auth benchmark compares the two to price the permission check).
+ */
+export const findLiveSession = async (ctx: AppContext, token: string) => {
   const [row] = await ctx.db
     .select({ session: sessions, role: memberships.role })
     .from(sessions)
@@ -56,7 +108,32 @@ export const resolveActor = async (ctx: AppContext, token: string): Promise<Acto
     sessionId: row.session.id,
     userId: row.session.userId,
     companyId: row.session.companyId,
-    role: row.role as MembershipRole,
+    role: row.role as Role,
+  };
+};
+
+/**
+ * The member behind a signed download link: an active user who still belongs to the company, with the
+ * role and permissions they have there now. There is no session; the link itself stood in for one.
+ */
+export const resolveMember = async (
+  ctx: AppContext,
+  userId: string,
+  companyId: string,
+): Promise<Actor | null> => {
+  const [row] = await ctx.db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .innerJoin(users, and(eq(users.id, memberships.userId), eq(users.isActive, true)))
+    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)));
+  if (!row) return null;
+  const role = row.role as Role;
+  return {
+    sessionId: '',
+    userId,
+    companyId,
+    role,
+    permissions: await permissionsOf(ctx.db, companyId, role),
   };
 };
 
@@ -70,17 +147,22 @@ export const checkLoggedIn = async (
   if (!actor || !user?.isActive) throw new AppError('NOT_AUTHORIZED', 'not logged in');
   return {
     actor,
-    result: { user: toUserDto(user, actor.role), companyId: actor.companyId, status: 'logged-in' },
+    result: { user: toUserDto(user, actor), companyId: actor.companyId, status: 'logged-in' },
   };
 };
 
-/** Ends a session; every open tab on it is told at once and returns to the login page. */
+/**
+ * Ends a session; every open tab on it is told at once and returns to the login page, and the
+ * user's open profiles list their sessions again.
+ */
 export const revokeSession = async (ctx: AppContext, sessionId: string) => {
-  await ctx.db
+  const revoked = await ctx.db
     .update(sessions)
     .set({ revokedAt: ctx.clock.now() })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
   ctx.realtime.toSession(sessionId, SERVER_PUSHES.notAuthorized);
+  for (const { userId } of revoked) ctx.realtime.toUser(userId, ACCOUNT_PUSHES.sessionsChanged);
 };
 
 /** After a password change or reset, other sessions of the user end (optionally keeping one). */
@@ -104,6 +186,8 @@ export const revokeSessionsOfUser = async (
   return revoked.map((row) => row.id);
 };
 
-export const pushSignedOut = (ctx: AppContext, sessionIds: string[]) => {
+/** Tells every tab of the revoked sessions to sign out, and the user's other tabs that the list changed. */
+export const pushSignedOut = (ctx: AppContext, sessionIds: string[], userId?: string) => {
   for (const sessionId of sessionIds) ctx.realtime.toSession(sessionId, SERVER_PUSHES.notAuthorized);
+  if (userId && sessionIds.length > 0) ctx.realtime.toUser(userId, ACCOUNT_PUSHES.sessionsChanged);
 };

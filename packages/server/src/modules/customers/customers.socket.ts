@@ -1,4 +1,5 @@
-import { type SocketHandlers, signedIn } from '../../platform/realtime/socket-handlers';
+import { SIGNED_IN } from '@karm/domain/contract';
+import { socketModule } from '../../platform/realtime/socket-module';
 import { archiveContact, createContact, getContact, listContacts, updateContact } from './contacts.service';
 import { relatedOfCustomer } from './customer-related';
 import {
@@ -11,69 +12,31 @@ import {
 } from './customers.service';
 import { lookUpPostalPlace } from './postal-places';
 
-type CustomerEvent =
-  | 'customer:get'
-  | 'customer:get-one'
-  | 'customer:create'
-  | 'customer:update'
-  | 'customer:archive'
-  | 'customer:unarchive'
-  | 'customer:related'
-  | 'contacts:get'
-  | 'contact:get'
-  | 'contact:create'
-  | 'contact:update'
-  | 'contact:archive'
-  | 'admin:postaladdress';
+const READ = 'customers.read';
+const WRITE = 'customers.write';
 
-export const customersSocketHandlers: SocketHandlers<CustomerEvent> = {
-  'customer:get': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return listCustomers(ctx, actor, input);
+export const customerEvents = socketModule({
+  'customer:get': { access: READ, useCase: listCustomers },
+  'customer:get-one': { access: READ, useCase: (ctx, actor, input) => getCustomer(ctx, actor, input.id) },
+  'customer:create': { access: WRITE, useCase: createCustomer },
+  'customer:update': { access: WRITE, useCase: updateCustomer },
+  'customer:archive': { access: WRITE, useCase: archiveCustomer },
+  'customer:unarchive': { access: WRITE, useCase: unarchiveCustomer },
+  'customer:related': {
+    access: READ,
+    useCase: (ctx, actor, input) => relatedOfCustomer(ctx, actor, input.id),
   },
-  'customer:get-one': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return getCustomer(ctx, actor, input.id);
+  'contacts:get': {
+    access: READ,
+    useCase: (ctx, actor, input) => listContacts(ctx, actor, input.customerId),
   },
-  'customer:create': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return createCustomer(ctx, actor, input);
+  'contact:get': { access: READ, useCase: (ctx, actor, input) => getContact(ctx, actor, input.id) },
+  'contact:create': { access: WRITE, useCase: createContact },
+  'contact:update': { access: WRITE, useCase: updateContact },
+  'contact:archive': { access: WRITE, useCase: archiveContact },
+  // The post code → place lookup of every address form; it reads no company data.
+  'admin:postaladdress': {
+    access: SIGNED_IN,
+    useCase: async (_ctx, _actor, input) => lookUpPostalPlace(input.postalCode),
   },
-  'customer:update': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return updateCustomer(ctx, actor, input);
-  },
-  'customer:archive': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return archiveCustomer(ctx, actor, input);
-  },
-  'customer:unarchive': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return unarchiveCustomer(ctx, actor, input);
-  },
-  'customer:related': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return relatedOfCustomer(ctx, actor, input.id);
-  },
-  'contacts:get': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return listContacts(ctx, actor, input.customerId);
-  },
-  'contact:get': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return getContact(ctx, actor, input.id);
-  },
-  'contact:create': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return createContact(ctx, actor, input);
-  },
-  'contact:update': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return updateContact(ctx, actor, input);
-  },
-  'contact:archive': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return archiveContact(ctx, actor, input);
-  },
-  'admin:postaladdress': async (input) => lookUpPostalPlace(input.postalCode),
-};
+});

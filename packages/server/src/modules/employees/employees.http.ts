@@ -1,10 +1,13 @@
-import { actorOf } from '../../platform/http/actor';
-import type { HttpRoutes } from '../../platform/http/types';
+import { SIGNED_IN } from '@karm/domain/contract';
+import { httpModule, route } from '../../platform/http/routes';
 import { listServiceWorkers } from './employees.service';
 
-export const employeesRoutes: HttpRoutes = (app, { ctx }) => {
-  // SPEC §7: GET {host}/employee/service — the service workers.
-  app.get('/employee/service', { schema: { tags: ['employees'] } }, async (request) =>
-    listServiceWorkers(ctx, actorOf(request)),
-  );
-};
+export const employeesRoutes = httpModule('employees', [
+  // SPEC §7: GET {host}/employee/service — the service workers, a pick list like the other employee lists.
+  route({
+    method: 'GET',
+    url: '/employee/service',
+    access: SIGNED_IN,
+    useCase: (ctx, actor) => listServiceWorkers(ctx, actor),
+  }),
+]);

@@ -4,11 +4,13 @@ import {
   type LookupDto,
   NO_ONE_CHOSEN,
 } from '@karm/domain/contract';
-import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
+import { type AnyColumn, and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { nameRank } from '../../platform/db/name-rank';
-import type { Referable } from '../../platform/db/references';
+import { assertReferencesInCompany, type Referable } from '../../platform/db/references';
+import { validationError } from '../../platform/errors';
 import { getCompanyInfo } from '../company/company.service';
 import { departments, employeeCategories, employees } from './employees.tables';
 
@@ -25,6 +27,11 @@ export const DEPARTMENTS_REFERABLE: Referable = {
   table: departments,
   id: departments.id,
   companyId: departments.companyId,
+};
+export const EMPLOYEE_CATEGORIES_REFERABLE: Referable = {
+  table: employeeCategories,
+  id: employeeCategories.id,
+  companyId: employeeCategories.companyId,
 };
 
 type EmployeeRow = typeof employees.$inferSelect;
@@ -92,19 +99,29 @@ export const listEmployeeCategories = async (ctx: AppContext, actor: Actor): Pro
     .where(eq(employeeCategories.companyId, actor.companyId))
     .orderBy(asc(employeeCategories.name));
 
-const activeInCategory = async (ctx: AppContext, companyId: string, categoryName: string) =>
+/** The active employees of one category, named (the admin list) or chosen by id (the service workers). */
+const activeInCategory = async (
+  ctx: AppContext,
+  companyId: string,
+  category: { name: string } | { id: string },
+) =>
   (
     await selectEmployees(
       ctx,
       companyId,
-      and(eq(employees.isActive, true), eq(employeeCategories.name, categoryName)),
+      and(
+        eq(employees.isActive, true),
+        'id' in category
+          ? eq(employeeCategories.id, category.id)
+          : eq(employeeCategories.name, category.name),
+      ),
     )
   ).map(toEmployeeDto);
 
 /** SPEC §6 admin:get-users — "(Ingen valgt)" first, then the Administrasjon employees. */
 export const listAdminUsers = async (ctx: AppContext, actor: Actor) => [
   { id: null, displayName: NO_ONE_CHOSEN },
-  ...(await activeInCategory(ctx, actor.companyId, ADMIN_CATEGORY_NAME)).map((employee) => ({
+  ...(await activeInCategory(ctx, actor.companyId, { name: ADMIN_CATEGORY_NAME })).map((employee) => ({
     id: employee.id,
     displayName: employee.displayName,
   })),
@@ -130,11 +147,11 @@ export const listDepartments = async (ctx: AppContext, actor: Actor): Promise<Lo
       .orderBy(asc(departments.name))
   ).map((department) => ({ id: department.id, displayName: department.name }));
 
-/** SPEC §7 GET employee/service — the employees of the company's service employee category. */
+/** SPEC §7 GET employee/service — the active employees of the company's service employee category. */
 export const listServiceWorkers = async (ctx: AppContext, actor: Actor) => {
   const company = await getCompanyInfo(ctx, actor);
   if (!company.serviceEmployeeCategory) return [];
-  return activeInCategory(ctx, actor.companyId, company.serviceEmployeeCategory);
+  return activeInCategory(ctx, actor.companyId, { id: company.serviceEmployeeCategory.id });
 };
 
 /** Display names of the given employees and departments, for other modules' lists. */
@@ -193,6 +210,17 @@ export const departmentSummaries = async (ctx: AppContext, companyId: string, id
   return new Map(rows.map((row) => [row.id, { id: row.id, displayName: row.name }]));
 };
 
+/** Names of the given employee categories of the company, by id. */
+export const employeeCategorySummaries = async (ctx: AppContext, companyId: string, ids: string[]) => {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, { id: string; name: string }>();
+  const rows = await ctx.db
+    .select({ id: employeeCategories.id, name: employeeCategories.name })
+    .from(employeeCategories)
+    .where(and(eq(employeeCategories.companyId, companyId), inArray(employeeCategories.id, unique)));
+  return new Map(rows.map((row) => [row.id, row]));
+};
+
 /** The department an employee belongs to, if any (a converted offer's project takes its owner's). */
 export const departmentOfEmployee = async (db: Executor, companyId: string, employeeId: string) => {
   const [row] = await db
@@ -203,6 +231,13 @@ export const departmentOfEmployee = async (db: Executor, companyId: string, empl
 };
 
 /** The employee a user is, in a company ("Mine" in the project list). */
+/** The employee record(s) of a user in the company, as a subquery other modules can filter by. */
+export const employeeIdsOfUser = (db: Executor, companyId: string, userId: string) =>
+  db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.userId, userId)));
+
 export const employeeIdOfUser = async (ctx: AppContext, companyId: string, userId: string) => {
   const [row] = await ctx.db
     .select({ id: employees.id })
@@ -211,6 +246,66 @@ export const employeeIdOfUser = async (ctx: AppContext, companyId: string, userI
     .limit(1);
   return row?.id ?? null;
 };
+
+/**
+ * Makes `employeeId` (or nobody) the employee `userId` is in the company, inside the caller's
+ * transaction: any other employee linked to the user is let go. The employee must be the company's
+ * and not already another user's (VALIDATION on `employeeId` otherwise). Returns whether anything changed.
+ */
+export const linkEmployeeToUser = async (
+  tx: Executor,
+  companyId: string,
+  userId: string,
+  employeeId: string | null,
+  now: Date,
+) => {
+  if (employeeId) {
+    await assertReferencesInCompany(tx, companyId, { employeeId: [EMPLOYEES_REFERABLE, employeeId] });
+    const [chosen] = await tx
+      .select({ userId: employees.userId })
+      .from(employees)
+      .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)))
+      .for('update');
+    if (chosen?.userId && chosen.userId !== userId) {
+      throw validationError({ employeeId: VALIDATION_MESSAGE_KEYS.employeeTaken });
+    }
+  }
+  const released = await tx
+    .update(employees)
+    .set({ userId: null, updatedAt: now })
+    .where(
+      and(
+        eq(employees.companyId, companyId),
+        eq(employees.userId, userId),
+        employeeId ? ne(employees.id, employeeId) : undefined,
+      ),
+    )
+    .returning({ id: employees.id });
+  const linked = employeeId
+    ? await tx
+        .update(employees)
+        .set({ userId, updatedAt: now })
+        .where(
+          and(
+            eq(employees.companyId, companyId),
+            eq(employees.id, employeeId),
+            or(isNull(employees.userId), ne(employees.userId, userId)),
+          ),
+        )
+        .returning({ id: employees.id })
+    : [];
+  return released.length + linked.length > 0;
+};
+
+/** A deleted user is nobody's employee any more, in any company (the employee can get a new user). */
+export const unlinkEmployeesOfUser = async (tx: Executor, userId: string, now: Date) =>
+  (
+    await tx
+      .update(employees)
+      .set({ userId: null, updatedAt: now })
+      .where(eq(employees.userId, userId))
+      .returning({ companyId: employees.companyId })
+  ).map((row) => row.companyId);
 
 const employeeSortName = sql<string>`lower(${employees.displayName} || ' ' || ${employees.firstName} || ' ' || ${employees.lastName})`;
 

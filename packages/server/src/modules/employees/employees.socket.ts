@@ -1,4 +1,5 @@
-import { type SocketHandlers, signedIn } from '../../platform/realtime/socket-handlers';
+import { SIGNED_IN } from '@karm/domain/contract';
+import { socketModule } from '../../platform/realtime/socket-module';
 import {
   listAdminUsers,
   listDepartments,
@@ -7,32 +8,17 @@ import {
   listProjectManagers,
 } from './employees.service';
 
-type EmployeeEvent =
-  | 'employee:get'
-  | 'employee:get-categories'
-  | 'admin:get-users'
-  | 'project-manager:get'
-  | 'project_department:get';
-
-export const employeesSocketHandlers: SocketHandlers<EmployeeEvent> = {
-  'employee:get': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return listEmployees(ctx, actor, input);
+/**
+ * Pick lists every form needs (SPEC §6: the admin list is a list of employees, not an admin action),
+ * so any member may read them.
+ */
+export const employeeEvents = socketModule({
+  'employee:get': { access: SIGNED_IN, useCase: listEmployees },
+  'employee:get-categories': {
+    access: SIGNED_IN,
+    useCase: (ctx, actor) => listEmployeeCategories(ctx, actor),
   },
-  'employee:get-categories': async (_input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return listEmployeeCategories(ctx, actor);
-  },
-  'admin:get-users': async (_input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return listAdminUsers(ctx, actor);
-  },
-  'project-manager:get': async (_input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return listProjectManagers(ctx, actor);
-  },
-  'project_department:get': async (_input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return listDepartments(ctx, actor);
-  },
-};
+  'admin:get-users': { access: SIGNED_IN, useCase: (ctx, actor) => listAdminUsers(ctx, actor) },
+  'project-manager:get': { access: SIGNED_IN, useCase: (ctx, actor) => listProjectManagers(ctx, actor) },
+  'project_department:get': { access: SIGNED_IN, useCase: (ctx, actor) => listDepartments(ctx, actor) },
+});

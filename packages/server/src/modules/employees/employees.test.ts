@@ -1,9 +1,8 @@
 import type { EmployeeDto } from '@karm/domain/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDepartment, seedEmployee, seedEmployeeCategory } from '../../seed/factories';
 import { bodyOf, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
-import { companies } from '../company/company.tables';
+import { setCompanyService } from '../company/company.service';
 
 let server: TestServer;
 let user: SignedInUser;
@@ -15,12 +14,9 @@ beforeAll(async () => {
   user = await server.signedInUser();
   outsider = await server.signedInUser();
   const db = server.ctx.db;
-  await db
-    .update(companies)
-    .set({ serviceEmployeeCategory: 'Service' })
-    .where(eq(companies.id, user.companyId));
   const admin = await seedEmployeeCategory(db, user.companyId, 'Administrasjon');
   const service = await seedEmployeeCategory(db, user.companyId, 'Service');
+  await setCompanyService(db, user.companyId, { employeeCategoryId: service.id });
   const department = await seedDepartment(db, user.companyId, 'Montasje', '20');
   ids.anne = (
     await seedEmployee(db, user.companyId, {

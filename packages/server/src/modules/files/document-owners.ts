@@ -1,4 +1,4 @@
-import type { FileDto } from '@karm/domain/contract';
+import type { Access, FileDto } from '@karm/domain/contract';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
@@ -12,6 +12,8 @@ export type DocumentChange = { action: 'documentAdded' | 'documentDeleted'; file
  * without the files module knowing any of them.
  */
 export type DocumentOwner = {
+  /** Who may attach and delete (`write`) and open (`read`) the record's documents. */
+  access: { write: Access; read: Access };
   /** Whether the id names one of the company's records of this kind. */
   owns: (db: Executor, companyId: string, entityId: string) => Promise<boolean>;
   /** Inside the upload's or deletion's transaction, e.g. a history row. */

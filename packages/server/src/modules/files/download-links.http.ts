@@ -1,59 +1,15 @@
-import {
-  type DownloadLinkDto,
-  type DownloadLinkRequest,
-  downloadLinkRequestSchema,
-} from '@karm/domain/contract';
-import type { Actor, AppContext } from '../../platform/context';
-import { actorOf } from '../../platform/http/actor';
-import { signDownload } from '../../platform/http/download-links';
-import type { HttpRoutes } from '../../platform/http/types';
-import { findOwnOffer } from '../offers/offers.service';
-import { findOwnProject } from '../projects/projects.service';
-import { assertFileReadable } from './files.service';
-
-type LinkOf<Kind extends DownloadLinkRequest['kind']> = (
-  ctx: AppContext,
-  actor: Actor,
-  request: Extract<DownloadLinkRequest, { kind: Kind }>,
-) => Promise<{ path: string; query: Record<string, string | undefined> }>;
+import { downloadLinkRequestSchema, SIGNED_IN } from '@karm/domain/contract';
+import { route } from '../../platform/http/routes';
+import { makeDownloadLink } from './download-links.service';
 
 /**
- * Per kind: check that the actor may read the thing (another company's is "not found"), then the
- * route that serves it and its own query. The download route checks the signature and the company again.
+ * POST /api/download-links: a short-lived signed link to a file or PDF the signed-in user may read
+ * (each kind checks that, and the route it leads to checks the permission again when opened).
  */
-const LINKS: { [Kind in DownloadLinkRequest['kind']]: LinkOf<Kind> } = {
-  file: async (ctx, actor, { id, type, entityId }) => {
-    await assertFileReadable(ctx, actor, { id, type, entityId });
-    return { path: '/api/file', query: { type, id, entityId } };
-  },
-  'offer-pdf': async (ctx, actor, { id, locale, download }) => {
-    await findOwnOffer(ctx.db, actor.companyId, id);
-    return { path: `/api/offers/${id}/pdf`, query: { locale, download: download ? '1' : undefined } };
-  },
-  'work-order-pdf': async (ctx, actor, { id, locale }) => {
-    await findOwnProject(ctx.db, actor.companyId, id);
-    return { path: `/api/project/${id}/work-order.pdf`, query: { locale } };
-  },
-};
-
-const makeLink = async (
-  ctx: AppContext,
-  actor: Actor,
-  request: DownloadLinkRequest,
-): Promise<DownloadLinkDto> => {
-  const linkOf = LINKS[request.kind] as LinkOf<typeof request.kind>;
-  const { path, query } = await linkOf(ctx, actor, request);
-  const signed = signDownload(ctx, actor, request.kind, request.id);
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries({ ...query, ...signed.query })) {
-    if (value !== undefined) search.set(name, value);
-  }
-  return { url: `${path}?${search}`, expiresAt: signed.expiresAt };
-};
-
-/** POST /api/download-links: a short-lived signed link to a file or PDF the signed-in user may read. */
-export const downloadLinkRoutes: HttpRoutes = (app, { ctx }) => {
-  app.post('/download-links', { schema: { body: downloadLinkRequestSchema, tags: ['files'] } }, (request) =>
-    makeLink(ctx, actorOf(request), request.body),
-  );
-};
+export const downloadLinkRoute = route({
+  method: 'POST',
+  url: '/download-links',
+  access: SIGNED_IN,
+  schemas: { body: downloadLinkRequestSchema },
+  useCase: (ctx, actor, { body }) => makeDownloadLink(ctx, actor, body),
+});

@@ -1,8 +1,10 @@
 import type { ErrorPayload, FileDto, OfferDto } from '@karm/domain/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_LINK_SECONDS } from '../../platform/http/download-links';
 import { seedCustomer } from '../../seed/factories';
 import { bodyOf, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
+import { memberships, users } from '../auth/auth.tables';
 import { requestDownloadLink, signedUrlOf, uploadTestFile } from './download-links.testing';
 
 let server: TestServer;
@@ -134,6 +136,11 @@ describe('a signed link', () => {
     const sig = url.searchParams.get('sig') ?? '';
     const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
     expect(await statusOf(withQuery(url, { sig: flipped }))).toBe(403);
+    // The last character's two spare bits: another spelling of the same bytes is refused too.
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = ALPHABET.indexOf(sig.at(-1) ?? 'A');
+    const respelled = `${sig.slice(0, -1)}${ALPHABET[last ^ 1]}`;
+    expect(await statusOf(withQuery(url, { sig: respelled }))).toBe(403);
     expect(await statusOf(withQuery(url, { userId: mallory.userId }))).toBe(403);
     expect(await statusOf(withQuery(url, { exp: String(Number(url.searchParams.get('exp')) + 3600) }))).toBe(
       403,
@@ -166,9 +173,9 @@ describe('a signed link', () => {
     expect(await bodyOf<ErrorPayload>(expired)).toMatchObject({ code: 'NOT_AUTHORIZED' });
   });
 
-  it('is refused malformed', async () => {
+  it('is refused malformed, before anything else is read (the link stands in for the session)', async () => {
     const url = await signedUrlOf(server, alice, { kind: 'file', id: aliceFile.id });
-    expect(await statusOf(withQuery(url, { sig: 'short' }))).toBe(400);
+    expect(await statusOf(withQuery(url, { sig: 'short' }))).toBe(401);
   });
 });
 
@@ -186,5 +193,28 @@ describe('the session token', () => {
     expect(await statusOf(`${server.url}/api/offers/${offerId}/pdf?token=${token}`)).toBe(401);
     expect(await statusOf(`${server.url}/api/project/${projectId}/work-order.pdf?token=${token}`)).toBe(401);
     expect(await statusOf(`${server.url}/api/offers?token=${token}`)).toBe(401);
+  });
+});
+
+describe('the member behind a link', () => {
+  it('must still be allowed when it is opened: a deactivated user, or a role that lost the permission, is refused', async () => {
+    const bob = await server.signedInUser({ companyId: alice.companyId, role: 'office' });
+    const offerLink = await signedUrlOf(server, bob, { kind: 'offer-pdf', id: offerId });
+    const fileLink = await signedUrlOf(server, bob, { kind: 'file', id: aliceFile.id });
+    expect(await statusOf(offerLink)).toBe(200);
+    await server.ctx.db
+      .update(memberships)
+      .set({ role: 'technician' })
+      .where(and(eq(memberships.userId, bob.userId), eq(memberships.companyId, bob.companyId)));
+    expect(await statusOf(offerLink)).toBe(403);
+    expect(await statusOf(fileLink)).toBe(200);
+    await server.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, bob.userId));
+    expect(await statusOf(fileLink)).toBe(401);
+  });
+
+  it('is refused to a technician before it is made, for an offer they may not read', async () => {
+    const technician = await server.signedInUser({ companyId: alice.companyId, role: 'technician' });
+    const { status } = await requestDownloadLink(server, technician, { kind: 'offer-pdf', id: offerId });
+    expect(status).toBe(403);
   });
 });

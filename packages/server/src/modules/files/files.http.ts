@@ -2,15 +2,15 @@ import {
   fileDownloadQuerySchema,
   fileUploadFieldsSchema,
   fileUploadQuerySchema,
+  SIGNED_IN,
 } from '@karm/domain/contract';
 import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Actor, AppContext } from '../../platform/context';
 import { AppError, fromZodError } from '../../platform/errors';
-import { actorOf } from '../../platform/http/actor';
-import { downloadAccess } from '../../platform/http/download-links';
-import type { HttpApp, HttpDeps, HttpRoutes } from '../../platform/http/types';
-import { downloadLinkRoutes } from './download-links.http';
+import { httpModule, type RouteInput, route } from '../../platform/http/routes';
+import { downloadLinkRoute } from './download-links.http';
 import { assertOwnCompany, deleteFile, openFileForDownload, storeUpload } from './files.service';
 
 /** Reads a multipart upload whatever the order of its parts: the fields and exactly one file. */
@@ -40,42 +40,55 @@ const readUpload = async (request: FastifyRequest, maxBytes: number) => {
   return { ...parsed.data, file };
 };
 
-const registerUpload = (app: HttpApp, path: string, { ctx }: HttpDeps) => {
-  app.post(
-    path,
-    {
-      schema: { querystring: fileUploadQuerySchema, tags: ['files'], consumes: ['multipart/form-data'] },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      assertOwnCompany(actor, request.query.companyId);
-      const upload = await readUpload(request, ctx.config.uploadMaxBytes);
-      const stored = await storeUpload(ctx, actor, {
-        type: upload.type,
-        entityId: upload.entityId,
-        originalName: upload.file.name,
-        bytes: upload.file.bytes,
-      });
-      return reply.code(201).send(stored);
-    },
-  );
+/**
+ * An upload: any member may send one; the files module then checks that the actor may store that
+ * type of file (a logo needs company.manage, an inquiry's document inquiries.write).
+ */
+const upload = async (
+  ctx: AppContext,
+  actor: Actor,
+  { query, request }: RouteInput<{ querystring: typeof fileUploadQuerySchema }>,
+) => {
+  assertOwnCompany(actor, query.companyId);
+  const received = await readUpload(request, ctx.config.uploadMaxBytes);
+  return storeUpload(ctx, actor, {
+    type: received.type,
+    entityId: received.entityId,
+    originalName: received.file.name,
+    bytes: received.file.bytes,
+  });
 };
 
-export const filesRoutes: HttpRoutes = (app, deps) => {
-  const { ctx } = deps;
-  // SPEC §7 says "upload to {host}"; /file is the same route under a name that says what it is.
-  registerUpload(app, '/file', deps);
-  registerUpload(app, '/', deps);
-  downloadLinkRoutes(app, deps);
+const uploadSchemas = { querystring: fileUploadQuerySchema, consumes: ['multipart/form-data'] };
 
-  app.get(
-    '/file',
-    {
-      preHandler: downloadAccess(deps, 'file', (request) => (request.query as { id: string }).id),
-      schema: { querystring: fileDownloadQuerySchema, tags: ['files'] },
-    },
-    async (request, reply) => {
-      const { file, stream } = await openFileForDownload(ctx, actorOf(request), request.query);
+export const filesRoutes = httpModule('files', [
+  route({
+    method: 'POST',
+    url: '/file',
+    access: SIGNED_IN,
+    schemas: uploadSchemas,
+    status: 201,
+    useCase: upload,
+  }),
+  // SPEC §7 says "upload to {host}": the same upload at the API's root.
+  route({
+    method: 'POST',
+    url: '/',
+    access: SIGNED_IN,
+    schemas: uploadSchemas,
+    status: 201,
+    useCase: upload,
+  }),
+  downloadLinkRoute,
+  // SPEC §7: GET {host}/file?type&id&entityId&companyId — a signed link, or the token header.
+  route({
+    method: 'GET',
+    url: '/file',
+    access: SIGNED_IN,
+    signedLink: { kind: 'file', resourceId: (request) => String((request.query as { id?: unknown }).id) },
+    schemas: { querystring: fileDownloadQuerySchema },
+    useCase: async (ctx, actor, { query, reply }) => {
+      const { file, stream } = await openFileForDownload(ctx, actor, query);
       const disposition =
         file.mimeType === 'application/pdf' || file.mimeType.startsWith('image/') ? 'inline' : 'attachment';
       return reply
@@ -88,11 +101,12 @@ export const filesRoutes: HttpRoutes = (app, deps) => {
         .header('cache-control', 'private, max-age=300')
         .send(stream);
     },
-  );
-
-  app.delete(
-    '/file/:id',
-    { schema: { params: z.object({ id: z.uuid() }), tags: ['files'] } },
-    async (request) => deleteFile(ctx, actorOf(request), request.params.id),
-  );
-};
+  }),
+  route({
+    method: 'DELETE',
+    url: '/file/:id',
+    access: SIGNED_IN,
+    schemas: { params: z.object({ id: z.uuid() }) },
+    useCase: (ctx, actor, { params }) => deleteFile(ctx, actor, params.id),
+  }),
+]);

@@ -1,12 +1,21 @@
-import type { FileDto, FileType, fileDownloadQuerySchema } from '@karm/domain/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import {
+  type Access,
+  type FileDto,
+  type FileType,
+  type fileDownloadQuerySchema,
+  isAllowed,
+  SIGNED_IN,
+} from '@karm/domain/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import type { Referable } from '../../platform/db/references';
-import { AppError, forbidden, notFound } from '../../platform/errors';
-import { documentOwnerOf, requireDocumentOwner } from './document-owners';
+import { AppError, conflict, forbidden, notFound, refusedAction } from '../../platform/errors';
+import { squareThumbnail } from '../../platform/images/square-thumbnail';
+import { type DocumentOwner, documentOwnerOf, requireDocumentOwner } from './document-owners';
 import { ALLOWED_MIME_TYPES, sniffMimeType } from './file-types';
+import { isFileInUse } from './file-users';
 import { files } from './files.tables';
 
 type FileRow = typeof files.$inferSelect;
@@ -18,6 +27,15 @@ export const filesReferable = (type: FileType): Referable => ({
   companyId: files.companyId,
   isUsable: eq(files.type, type),
 });
+
+/** The avatar pictures one person uploaded: the only files their profile may name as its picture. */
+export const avatarsOf = (userId: string): Referable => ({
+  ...filesReferable('avatar'),
+  isUsable: and(eq(files.type, 'avatar'), eq(files.uploadedBy, userId)),
+});
+
+/** Side of the square thumbnail an avatar becomes: sharp on a high-density screen at header size and more. */
+export const AVATAR_SIZE_PX = 256;
 
 const toFileDto = (row: FileRow): FileDto => ({
   id: row.id,
@@ -41,6 +59,30 @@ const cleanFileName = (name: string) =>
     .join('')
     .slice(0, 200) || 'file';
 
+/**
+ * Who may store and delete (`write`) and open (`read`) each type of file, beyond belonging to the
+ * company. A document follows the record it is attached to (its owner says, e.g. an inquiry's).
+ */
+const FILE_ACCESS: Record<Exclude<FileType, 'document'>, { write: Access; read: Access }> = {
+  // Every PDF and screen shows the logo and footer; only the company's managers change them.
+  logo: { write: 'company.manage', read: SIGNED_IN },
+  footer: { write: 'company.manage', read: SIGNED_IN },
+  // Each person uploads their own picture (deleting someone else's needs users.manage, below).
+  avatar: { write: SIGNED_IN, read: SIGNED_IN },
+  picture: { write: ['service.work', 'deviations.report'], read: ['service.read', 'quality.read'] },
+};
+
+/** A document attached to no record (or one since deleted) is any member's, like an e-mail attachment. */
+const LOOSE_DOCUMENT_ACCESS = { write: SIGNED_IN, read: SIGNED_IN } as const;
+
+const accessOf = (type: FileType, owner: DocumentOwner | null) =>
+  type === 'document' ? (owner?.access ?? LOOSE_DOCUMENT_ACCESS) : FILE_ACCESS[type];
+
+const assertMay = (actor: Actor, type: FileType, owner: DocumentOwner | null, kind: 'write' | 'read') => {
+  const access = accessOf(type, owner)[kind];
+  if (!isAllowed(access, actor.permissions)) throw refusedAction(`file:${kind}:${type}`, access);
+};
+
 export const assertOwnCompany = (actor: Actor, companyId: string | undefined) => {
   if (companyId && companyId !== actor.companyId) throw forbidden('Files belong to your own company only');
 };
@@ -56,24 +98,34 @@ export const storeUpload = async (
       allowed: ALLOWED_MIME_TYPES[upload.type],
     });
   }
-  // A document may attach only to a record of the uploader's own company.
+  // A document may attach only to a record of the uploader's own company, which they may change.
   const owner =
     upload.type === 'document' && upload.entityId
       ? await requireDocumentOwner(ctx.db, actor.companyId, upload.entityId)
       : null;
-  const storageKey = await ctx.files.save(upload.bytes);
-  let stored: FileDto;
+  assertMay(actor, upload.type, owner, 'write');
+  // A person's picture is kept only as a small upright square: no huge photo, no EXIF location.
+  const stored =
+    upload.type === 'avatar'
+      ? {
+          bytes: await squareThumbnail(upload.bytes, AVATAR_SIZE_PX),
+          mimeType: 'image/webp',
+          originalName: `${upload.originalName.replace(/\.[^.]*$/, '')}.webp`,
+        }
+      : { bytes: upload.bytes, mimeType, originalName: upload.originalName };
+  const storageKey = await ctx.files.save(stored.bytes);
+  let saved: FileDto;
   try {
-    stored = await ctx.db.transaction(async (tx) => {
+    saved = await ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(files)
         .values({
           companyId: actor.companyId,
           type: upload.type,
           entityId: upload.entityId ?? null,
-          originalName: cleanFileName(upload.originalName),
-          mimeType,
-          sizeBytes: upload.bytes.length,
+          originalName: cleanFileName(stored.originalName),
+          mimeType: stored.mimeType,
+          sizeBytes: stored.bytes.length,
           storageKey,
           uploadedBy: actor.userId,
           createdAt: ctx.clock.now(),
@@ -91,7 +143,7 @@ export const storeUpload = async (
     throw error;
   }
   if (owner && upload.entityId) await owner.announce(ctx, actor, upload.entityId);
-  return stored;
+  return saved;
 };
 
 /** A file of the actor's company; another company's file is "not found", never "forbidden". */
@@ -113,6 +165,13 @@ const findReadableFile = async (ctx: AppContext, actor: Actor, query: FileQuery)
   if ((query.type && query.type !== row.type) || (query.entityId && query.entityId !== row.entityId)) {
     throw notFound('File');
   }
+  const type = row.type as FileType;
+  assertMay(
+    actor,
+    type,
+    type === 'document' ? await documentOwnerOf(ctx.db, actor.companyId, row.entityId) : null,
+    'read',
+  );
   return row;
 };
 
@@ -129,7 +188,13 @@ export const openFileForDownload = async (ctx: AppContext, actor: Actor, query: 
 export const deleteFile = async (ctx: AppContext, actor: Actor, fileId: string) => {
   const row = await findOwnFile(ctx, actor, fileId);
   const owner = row.type === 'document' ? await documentOwnerOf(ctx.db, actor.companyId, row.entityId) : null;
+  assertMay(actor, row.type as FileType, owner, 'write');
+  if (row.type === 'avatar' && row.uploadedBy !== actor.userId && !actor.permissions.has('users.manage')) {
+    throw forbidden("Only the person or an administrator may remove a person's picture");
+  }
   await ctx.db.transaction(async (tx) => {
+    // The company's logo goes away by saving the settings without it, never from under them.
+    if (await isFileInUse(tx, actor.companyId, row.id)) throw conflict('The file is in use');
     await tx.delete(files).where(eq(files.id, row.id));
     if (owner && row.entityId) {
       await owner.record(tx, actor, row.entityId, { action: 'documentDeleted', file: toFileDto(row) });
@@ -138,6 +203,29 @@ export const deleteFile = async (ctx: AppContext, actor: Actor, fileId: string) 
   await ctx.files.remove(row.storageKey);
   if (owner && row.entityId) await owner.announce(ctx, actor, row.entityId);
   return { id: row.id };
+};
+
+/**
+ * Deletes files a save has just stopped using (a replaced or removed logo), rows and stored bytes,
+ * after that save committed — unless something still uses one. Best effort: the save stands, and a
+ * file that cannot be removed now is logged and left behind.
+ */
+export const deleteFilesNoLongerUsed = async (ctx: AppContext, companyId: string, fileIds: string[]) => {
+  for (const fileId of new Set(fileIds)) {
+    try {
+      const removed = await ctx.db.transaction(async (tx) => {
+        if (await isFileInUse(tx, companyId, fileId)) return null;
+        const [row] = await tx
+          .delete(files)
+          .where(and(eq(files.id, fileId), eq(files.companyId, companyId)))
+          .returning({ storageKey: files.storageKey });
+        return row ?? null;
+      });
+      if (removed) await ctx.files.remove(removed.storageKey);
+    } catch (error) {
+      ctx.logger.warn({ err: error, fileId }, 'Failed to delete a file no longer used');
+    }
+  }
 };
 
 /** The files of one record of the company, oldest first (e.g. an inquiry's documents). */
@@ -149,3 +237,14 @@ export const filesOfEntity = async (db: Executor, companyId: string, type: FileT
       .where(and(eq(files.companyId, companyId), eq(files.type, type), eq(files.entityId, entityId)))
       .orderBy(asc(files.createdAt), asc(files.id))
   ).map(toFileDto);
+
+/** The names files were uploaded under, by id (the company's files only), e.g. for a history row. */
+export const fileNamesOf = async (db: Executor, companyId: string, ids: string[]) => {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: files.id, originalName: files.originalName })
+    .from(files)
+    .where(and(eq(files.companyId, companyId), inArray(files.id, unique)));
+  return new Map(rows.map((row) => [row.id, row.originalName]));
+};

@@ -73,7 +73,7 @@ describe('files', () => {
   });
 
   it("accepts the spec's upload path {host} too", async () => {
-    expect((await upload(alice, PNG, { type: 'logo' }, { path: '/' })).status).toBe(201);
+    expect((await upload(alice, PNG, { type: 'avatar' }, { path: '/' })).status).toBe(201);
   });
 
   it('keeps the stored name server-made: nothing of the client name reaches the disk', async () => {
@@ -135,5 +135,39 @@ describe('files', () => {
     });
     expect(removed.status).toBe(200);
     expect((await download(alice, { id: file.id })).status).toBe(404);
+  });
+
+  it('stores each type only for whoever may change what it belongs to, and says which permission is missing', async () => {
+    const admin = await server.signedInUser({ companyId: alice.companyId, role: 'admin' });
+    const technician = await server.signedInUser({ companyId: alice.companyId, role: 'technician' });
+    const refused = await upload(alice, PNG, { type: 'logo' });
+    expect(refused.status).toBe(403);
+    expect(await bodyOf<ErrorPayload>(refused)).toMatchObject({
+      code: 'FORBIDDEN',
+      details: { permissions: ['company.manage'] },
+    });
+    const logo = await upload(admin, PNG, { type: 'logo' });
+    expect(logo.status).toBe(201);
+    // Everyone reads the logo (it is on every PDF); only its editors remove it.
+    const { id } = await bodyOf<FileDto>(logo);
+    expect((await download(technician, { id })).status).toBe(200);
+    const removal = await fetch(`${server.url}/api/file/${id}`, {
+      method: 'DELETE',
+      headers: { token: technician.token },
+    });
+    expect(removal.status).toBe(403);
+    expect((await upload(technician, PNG, { type: 'picture' })).status).toBe(201);
+    expect((await upload(technician, PNG, { type: 'avatar' })).status).toBe(201);
+  });
+
+  it("keeps a person's picture theirs: another member may not remove it", async () => {
+    const avatar = await bodyOf<FileDto>(await upload(alice, PNG, { type: 'avatar' }));
+    const colleague = await server.signedInUser({ companyId: alice.companyId });
+    const removal = await fetch(`${server.url}/api/file/${avatar.id}`, {
+      method: 'DELETE',
+      headers: { token: colleague.token },
+    });
+    expect(removal.status).toBe(403);
+    expect((await download(alice, { id: avatar.id })).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { type SocketHandlers, signedIn } from '../../platform/realtime/socket-handlers';
+import { socketModule } from '../../platform/realtime/socket-module';
 import {
   archiveInquiry,
   createInquiry,
@@ -9,42 +9,16 @@ import {
 import { convertInquiryToOffer } from './inquiry-conversion';
 import { listInquiries } from './inquiry-list';
 
-type InquiryEvent =
-  | 'inquiries:get'
-  | 'inquiry:get'
-  | 'inquiry:create'
-  | 'inquiry:update'
-  | 'inquiry:archive'
-  | 'inquiry:unarchive'
-  | 'inquiry:convert-to-offer';
+const READ = 'inquiries.read';
+const WRITE = 'inquiries.write';
 
-export const inquiriesSocketHandlers: SocketHandlers<InquiryEvent> = {
-  'inquiries:get': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return listInquiries(ctx, actor, input);
-  },
-  'inquiry:get': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return getInquiry(ctx, actor, input.id);
-  },
-  'inquiry:create': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return createInquiry(ctx, actor, input);
-  },
-  'inquiry:update': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return updateInquiry(ctx, actor, input);
-  },
-  'inquiry:archive': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return archiveInquiry(ctx, actor, input);
-  },
-  'inquiry:unarchive': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return unarchiveInquiry(ctx, actor, input);
-  },
-  'inquiry:convert-to-offer': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return convertInquiryToOffer(ctx, actor, input);
-  },
-};
+export const inquiryEvents = socketModule({
+  'inquiries:get': { access: READ, useCase: listInquiries },
+  'inquiry:get': { access: READ, useCase: (ctx, actor, input) => getInquiry(ctx, actor, input.id) },
+  'inquiry:create': { access: WRITE, useCase: createInquiry },
+  'inquiry:update': { access: WRITE, useCase: updateInquiry },
+  'inquiry:archive': { access: WRITE, useCase: archiveInquiry },
+  'inquiry:unarchive': { access: WRITE, useCase: unarchiveInquiry },
+  // Conversion makes an offer: whoever may write offers (the inquiry is only linked to it).
+  'inquiry:convert-to-offer': { access: 'offers.write', useCase: convertInquiryToOffer },
+});

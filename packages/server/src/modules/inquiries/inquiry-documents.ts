@@ -10,6 +10,7 @@ import { recordHistory } from './inquiry-history';
  * writes the inquiry's history and pushes the inquiry to the company.
  */
 export const inquiryDocumentOwner: DocumentOwner = {
+  access: { write: 'inquiries.write', read: 'inquiries.read' },
   owns: async (db, companyId, entityId) => {
     const [row] = await db
       .select({ id: inquiries.id })

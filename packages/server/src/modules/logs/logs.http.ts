@@ -1,10 +1,15 @@
-import { clientLogInputSchema } from '@karm/domain/contract';
-import { actorOf } from '../../platform/http/actor';
-import type { HttpRoutes } from '../../platform/http/types';
+import { clientLogInputSchema, SIGNED_IN } from '@karm/domain/contract';
+import { httpModule, route } from '../../platform/http/routes';
 import { storeClientLog } from './logs.service';
 
-export const logsRoutes: HttpRoutes = (app, { ctx }) => {
-  app.post('/log', { schema: { body: clientLogInputSchema, tags: ['logs'] } }, async (request, reply) =>
-    reply.code(201).send(await storeClientLog(ctx, actorOf(request), request.body)),
-  );
-};
+export const logsRoutes = httpModule('logs', [
+  // SPEC §7 POST {host}/log: every signed-in client reports its errors.
+  route({
+    method: 'POST',
+    url: '/log',
+    access: SIGNED_IN,
+    schemas: { body: clientLogInputSchema },
+    status: 201,
+    useCase: (ctx, actor, { body }) => storeClientLog(ctx, actor, body),
+  }),
+]);

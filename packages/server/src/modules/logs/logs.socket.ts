@@ -1,9 +1,6 @@
-import { type SocketHandlers, signedIn } from '../../platform/realtime/socket-handlers';
+import { socketModule } from '../../platform/realtime/socket-module';
 import { listServerLogs } from './logs.service';
 
-export const logsSocketHandlers: SocketHandlers<'logs:get'> = {
-  'logs:get': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return listServerLogs(ctx, actor, input);
-  },
-};
+export const logEvents = socketModule({
+  'logs:get': { access: 'system.manage', useCase: listServerLogs },
+});

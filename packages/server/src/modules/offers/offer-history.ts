@@ -7,6 +7,7 @@ import type {
 import { and, desc, eq } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
+import { userNamesByIds } from '../auth/users.repository';
 import { employeeNamesOfUsers } from '../employees/employees.service';
 import { describeChanges } from '../inquiries/inquiry-history';
 import { readOfferSettings } from './offer-config.service';
@@ -95,10 +96,13 @@ export const offerHistoryOf = async (ctx: AppContext, companyId: string, offerId
     .from(offerHistory)
     .where(and(eq(offerHistory.companyId, companyId), eq(offerHistory.offerId, offerId)))
     .orderBy(desc(offerHistory.at), desc(offerHistory.id));
-  const users = await employeeNamesOfUsers(
-    ctx,
-    companyId,
-    rows.map((row) => row.userId),
+  const userIds = rows.flatMap((row) => (row.userId ? [row.userId] : []));
+  const users = await employeeNamesOfUsers(ctx, companyId, userIds);
+  // Someone who is no employee (any more: a deleted user's employee was let go) is named by their account.
+  const accountNames = await userNamesByIds(
+    ctx.db,
+    userIds.filter((id) => !users.has(id)),
   );
+  for (const [id, displayName] of accountNames) users.set(id, { id, displayName });
   return rows.map((row) => toHistoryDto(row, users));
 };

@@ -1,5 +1,5 @@
 import type { ContactDto, OfferDto, OfferLineDto } from '@karm/domain/contract';
-import { DEFAULT_LOCALE, type Locale } from '@karm/domain/i18n';
+import type { Locale } from '@karm/domain/i18n';
 import { addDays, osloDateOf, VAT_RATE_PERCENT, vatOf } from '@karm/domain/rules';
 import type { Content, TableCell } from 'pdfmake';
 import type { Actor, AppContext } from '../../platform/context';
@@ -16,11 +16,9 @@ import { formatPdfDate, formatPdfMoney, formatPdfNumber, joinLines } from '../..
 import { framedDocument } from '../../platform/pdf/frame';
 import { pdfLabels } from '../../platform/pdf/labels';
 import { renderPdf } from '../../platform/pdf/render';
-import { getSignedInUser } from '../auth/profile.service';
-import { getCompanyInfo } from '../company/company.service';
+import { companyForPdf } from '../company/company-files';
 import { getContact } from '../customers/contacts.service';
 import { findOwnCustomer } from '../customers/customers.service';
-import { storedPdfImage } from '../files/pdf-images';
 import { readOfferSettings } from './offer-config.service';
 import { linesOfOffer } from './offer-lines';
 import { offerPdfLabels } from './offer-pdf-labels';
@@ -89,17 +87,15 @@ export const renderOfferPdf = async (
   input: { offerId: string; locale?: Locale },
 ) => {
   const row = await findOwnOffer(ctx.db, actor.companyId, input.offerId);
-  const [offer, lines, company, config, user] = await Promise.all([
+  const [offer, lines, { company, logo, footer }, config] = await Promise.all([
     toOfferDto(ctx, actor.companyId, row),
     linesOfOffer(ctx.db, actor.companyId, row.id),
-    getCompanyInfo(ctx, actor),
+    companyForPdf(ctx, actor),
     readOfferSettings(ctx.db, actor.companyId).then((settings) => settings.config),
-    input.locale ? Promise.resolve(null) : getSignedInUser(ctx, actor),
   ]);
-  const locale: Locale = input.locale ?? user?.profile.locale ?? DEFAULT_LOCALE;
-  const [logo, footer, contact, customer] = await Promise.all([
-    storedPdfImage(ctx, actor, 'logo', company.logoFileId),
-    storedPdfImage(ctx, actor, 'footer', company.footerFileId),
+  // A document is written in the company's document language unless the person picks another.
+  const locale: Locale = input.locale ?? company.documentLanguage;
+  const [contact, customer] = await Promise.all([
     contactOf(ctx, actor, offer.contactId),
     customerBlock(ctx, actor, offer),
   ]);
@@ -196,7 +192,7 @@ export const renderOfferPdf = async (
       {
         locale,
         title,
-        company: { name: company.name, organisationNumber: company.organisationNumber },
+        company,
         logo,
         footer,
         date: today,

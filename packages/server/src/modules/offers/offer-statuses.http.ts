@@ -6,8 +6,7 @@ import {
   offerStatusPatchSchema,
   offerStatusReorderSchema,
 } from '@karm/domain/contract';
-import { actorOf } from '../../platform/http/actor';
-import type { HttpRoutes } from '../../platform/http/types';
+import { httpModule, route } from '../../platform/http/routes';
 import { getOfferConfig, updateOfferConfig } from './offer-config.service';
 import {
   createOfferStatus,
@@ -20,36 +19,78 @@ import {
   updateOfferStatus,
 } from './offer-statuses.service';
 
-const tags = ['offers'];
+/** Statuses and the offer configuration are company settings: whoever reads offers reads them. */
+const READ = ['offers.read', 'sales.settings'] as const;
+const SETTINGS = 'sales.settings';
 
 /** SPEC §7: offer-statuses (CRUD, usage, reorder, owner types) and offer-config (GET, PATCH). */
-export const offerStatusesRoutes: HttpRoutes = (app, { ctx }) => {
-  app.get('/offer-statuses', { schema: { querystring: offerStatusListQuerySchema, tags } }, (request) =>
-    listOfferStatuses(ctx, actorOf(request), request.query),
-  );
-  app.get('/offer-statuses/owner-types', { schema: { tags } }, async () => ownerTypes());
-  app.post('/offer-statuses', { schema: { body: offerStatusInputSchema, tags } }, (request) =>
-    createOfferStatus(ctx, actorOf(request), request.body),
-  );
-  app.post('/offer-statuses/reorder', { schema: { body: offerStatusReorderSchema, tags } }, (request) =>
-    reorderOfferStatuses(ctx, actorOf(request), request.body.ids),
-  );
-  app.patch(
-    '/offer-statuses/:id',
-    { schema: { params: idParamsSchema, body: offerStatusPatchSchema, tags } },
-    (request) => updateOfferStatus(ctx, actorOf(request), request.params.id, request.body),
-  );
-  app.delete('/offer-statuses/:id', { schema: { params: idParamsSchema, tags } }, (request) =>
-    deleteOfferStatus(ctx, actorOf(request), request.params.id),
-  );
-  app.get('/offer-statuses/:id/usage', { schema: { params: idParamsSchema, tags } }, (request) =>
-    offerStatusUsage(ctx, actorOf(request), request.params.id),
-  );
-  app.patch('/offer-statuses/:id/reactivate', { schema: { params: idParamsSchema, tags } }, (request) =>
-    reactivateOfferStatus(ctx, actorOf(request), request.params.id),
-  );
-  app.get('/offer-config', { schema: { tags } }, (request) => getOfferConfig(ctx, actorOf(request)));
-  app.patch('/offer-config', { schema: { body: offerConfigPatchSchema, tags } }, (request) =>
-    updateOfferConfig(ctx, actorOf(request), request.body),
-  );
-};
+export const offerStatusesRoutes = httpModule('offers', [
+  route({
+    method: 'GET',
+    url: '/offer-statuses',
+    access: READ,
+    schemas: { querystring: offerStatusListQuerySchema },
+    useCase: (ctx, actor, { query }) => listOfferStatuses(ctx, actor, query),
+  }),
+  route({
+    method: 'GET',
+    url: '/offer-statuses/owner-types',
+    access: READ,
+    useCase: async () => ownerTypes(),
+  }),
+  route({
+    method: 'POST',
+    url: '/offer-statuses',
+    access: SETTINGS,
+    schemas: { body: offerStatusInputSchema },
+    useCase: (ctx, actor, { body }) => createOfferStatus(ctx, actor, body),
+  }),
+  route({
+    method: 'POST',
+    url: '/offer-statuses/reorder',
+    access: SETTINGS,
+    schemas: { body: offerStatusReorderSchema },
+    useCase: (ctx, actor, { body }) => reorderOfferStatuses(ctx, actor, body.ids),
+  }),
+  route({
+    method: 'PATCH',
+    url: '/offer-statuses/:id',
+    access: SETTINGS,
+    schemas: { params: idParamsSchema, body: offerStatusPatchSchema },
+    useCase: (ctx, actor, { params, body }) => updateOfferStatus(ctx, actor, params.id, body),
+  }),
+  route({
+    method: 'DELETE',
+    url: '/offer-statuses/:id',
+    access: SETTINGS,
+    schemas: { params: idParamsSchema },
+    useCase: (ctx, actor, { params }) => deleteOfferStatus(ctx, actor, params.id),
+  }),
+  route({
+    method: 'GET',
+    url: '/offer-statuses/:id/usage',
+    access: READ,
+    schemas: { params: idParamsSchema },
+    useCase: (ctx, actor, { params }) => offerStatusUsage(ctx, actor, params.id),
+  }),
+  route({
+    method: 'PATCH',
+    url: '/offer-statuses/:id/reactivate',
+    access: SETTINGS,
+    schemas: { params: idParamsSchema },
+    useCase: (ctx, actor, { params }) => reactivateOfferStatus(ctx, actor, params.id),
+  }),
+  route({
+    method: 'GET',
+    url: '/offer-config',
+    access: READ,
+    useCase: (ctx, actor) => getOfferConfig(ctx, actor),
+  }),
+  route({
+    method: 'PATCH',
+    url: '/offer-config',
+    access: SETTINGS,
+    schemas: { body: offerConfigPatchSchema },
+    useCase: (ctx, actor, { body }) => updateOfferConfig(ctx, actor, body),
+  }),
+]);

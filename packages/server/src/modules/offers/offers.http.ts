@@ -9,66 +9,94 @@ import {
   offerUnarchiveSchema,
   offerUpdateSchema,
 } from '@karm/domain/contract';
-import { actorOf } from '../../platform/http/actor';
-import { downloadAccess } from '../../platform/http/download-links';
-import type { HttpRoutes } from '../../platform/http/types';
+import { httpModule, route } from '../../platform/http/routes';
 import { convertOfferToProject } from './offer-conversion';
 import { listOffers, listPopulatedOffers } from './offer-list';
 import { renderOfferPdf } from './offer-pdf';
 import { addOffer, archiveOffer, getOfferDetail, unarchiveOffer, updateOffer } from './offers.service';
 
-const tags = ['offers'];
+const READ = 'offers.read';
+const WRITE = 'offers.write';
 
 /** SPEC §7 REST: /offers, /offers/populated, /offers/{id}, archive, unarchive, the PDF and the conversion. */
-export const offersRoutes: HttpRoutes = (app, { ctx }) => {
-  app.get('/offers', { schema: { querystring: offerListQuerySchema, tags } }, (request) =>
-    listOffers(ctx, actorOf(request), request.query),
-  );
-  app.get('/offers/populated', { schema: { querystring: offerListQuerySchema, tags } }, (request) =>
-    listPopulatedOffers(ctx, actorOf(request), request.query),
-  );
-  app.get('/offers/:id', { schema: { params: idParamsSchema, tags } }, (request) =>
-    getOfferDetail(ctx, actorOf(request), request.params.id),
-  );
-  app.post('/offers', { schema: { body: offerCreateSchema, tags } }, (request) =>
-    addOffer(ctx, actorOf(request), request.body),
-  );
-  app.patch('/offers', { schema: { body: offerUpdateSchema, tags } }, (request) =>
-    updateOffer(ctx, actorOf(request), request.body),
-  );
-  app.patch(
-    '/offers/:id',
-    { schema: { params: idParamsSchema, body: offerPatchBodySchema, tags } },
-    (request) => updateOffer(ctx, actorOf(request), { ...request.body, id: request.params.id }),
-  );
-  app.patch(
-    '/offers/:id/archive',
-    { schema: { params: idParamsSchema, body: offerArchiveSchema, tags } },
-    (request) => archiveOffer(ctx, actorOf(request), request.params.id, request.body),
-  );
-  app.patch(
-    '/offers/:id/unarchive',
-    { schema: { params: idParamsSchema, body: offerUnarchiveSchema, tags } },
-    (request) => unarchiveOffer(ctx, actorOf(request), request.params.id, request.body),
-  );
-  app.post(
-    '/offers/:id/convert-to-project',
-    { schema: { params: idParamsSchema, body: offerConvertSchema, tags } },
-    (request) => convertOfferToProject(ctx, actorOf(request), request.params.id, request.body),
-  );
-  app.get(
-    '/offers/:id/pdf',
-    {
-      // A signed link (POST /api/download-links) or the token header.
-      preHandler: downloadAccess({ ctx }, 'offer-pdf', (request) => (request.params as { id: string }).id),
-      schema: { params: idParamsSchema, querystring: offerPdfDownloadQuerySchema, tags },
-    },
-    async (request, reply) => {
-      const { fileName, bytes } = await renderOfferPdf(ctx, actorOf(request), {
-        offerId: request.params.id,
-        locale: request.query.locale,
+export const offersRoutes = httpModule('offers', [
+  route({
+    method: 'GET',
+    url: '/offers',
+    access: READ,
+    schemas: { querystring: offerListQuerySchema },
+    useCase: (ctx, actor, { query }) => listOffers(ctx, actor, query),
+  }),
+  route({
+    method: 'GET',
+    url: '/offers/populated',
+    access: READ,
+    schemas: { querystring: offerListQuerySchema },
+    useCase: (ctx, actor, { query }) => listPopulatedOffers(ctx, actor, query),
+  }),
+  route({
+    method: 'GET',
+    url: '/offers/:id',
+    access: READ,
+    schemas: { params: idParamsSchema },
+    useCase: (ctx, actor, { params }) => getOfferDetail(ctx, actor, params.id),
+  }),
+  route({
+    method: 'POST',
+    url: '/offers',
+    access: WRITE,
+    schemas: { body: offerCreateSchema },
+    useCase: (ctx, actor, { body }) => addOffer(ctx, actor, body),
+  }),
+  route({
+    method: 'PATCH',
+    url: '/offers',
+    access: WRITE,
+    schemas: { body: offerUpdateSchema },
+    useCase: (ctx, actor, { body }) => updateOffer(ctx, actor, body),
+  }),
+  route({
+    method: 'PATCH',
+    url: '/offers/:id',
+    access: WRITE,
+    schemas: { params: idParamsSchema, body: offerPatchBodySchema },
+    useCase: (ctx, actor, { params, body }) => updateOffer(ctx, actor, { ...body, id: params.id }),
+  }),
+  route({
+    method: 'PATCH',
+    url: '/offers/:id/archive',
+    access: WRITE,
+    schemas: { params: idParamsSchema, body: offerArchiveSchema },
+    useCase: (ctx, actor, { params, body }) => archiveOffer(ctx, actor, params.id, body),
+  }),
+  route({
+    method: 'PATCH',
+    url: '/offers/:id/unarchive',
+    access: WRITE,
+    schemas: { params: idParamsSchema, body: offerUnarchiveSchema },
+    useCase: (ctx, actor, { params, body }) => unarchiveOffer(ctx, actor, params.id, body),
+  }),
+  // Conversion makes a project: whoever may write projects.
+  route({
+    method: 'POST',
+    url: '/offers/:id/convert-to-project',
+    access: 'projects.write',
+    schemas: { params: idParamsSchema, body: offerConvertSchema },
+    useCase: (ctx, actor, { params, body }) => convertOfferToProject(ctx, actor, params.id, body),
+  }),
+  route({
+    method: 'GET',
+    url: '/offers/:id/pdf',
+    access: READ,
+    // A signed link (POST /api/download-links) or the token header.
+    signedLink: { kind: 'offer-pdf', resourceId: (request) => (request.params as { id: string }).id },
+    schemas: { params: idParamsSchema, querystring: offerPdfDownloadQuerySchema },
+    useCase: async (ctx, actor, { params, query, reply }) => {
+      const { fileName, bytes } = await renderOfferPdf(ctx, actor, {
+        offerId: params.id,
+        locale: query.locale,
       });
-      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
+      const disposition = query.download === '1' ? 'attachment' : 'inline';
       return reply
         .header('content-type', 'application/pdf')
         .header('content-length', bytes.length)
@@ -76,5 +104,5 @@ export const offersRoutes: HttpRoutes = (app, { ctx }) => {
         .header('cache-control', 'private, no-store')
         .send(bytes);
     },
-  );
-};
+  }),
+]);

@@ -1,19 +1,14 @@
-import { type SocketHandlers, signedIn } from '../../platform/realtime/socket-handlers';
+import { socketModule } from '../../platform/realtime/socket-module';
 import { calculatePrice, getPriceMatrix, updatePriceMatrix } from './price-calculator.service';
 
-type PriceCalculatorEvent = 'price-matrix:get' | 'price-matrix:update' | 'price-calculator:calculate';
+const MANAGE = 'price-matrix.manage';
 
-export const priceCalculatorSocketHandlers: SocketHandlers<PriceCalculatorEvent> = {
-  'price-matrix:get': async (_input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return getPriceMatrix(ctx, actor);
+export const priceCalculatorEvents = socketModule({
+  // The calculator prices offer lines: whoever reads offers uses it; the matrix's editors read it too.
+  'price-matrix:get': {
+    access: ['offers.read', MANAGE],
+    useCase: (ctx, actor) => getPriceMatrix(ctx, actor),
   },
-  'price-matrix:update': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return updatePriceMatrix(ctx, actor, input);
-  },
-  'price-calculator:calculate': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return calculatePrice(ctx, actor, input);
-  },
-};
+  'price-matrix:update': { access: MANAGE, useCase: updatePriceMatrix },
+  'price-calculator:calculate': { access: ['offers.read', MANAGE], useCase: calculatePrice },
+});

@@ -1,5 +1,9 @@
+import type { processEntryUpdateSchema } from '@karm/domain/contract';
+import type { z } from 'zod';
+import type { Actor, AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { type SocketHandlers, signedIn } from '../../platform/realtime/socket-handlers';
+import { socketModule } from '../../platform/realtime/socket-module';
+import { projectsReadableBy } from '../projects/project-access';
 import { findOwnProject } from '../projects/projects.service';
 import {
   createProcessColumn,
@@ -16,59 +20,48 @@ import {
   updateProcessEntry,
 } from './process-entries.service';
 
-type ProcessEvent =
-  | 'mongo:project_process'
-  | 'process:update-entry'
-  | 'process-columns:get'
-  | 'process-columns:create'
-  | 'process-columns:update'
-  | 'process-columns:reorder'
-  | 'process-columns:delete'
-  | 'process-columns:create-sub'
-  | 'process-columns:delete-sub';
+const SETTINGS = 'projects.settings';
+/** Whoever sees projects sees the process grid's columns and cells (a technician only their projects'). */
+const READ = ['projects.read', 'projects.read-own', SETTINGS] as const;
 
-export const processesSocketHandlers: SocketHandlers<ProcessEvent> = {
-  'mongo:project_process': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    const [columns, entries] = await Promise.all([
-      listProcessColumns(ctx, actor.companyId),
-      entriesOfProjects(ctx.db, actor.companyId, input.projectIds),
-    ]);
-    return { columns, entries };
-  },
-  'process:update-entry': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    await findOwnProject(ctx.db, actor.companyId, input.projectId).catch(() => {
-      throw new AppError('NOT_FOUND', PROJECT_MISSING_FOR_PROCESS);
-    });
-    return updateProcessEntry(ctx, actor.companyId, input);
-  },
-  'process-columns:get': async (_input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return listProcessColumns(ctx, actor.companyId);
-  },
-  'process-columns:create': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return createProcessColumn(ctx, actor, input);
-  },
-  'process-columns:update': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return updateProcessColumn(ctx, actor, input);
-  },
-  'process-columns:reorder': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return reorderProcessColumns(ctx, actor, input.ids);
-  },
-  'process-columns:delete': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return deleteProcessColumn(ctx, actor, input.id);
-  },
-  'process-columns:create-sub': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return createSubProcess(ctx, actor, input);
-  },
-  'process-columns:delete-sub': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return deleteSubProcess(ctx, actor, input.id);
-  },
+/** SPEC §8: a cell of a project that is gone (or another company's) fails with the catalogue's words. */
+const updateProcessCell = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof processEntryUpdateSchema>,
+) => {
+  await findOwnProject(ctx.db, actor.companyId, input.projectId).catch(() => {
+    throw new AppError('NOT_FOUND', PROJECT_MISSING_FOR_PROCESS);
+  });
+  return updateProcessEntry(ctx, actor.companyId, input);
 };
+
+export const processEvents = socketModule({
+  'mongo:project_process': {
+    access: READ,
+    useCase: async (ctx, actor, input) => {
+      const [columns, projectIds] = await Promise.all([
+        listProcessColumns(ctx, actor.companyId),
+        projectsReadableBy(ctx, actor, input.projectIds),
+      ]);
+      return { columns, entries: await entriesOfProjects(ctx.db, actor.companyId, projectIds) };
+    },
+  },
+  'process:update-entry': { access: 'process.update', useCase: updateProcessCell },
+  'process-columns:get': { access: READ, useCase: (ctx, actor) => listProcessColumns(ctx, actor.companyId) },
+  'process-columns:create': { access: SETTINGS, useCase: createProcessColumn },
+  'process-columns:update': { access: SETTINGS, useCase: updateProcessColumn },
+  'process-columns:reorder': {
+    access: SETTINGS,
+    useCase: (ctx, actor, input) => reorderProcessColumns(ctx, actor, input.ids),
+  },
+  'process-columns:delete': {
+    access: SETTINGS,
+    useCase: (ctx, actor, input) => deleteProcessColumn(ctx, actor, input.id),
+  },
+  'process-columns:create-sub': { access: SETTINGS, useCase: createSubProcess },
+  'process-columns:delete-sub': {
+    access: SETTINGS,
+    useCase: (ctx, actor, input) => deleteSubProcess(ctx, actor, input.id),
+  },
+});

@@ -45,9 +45,10 @@ import {
 import { parseDateInput, parseMoney, toDateOnly } from '@karm/domain/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Actor, AppContext } from '../../platform/context';
+import { type Actor, type AppContext, administrativeActor } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { numberSequences, takeNextNumber } from '../../platform/db/number-sequences';
+import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { AppError, conflict } from '../../platform/errors';
 import { customerSummaries, findCustomerIdsMatching, listCustomers } from '../customers/customers.service';
 import { listDepartments, listEmployees } from '../employees/employees.service';
@@ -86,7 +87,6 @@ export const LEGACY_FIELD_MAPPING: [legacy: string, karm: string][] = [
 ];
 
 const MAX_ORE = 1_000_000_000_00;
-const UNIQUE_VIOLATION = '23505';
 
 /** The limits of projectFieldsSchema (domain contract): longer legacy text is cut to them. */
 const TEXT_LIMITS = {
@@ -495,17 +495,8 @@ const mapRecord = async (
 
 /** The command line acts as nobody: it scopes by company, and its history rows name no user. */
 const COMMAND_LINE_SESSION = 'legacy-import';
-export const commandLineActor = (companyId: string): Actor => ({
-  sessionId: COMMAND_LINE_SESSION,
-  userId: COMMAND_LINE_SESSION,
-  companyId,
-  role: 'admin',
-});
-
-const isUniqueViolation = (error: unknown) => {
-  const cause = (error as { cause?: { code?: string } }).cause ?? error;
-  return (cause as { code?: string }).code === UNIQUE_VIOLATION;
-};
+export const commandLineActor = (companyId: string): Actor =>
+  administrativeActor(companyId, COMMAND_LINE_SESSION, COMMAND_LINE_SESSION);
 
 const numberTaken = (number: number) => conflict(`project number ${number} is already taken`, { number });
 

@@ -22,6 +22,7 @@ import { numberMatch } from '../../platform/db/search-terms';
 import { customerIdsMatching, customerNameRank } from '../customers/customers.service';
 import { departmentNameRank, employeeIdOfUser, employeeNameRank } from '../employees/employees.service';
 import { projectIdsInProcessState } from '../processes/process-entries.service';
+import { projectReadScope } from './project-access';
 import { projectDtos } from './project-dto';
 import { projects, projectTextContains } from './projects.tables';
 
@@ -97,6 +98,7 @@ export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filter
     : undefined;
   const where = and(
     eq(projects.companyId, companyId),
+    projectReadScope(ctx.db, actor),
     statusCondition(filters.status),
     filters.isService === null ? undefined : eq(projects.isService, filters.isService),
     filters.hasInvoice === true ? sql`false` : undefined,

@@ -1,5 +1,5 @@
 import type { CustomerProjectSummary, Page } from '@karm/domain/contract';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { loadPage } from '../../platform/db/paging';
 import { projects } from './projects.tables';
@@ -10,8 +10,10 @@ export const projectsOfCustomer = (
   companyId: string,
   customerId: string,
   limit: number,
+  /** What the person may see of the projects (see `projectReadScope`). */
+  scope?: SQL,
 ): Promise<Page<CustomerProjectSummary>> => {
-  const where = and(eq(projects.companyId, companyId), eq(projects.customerId, customerId));
+  const where = and(eq(projects.companyId, companyId), eq(projects.customerId, customerId), scope);
   return loadPage(
     { page: 1, pageSize: limit },
     {

@@ -1,15 +1,38 @@
+import { workOrderDownloadQuerySchema, workOrderParamsSchema } from '@karm/domain/contract';
 import { z } from 'zod';
-import { actorOf } from '../../platform/http/actor';
-import type { HttpRoutes } from '../../platform/http/types';
+import { httpModule, route } from '../../platform/http/routes';
 import { getProjectCombined } from './projects.service';
+import { renderWorkOrderPdf } from './work-order-pdf';
 
-export const projectsRoutes: HttpRoutes = (app, { ctx }) => {
+const READ = ['projects.read', 'projects.read-own'] as const;
+
+export const projectsRoutes = httpModule('projects', [
   // SPEC §7: GET {host}/project/get-combined?projectId
-  app.get(
-    '/project/get-combined',
-    {
-      schema: { querystring: z.object({ projectId: z.uuid() }), tags: ['projects'] },
+  route({
+    method: 'GET',
+    url: '/project/get-combined',
+    access: READ,
+    schemas: { querystring: z.object({ projectId: z.uuid() }) },
+    useCase: (ctx, actor, { query }) => getProjectCombined(ctx, actor, query.projectId),
+  }),
+  route({
+    method: 'GET',
+    url: '/project/:id/work-order.pdf',
+    access: READ,
+    // A signed link (POST /api/download-links) or the token header.
+    signedLink: { kind: 'work-order-pdf', resourceId: (request) => (request.params as { id: string }).id },
+    schemas: { params: workOrderParamsSchema, querystring: workOrderDownloadQuerySchema },
+    useCase: async (ctx, actor, { params, query, reply }) => {
+      const { fileName, bytes } = await renderWorkOrderPdf(ctx, actor, {
+        projectId: params.id,
+        locale: query.locale,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', bytes.length)
+        .header('content-disposition', `inline; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
     },
-    async (request) => getProjectCombined(ctx, actorOf(request), request.query.projectId),
-  );
-};
+  }),
+]);

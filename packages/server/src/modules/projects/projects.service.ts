@@ -28,6 +28,7 @@ import {
   entriesOfProjects,
   removeEntriesOfProject,
 } from '../processes/process-entries.service';
+import { findReadableProject, projectReadScope } from './project-access';
 import { type ProjectRow, projectDtos } from './project-dto';
 import { ordersOfProject, replaceOrders } from './project-orders';
 import { countActiveDependents, removeDependents } from './project-removal';
@@ -107,7 +108,7 @@ const checkReferences = (
   });
 
 export const getProject = async (ctx: AppContext, actor: Actor, id: string) =>
-  toDto(ctx, actor.companyId, await findOwnProject(ctx.db, actor.companyId, id));
+  toDto(ctx, actor.companyId, await findReadableProject(ctx.db, actor, id));
 
 /**
  * Inserts a project with its orders inside the caller's transaction (the offer → project conversion
@@ -298,7 +299,13 @@ export const listActiveProjects = (ctx: AppContext, actor: Actor) =>
   ctx.db
     .select({ id: projects.id, number: projects.number, name: projects.name })
     .from(projects)
-    .where(and(eq(projects.companyId, actor.companyId), eq(projects.state, 'active')))
+    .where(
+      and(
+        eq(projects.companyId, actor.companyId),
+        eq(projects.state, 'active'),
+        projectReadScope(ctx.db, actor),
+      ),
+    )
     .orderBy(asc(projects.number));
 
 /** SPEC §7 GET project/get-combined: the project, its process cells, orders and invoice summary. */
@@ -307,7 +314,7 @@ export const getProjectCombined = async (
   actor: Actor,
   projectId: string,
 ): Promise<ProjectCombinedDto> => {
-  const row = await findOwnProject(ctx.db, actor.companyId, projectId);
+  const row = await findReadableProject(ctx.db, actor, projectId);
   const [project, processEntries, orders] = await Promise.all([
     toDto(ctx, actor.companyId, row),
     entriesOfProjects(ctx.db, actor.companyId, [projectId]),

@@ -1,4 +1,4 @@
-import { type SocketHandlers, signedIn } from '../../platform/realtime/socket-handlers';
+import { socketModule } from '../../platform/realtime/socket-module';
 import { filterProjects } from './project-filter';
 import {
   archiveProject,
@@ -13,62 +13,21 @@ import {
   updateProjectDates,
 } from './projects.service';
 
-type ProjectEvent =
-  | 'project:get'
-  | 'project:create'
-  | 'project:update'
-  | 'project:update-dates'
-  | 'project:set-delivery-week'
-  | 'project:save-orders'
-  | 'project:archive'
-  | 'project:unarchive'
-  | 'project:delete'
-  | 'projects:all'
-  | 'projects:filter_new';
+/** A technician reads the projects they work on; the use cases narrow what `projects.read-own` sees. */
+const READ = ['projects.read', 'projects.read-own'] as const;
+const WRITE = 'projects.write';
 
-export const projectsSocketHandlers: SocketHandlers<ProjectEvent> = {
-  'project:get': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return getProject(ctx, actor, input.id);
-  },
-  'project:create': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return createProject(ctx, actor, input);
-  },
-  'project:update': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return updateProject(ctx, actor, input);
-  },
-  'project:update-dates': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return updateProjectDates(ctx, actor, input);
-  },
-  'project:set-delivery-week': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return setDeliveryWeek(ctx, actor, input);
-  },
-  'project:save-orders': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return saveProjectOrders(ctx, actor, input);
-  },
-  'project:archive': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return archiveProject(ctx, actor, input);
-  },
-  'project:unarchive': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return unarchiveProject(ctx, actor, input);
-  },
-  'project:delete': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return deleteProject(ctx, actor, input);
-  },
-  'projects:all': async (_input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return listActiveProjects(ctx, actor);
-  },
-  'projects:filter_new': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return filterProjects(ctx, actor, input);
-  },
-};
+export const projectEvents = socketModule({
+  'project:get': { access: READ, useCase: (ctx, actor, input) => getProject(ctx, actor, input.id) },
+  'project:create': { access: WRITE, useCase: createProject },
+  'project:update': { access: WRITE, useCase: updateProject },
+  'project:update-dates': { access: WRITE, useCase: updateProjectDates },
+  // The delivery week moves the process dates: the process grid's people may set it.
+  'project:set-delivery-week': { access: 'process.update', useCase: setDeliveryWeek },
+  'project:save-orders': { access: WRITE, useCase: saveProjectOrders },
+  'project:archive': { access: WRITE, useCase: archiveProject },
+  'project:unarchive': { access: WRITE, useCase: unarchiveProject },
+  'project:delete': { access: WRITE, useCase: deleteProject },
+  'projects:all': { access: READ, useCase: (ctx, actor) => listActiveProjects(ctx, actor) },
+  'projects:filter_new': { access: READ, useCase: filterProjects },
+});

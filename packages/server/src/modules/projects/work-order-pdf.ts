@@ -1,5 +1,5 @@
 import type { ContactDto, OrderDto, ProjectDto } from '@karm/domain/contract';
-import { DEFAULT_LOCALE, type Locale } from '@karm/domain/i18n';
+import type { Locale } from '@karm/domain/i18n';
 import type { Content, TableCell } from 'pdfmake';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
@@ -17,10 +17,8 @@ import { formatPdfDate, formatPdfNumber, joinLines } from '../../platform/pdf/fo
 import { framedDocument } from '../../platform/pdf/frame';
 import { type PdfLabelFn, pdfLabels } from '../../platform/pdf/labels';
 import { renderPdf } from '../../platform/pdf/render';
-import { getSignedInUser } from '../auth/profile.service';
-import { getCompanyInfo } from '../company/company.service';
+import { companyForPdf } from '../company/company-files';
 import { getContact } from '../customers/contacts.service';
-import { storedPdfImage } from '../files/pdf-images';
 import { ordersOfProject } from './project-orders';
 import { getProject } from './projects.service';
 
@@ -40,10 +38,6 @@ const contactOf = async (ctx: AppContext, actor: Actor, project: ProjectDto): Pr
     throw error;
   }
 };
-
-/** The user's own language when the request names none; English by default (SPEC §1). */
-const localeOf = async (ctx: AppContext, actor: Actor, requested: Locale | undefined): Promise<Locale> =>
-  requested ?? (await getSignedInUser(ctx, actor)).profile.locale ?? DEFAULT_LOCALE;
 
 const orderLineRows = (orders: OrderDto[], locale: Locale, t: PdfLabelFn): TableCell[][] => {
   const hasTitles = orders.length > 1 || orders.some((order) => order.title.trim() !== '');
@@ -119,16 +113,13 @@ export const renderWorkOrderPdf = async (
   input: { projectId: string; locale?: Locale },
 ) => {
   const project = await getProject(ctx, actor, input.projectId);
-  const [orders, contact, company, locale] = await Promise.all([
+  const [orders, contact, { company, logo, footer }] = await Promise.all([
     ordersOfProject(ctx.db, actor.companyId, project.id),
     contactOf(ctx, actor, project),
-    getCompanyInfo(ctx, actor),
-    localeOf(ctx, actor, input.locale),
+    companyForPdf(ctx, actor),
   ]);
-  const [logo, footer] = await Promise.all([
-    storedPdfImage(ctx, actor, 'logo', company.logoFileId),
-    storedPdfImage(ctx, actor, 'footer', company.footerFileId),
-  ]);
+  // The company's document language unless the person picks another.
+  const locale: Locale = input.locale ?? company.documentLanguage;
   const t = pdfLabels(locale);
   const title = `${t('workOrder')} ${project.number}`;
   const bytes = await renderPdf(
@@ -136,7 +127,7 @@ export const renderWorkOrderPdf = async (
       {
         locale,
         title,
-        company: { name: company.name, organisationNumber: company.organisationNumber },
+        company,
         logo,
         footer,
         date: todayIn(ctx.clock),

@@ -198,8 +198,8 @@ describe('GET /api/project/:id/work-order.pdf', () => {
     await server.ctx.db.update(companies).set({ logoFileId: null }).where(eq(companies.id, alice.companyId));
   });
 
-  it("uses the user's own language when the request names none", async () => {
-    await alice.client.request('user:update-profile', { locale: 'nb' });
+  it("uses the company's document language when the request names none, not the user's", async () => {
+    await alice.client.request('user:update-profile', { locale: 'en' });
     const response = await fetchWorkOrder(alice);
     expect(response.headers.get('content-disposition')).toContain('arbeidsordre-');
   });

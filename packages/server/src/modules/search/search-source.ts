@@ -4,7 +4,13 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { numberInTerm } from '../../platform/db/search-terms';
 import { customerIdsMatching } from '../customers/customers.service';
 
-export type SearchSourceQuery = { companyId: string; term: string; limit: number };
+export type SearchSourceQuery = {
+  companyId: string;
+  term: string;
+  limit: number;
+  /** Per kind, what the person may see of it (a technician: only the projects they work on). */
+  scopes?: Partial<Record<SearchKind, SQL | undefined>>;
+};
 
 /** A drizzle `sql` select returning columns kind text, id uuid, number int, title text,
  *  subtitle text|null (customer name · address), archived boolean, rank int (0 = number match, 1 = other);
@@ -36,10 +42,13 @@ export type SearchSourceSpec = {
  */
 export const searchSource =
   (spec: SearchSourceSpec): SearchSource =>
-  ({ companyId, term, limit }) => {
+  ({ companyId, term, limit, scopes }) => {
     const search = term.trim();
     const number = numberInTerm(search);
-    const ofCompany = sql`${spec.companyId} = ${companyId}`;
+    const scope = scopes?.[spec.kind];
+    const ofCompany = scope
+      ? sql`${spec.companyId} = ${companyId} and ${scope}`
+      : sql`${spec.companyId} = ${companyId}`;
     const newestFirst = sql`order by ${spec.number} desc limit ${limit}`;
     const arms = [
       number === null

@@ -1,6 +1,8 @@
 import {
+  type Access,
   type GlobalSearchResult,
   type globalSearchInputSchema,
+  isAllowed,
   SEARCH_KINDS,
   type SearchHit,
   type SearchKind,
@@ -10,6 +12,7 @@ import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import { inquirySearchSource } from '../inquiries/inquiry-search';
 import { offerSearchSource } from '../offers/offer-search';
+import { projectReadScope } from '../projects/project-access';
 import { projectSearchSource } from '../projects/project-search';
 import type { SearchSource, SearchSourceQuery } from './search-source';
 
@@ -21,6 +24,13 @@ export const SEARCH_SOURCES: Partial<Record<SearchKind, SearchSource>> = {
   inquiry: inquirySearchSource,
   offer: offerSearchSource,
   project: projectSearchSource,
+};
+
+/** Who finds each kind: the header's search looks only where the person may read. */
+const SEARCH_ACCESS: Record<SearchKind, Access> = {
+  inquiry: 'inquiries.read',
+  offer: 'offers.read',
+  project: ['projects.read', 'projects.read-own'],
 };
 
 type SearchRow = Omit<SearchHit, 'kind'> & { kind: SearchKind; rank: number };
@@ -43,11 +53,20 @@ export const globalSearch = async (
   actor: Actor,
   input: z.output<typeof globalSearchInputSchema>,
 ): Promise<GlobalSearchResult> => {
-  const statement = globalSearchStatement({
-    companyId: actor.companyId,
-    term: input.term,
-    limit: input.limitPerKind,
-  });
+  const readable = Object.fromEntries(
+    Object.entries(SEARCH_SOURCES).filter(([kind]) =>
+      isAllowed(SEARCH_ACCESS[kind as SearchKind], actor.permissions),
+    ),
+  );
+  const statement = globalSearchStatement(
+    {
+      companyId: actor.companyId,
+      term: input.term,
+      limit: input.limitPerKind,
+      scopes: { project: projectReadScope(ctx.db, actor) },
+    },
+    readable,
+  );
   // Both drivers (PGlite, node-postgres) answer raw SQL with `{ rows }`.
   const rows = statement ? ((await ctx.db.execute(statement)) as unknown as { rows: SearchRow[] }).rows : [];
   const groups = SEARCH_KINDS.flatMap((kind) => {

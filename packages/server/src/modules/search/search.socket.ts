@@ -1,9 +1,8 @@
-import { type SocketHandlers, signedIn } from '../../platform/realtime/socket-handlers';
+import { SIGNED_IN } from '@karm/domain/contract';
+import { socketModule } from '../../platform/realtime/socket-module';
 import { globalSearch } from './search.service';
 
-export const searchSocketHandlers: SocketHandlers<'search:global'> = {
-  'search:global': async (input, request) => {
-    const { ctx, actor } = signedIn(request);
-    return globalSearch(ctx, actor, input);
-  },
-};
+export const searchEvents = socketModule({
+  // Everyone has the header's search; it looks only in what the user may read.
+  'search:global': { access: SIGNED_IN, useCase: globalSearch },
+});

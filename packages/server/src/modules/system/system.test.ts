@@ -24,7 +24,7 @@ describe('system', () => {
     expect(await bodyOf<HealthDto>(response)).toEqual({
       status: 'ok',
       db: 'ok',
-      version: '0.1.0',
+      version: server.ctx.version,
       buildId: 'build-42',
     });
   });
@@ -50,7 +50,7 @@ describe('system', () => {
     const socket = connectSocket(server.url, { transports: ['websocket'], reconnection: false });
     try {
       const pushed = await new Promise((resolve) => socket.once('server:build', resolve));
-      expect(pushed).toEqual({ buildId: 'build-42', version: '0.1.0' });
+      expect(pushed).toEqual({ buildId: 'build-42', version: server.ctx.version });
     } finally {
       socket.close();
     }

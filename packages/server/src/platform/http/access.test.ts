@@ -12,7 +12,7 @@ let admin: SignedInUser;
 beforeAll(async () => {
   server = await startTestServer();
   const company = await seedCompany(server.ctx.db);
-  staff = await server.signedInUser({ companyId: company.id, role: 'user' });
+  staff = await server.signedInUser({ companyId: company.id, role: 'office' });
   admin = await server.signedInUser({ companyId: company.id, role: 'admin' });
 });
 afterAll(async () => {

@@ -1,10 +1,25 @@
+import type { CompanyDto } from '@karm/domain/contract';
+import { formatOrganisationNumber } from '@karm/domain/rules';
 import type { Content, Margins, StyleDictionary, TDocumentDefinitions } from 'pdfmake';
 import { formatPdfDate } from './format';
 import type { PdfImage } from './images';
-import { type PdfLocale, pdfLabels } from './labels';
+import { type PdfLabelFn, type PdfLocale, pdfLabels } from './labels';
 import { CONTENT_WIDTH, PAGE_MARGINS } from './render';
 
-export type PdfCompany = { name: string; organisationNumber: string | null };
+/** What a business document prints of the sender: the company settings' details (SPEC §3). */
+export type PdfCompany = Pick<
+  CompanyDto,
+  | 'name'
+  | 'organisationNumber'
+  | 'isVatRegistered'
+  | 'address'
+  | 'postalCode'
+  | 'city'
+  | 'phone'
+  | 'email'
+  | 'web'
+  | 'bankAccount'
+>;
 
 /** What every business document (work order, offer, order confirmation, service report) frames its content with. */
 export type PdfFrame = {
@@ -14,10 +29,8 @@ export type PdfFrame = {
   company: PdfCompany;
   /** The company's logo, top left; without one the company name stands there. */
   logo: PdfImage | null;
-  /** The company's footer image, bottom of every page; without one `footerText` stands there. */
+  /** The company's footer image, bottom of every page, above the company's contact line. */
   footer: PdfImage | null;
-  /** Defaults to the company name and organisation number. */
-  footerText?: string;
   /** The document's date (`YYYY-MM-DD`), printed top right as dd.MM.yyyy. */
   date: string | null;
   /** Written into the PDF's properties; defaults to now. */
@@ -49,9 +62,45 @@ const rule = (margin: Margins = 0): Content => ({
 const present = (...items: (Content | null | false | undefined)[]): Content[] =>
   items.filter((item): item is Content => Boolean(item));
 
+const joined = (separator: string, ...parts: (string | null | undefined | false)[]) =>
+  parts
+    .map((part) => (part || '').trim())
+    .filter(Boolean)
+    .join(separator);
+
 /**
- * The standard document: A4, the company's logo (or name) at the top with its details and the date,
- * the footer image (or text) and "Side 1 av 2" / "Page 1 of 2" at the bottom of every page.
+ * "Org.nr. 923 609 016 MVA" — the way Norwegian business documents name the company; "MVA" follows
+ * the number when the company is registered for VAT, in either language (it is part of the number
+ * as the VAT register writes it).
+ */
+export const organisationNumberLine = (company: PdfCompany, t: PdfLabelFn): string | null =>
+  company.organisationNumber
+    ? joined(
+        ' ',
+        t('organisationNumber'),
+        formatOrganisationNumber(company.organisationNumber),
+        company.isVatRegistered && t('vatRegistered'),
+      )
+    : null;
+
+/** "Storgata 1, 0155 Oslo". */
+const postalAddressLine = (company: PdfCompany) =>
+  joined(', ', company.address, joined(' ', company.postalCode, company.city));
+
+/** Phone, e-mail, web and bank account on one line, as the foot of a business letter has them. */
+const contactLine = (company: PdfCompany, t: PdfLabelFn) =>
+  joined(
+    ' · ',
+    company.phone && `${t('phoneShort')} ${company.phone}`,
+    company.email,
+    company.web,
+    company.bankAccount && `${t('bankAccount')} ${company.bankAccount}`,
+  );
+
+/**
+ * The standard document: A4, the company's logo (or name) at the top with its address, organisation
+ * number and the date; at the bottom of every page the footer image, the company's contact line
+ * (phone, e-mail, web, bank account) and "Side 1 av 2" / "Page 1 of 2".
  */
 export const framedDocument = (
   frame: PdfFrame,
@@ -60,10 +109,9 @@ export const framedDocument = (
 ): TDocumentDefinitions => {
   const t = pdfLabels(frame.locale);
   const { company } = frame;
-  const organisationNumber = company.organisationNumber
-    ? `${t('organisationNumber')} ${company.organisationNumber}`
-    : null;
-  const footerText = frame.footerText ?? [company.name, organisationNumber].filter(Boolean).join(' · ');
+  const organisationNumber = organisationNumberLine(company, t);
+  // Without any contact details the foot still says whose document it is.
+  const footerText = contactLine(company, t) || joined(' · ', company.name, organisationNumber);
   const [left, , right] = PAGE_MARGINS;
 
   return {
@@ -89,6 +137,7 @@ export const framedDocument = (
               fontSize: 9,
               stack: present(
                 frame.logo && { text: company.name, bold: true },
+                postalAddressLine(company),
                 organisationNumber,
                 frame.date && `${t('date')}: ${formatPdfDate(frame.date)}`,
               ),
@@ -105,9 +154,13 @@ export const framedDocument = (
         {
           margin: [0, 6, 0, 0],
           columns: [
-            frame.footer
-              ? { image: frame.footer, fit: FOOTER_IMAGE_BOX, width: FOOTER_IMAGE_BOX[0] }
-              : { text: footerText, style: 'small', width: '*' },
+            {
+              width: FOOTER_IMAGE_BOX[0],
+              stack: present(
+                frame.footer && { image: frame.footer, fit: FOOTER_IMAGE_BOX, margin: [0, 0, 0, 3] },
+                { text: footerText, style: 'small' },
+              ),
+            },
             {
               text: t('pageOf', { page: currentPage, pages: pageCount }),
               style: 'small',

@@ -12,6 +12,9 @@ const NB = {
   pageOf: 'Side {page} av {pages}',
   date: 'Dato',
   organisationNumber: 'Org.nr.',
+  vatRegistered: 'MVA',
+  phoneShort: 'Tlf.',
+  bankAccount: 'Bankkonto',
   // Shared business words
   name: 'Navn',
   address: 'Adresse',
@@ -49,6 +52,10 @@ const EN = {
   pageOf: 'Page {page} of {pages}',
   date: 'Date',
   organisationNumber: 'Org. no.',
+  // Norwegian law and the VAT register write "MVA" after the number, whatever the document's language.
+  vatRegistered: 'MVA',
+  phoneShort: 'Tel.',
+  bankAccount: 'Bank account',
   name: 'Name',
   address: 'Address',
   project: 'Project',

@@ -8,12 +8,23 @@ import { framedDocument, type PdfFrame } from './frame';
 import { loadPdfImage } from './images';
 import { pdfLabel } from './labels';
 import { A4, renderPdf } from './render';
-import { pdfInfo, pdfPages, pdfText, solidPng } from './testing';
+import { pdfImageSizes, pdfInfo, pdfPages, pdfText, solidPng } from './testing';
 
 const frame = (overrides: Partial<PdfFrame> = {}): PdfFrame => ({
   locale: 'nb',
   title: 'Prøvedokument',
-  company: { name: 'Dør & Vindu Ålesund AS', organisationNumber: '987654321' },
+  company: {
+    name: 'Dør & Vindu Ålesund AS',
+    organisationNumber: '923609016',
+    isVatRegistered: true,
+    address: 'Kongens gate 2',
+    postalCode: '6002',
+    city: 'Ålesund',
+    phone: '70 10 20 30',
+    email: 'post@dorvindu.no',
+    web: 'https://dorvindu.no',
+    bankAccount: '1234.56.78903',
+  },
   logo: null,
   footer: null,
   date: '2026-12-24',
@@ -40,7 +51,7 @@ describe('renderPdf', () => {
 });
 
 describe('framedDocument', () => {
-  it('numbers pages "Side 1 av 2" in Norwegian and shows the company, org.nr and date', async () => {
+  it('numbers pages "Side 1 av 2" in Norwegian and shows the company, its address, org.nr and date', async () => {
     const bytes = await renderPdf(
       framedDocument(frame(), ['Første side', { text: 'Andre side', pageBreak: 'before' }]),
     );
@@ -49,20 +60,47 @@ describe('framedDocument', () => {
     expect(pages[0]).toContain('Side 1 av 2');
     expect(pages[1]).toContain('Side 2 av 2');
     expect(pages[0]).toContain('Dør & Vindu Ålesund AS');
-    expect(pages[0]).toContain('Org.nr. 987654321');
+    expect(pages[0]).toContain('Kongens gate 2, 6002 Ålesund');
+    expect(pages[0]).toContain('Org.nr. 923 609 016 MVA');
     expect(pages[0]).toContain('Dato: 24.12.2026');
+    // The foot of every page: phone, e-mail, web and bank account.
+    for (const page of pages) {
+      expect(page).toContain('Tlf. 70 10 20 30');
+      expect(page).toContain('post@dorvindu.no');
+      expect(page).toContain('https://dorvindu.no');
+      expect(page).toContain('Bankkonto 1234.56.78903');
+    }
     expect(await pdfInfo(bytes)).toMatchObject({ Title: 'Prøvedokument', Author: 'Dør & Vindu Ålesund AS' });
   });
 
-  it('says "Page 1 of 1" in English and prints a given footer text', async () => {
+  it('says "Page 1 of 1" in English, and leaves "MVA" out for a company not registered for VAT', async () => {
+    const base = frame().company;
     const text = await pdfText(
       await renderPdf(
-        framedDocument(frame({ locale: 'en', footerText: 'Bankkonto 1234.56.78901' }), ['Hei']),
+        framedDocument(frame({ locale: 'en', company: { ...base, isVatRegistered: false } }), ['Hei']),
       ),
     );
     expect(text).toContain('Page 1 of 1');
     expect(text).toContain('Date: 24.12.2026');
-    expect(text).toContain('Bankkonto 1234.56.78901');
+    expect(text).toContain('Org. no. 923 609 016');
+    expect(text).not.toContain('MVA');
+    expect(text).toContain('Tel. 70 10 20 30');
+    expect(text).toContain('Bank account 1234.56.78903');
+  });
+
+  it('names the company in the foot when it has no contact details', async () => {
+    const company = {
+      ...frame().company,
+      address: '',
+      postalCode: '',
+      city: '',
+      phone: '',
+      email: '',
+      web: '',
+      bankAccount: '',
+    };
+    const text = await pdfText(await renderPdf(framedDocument(frame({ company }), ['Hei'])));
+    expect(text).toContain('Dør & Vindu Ålesund AS · Org.nr. 923 609 016 MVA');
   });
 
   it('places a logo and a footer image; the company name moves beside the logo', async () => {
@@ -78,8 +116,12 @@ describe('framedDocument', () => {
     const text = await pdfText(bytes);
     expect(text).toContain('Dør & Vindu Ålesund AS');
     expect(text).toContain('Side 1 av 1');
-    // With a footer image, the footer text gives way to it.
-    expect(text).not.toContain('Org.nr. 987654321 ·');
+    // Under the footer image the contact line stays.
+    expect(text).toContain('Bankkonto 1234.56.78903');
+    expect(await pdfImageSizes(bytes)).toEqual([
+      [120, 40],
+      [400, 30],
+    ]);
   });
 });
 

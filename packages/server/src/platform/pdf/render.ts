@@ -5,8 +5,8 @@ import type { Margins, TDocumentDefinitions } from 'pdfmake';
 /** A4 in points (SPEC §9: "PDF layouts are A4 in points"); 72 points to the inch. */
 export const A4 = { width: 595.28, height: 841.89 } as const;
 
-/** Left, top, right, bottom in points: room for the logo above and the footer below. */
-export const PAGE_MARGINS: [number, number, number, number] = [42, 96, 42, 72];
+/** Left, top, right, bottom in points: room for the logo above, the footer image and contact line below. */
+export const PAGE_MARGINS: [number, number, number, number] = [42, 96, 42, 84];
 
 /** The width content may use between the side margins. */
 export const CONTENT_WIDTH = A4.width - PAGE_MARGINS[0] - PAGE_MARGINS[2];

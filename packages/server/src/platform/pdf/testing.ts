@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { extractText, getDocumentProxy, getMeta } from 'unpdf';
+import { extractImages, extractText, getDocumentProxy, getMeta } from 'unpdf';
 
 /**
  * For tests only (unpdf is a dev dependency): the text of a PDF, one string per page, read back the
@@ -26,6 +26,46 @@ export const pdfInfo = async (bytes: Buffer | Uint8Array) => {
     await document.destroy();
   }
 };
+
+// pdf.js reads images with ArrayBuffer.prototype.transferToFixedLength, which Node 20 lacks (21+ has
+// it). For reading test PDFs a copy does what the transfer would.
+const arrayBufferPrototype = ArrayBuffer.prototype as ArrayBuffer & {
+  transferToFixedLength?: (length?: number) => ArrayBuffer;
+};
+arrayBufferPrototype.transferToFixedLength ??= function (this: ArrayBuffer, length = this.byteLength) {
+  const copy = new ArrayBuffer(length);
+  new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
+  return copy;
+};
+
+/** An image as a PDF page shows it: its size in pixels and its decoded pixels (RGB or RGBA). */
+export type PdfPageImage = { width: number; height: number; channels: number; data: Uint8ClampedArray };
+
+/** The images drawn on one page of a PDF (the first by default), in the order they are drawn. */
+export const pdfImages = async (bytes: Buffer | Uint8Array, pageNumber = 1): Promise<PdfPageImage[]> => {
+  const document = await getDocumentProxy(new Uint8Array(bytes));
+  try {
+    return (await extractImages(document, pageNumber)).map(({ width, height, channels, data }) => ({
+      width,
+      height,
+      channels,
+      data,
+    }));
+  } finally {
+    await document.destroy();
+  }
+};
+
+/** Width and height of each image on a page, in drawing order. */
+export const pdfImageSizes = async (bytes: Buffer | Uint8Array, pageNumber = 1) =>
+  (await pdfImages(bytes, pageNumber)).map((image) => [image.width, image.height]);
+
+/** The colour of an image's top-left pixel, as [red, green, blue]. */
+export const firstPixelOf = (image: PdfPageImage): [number, number, number] => [
+  image.data[0] ?? -1,
+  image.data[1] ?? -1,
+  image.data[2] ?? -1,
+];
 
 const pngChunk = (type: string, data: Buffer) => {
   const length = Buffer.alloc(4);

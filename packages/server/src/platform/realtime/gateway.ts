@@ -1,21 +1,13 @@
 import type { Server as HttpServer, IncomingHttpHeaders } from 'node:http';
-import {
-  type Access,
-  isRoleAllowed,
-  PUBLIC,
-  SERVER_PUSHES,
-  SOCKET_EVENTS,
-  type SocketEventName,
-  socketEventAccess,
-} from '@karm/domain/contract';
+import { isAllowed, PUBLIC, SERVER_PUSHES, SOCKET_EVENTS, type SocketEventName } from '@karm/domain/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { Actor, AppContext } from '../context';
-import { AppError, forbidden, isInternal, toErrorPayload } from '../errors';
+import { AppError, isInternal, refusedAction, toErrorPayload } from '../errors';
 import { parseInput } from '../input';
 import { companyAdminsRoom, companyRoom, sessionRoom, userRoom } from './realtime';
-import type { SocketHandler, SocketHandlers } from './socket-handlers';
+import type { EventEntry, PublicEventEntry, SocketCall, SocketEventTable } from './socket-module';
 
 /** Resolves an access token to its live session, or null when it is missing, expired or revoked. */
 export type ResolveActor = (token: string) => Promise<Actor | null>;
@@ -42,7 +34,8 @@ export const joinSessionRooms = async (socket: Socket, token: string | undefined
   socket.data.token = actor ? token : undefined;
   if (!actor) return;
   const rooms = [companyRoom(actor.companyId), sessionRoom(actor.sessionId), userRoom(actor.userId)];
-  if (actor.role === 'admin') rooms.push(companyAdminsRoom(actor.companyId));
+  // Sync progress and logs go to whoever manages the accounting system.
+  if (actor.permissions.has('accounting.manage')) rooms.push(companyAdminsRoom(actor.companyId));
   await socket.join(rooms);
 };
 
@@ -73,18 +66,23 @@ const originCheck = (config: AppContext['config']) => {
 export type Gateway = { io: Server; close: () => Promise<void> };
 
 /**
- * The socket side of the API: validates every payload against the contract, checks the session on
- * every protected event (so a revoked token stops working at once), runs the handler and acknowledges
+ * The socket side of the API: for every event of the modules' tables it checks the session and the
+ * permission, validates the payload against the contract, runs the use case and acknowledges
  * error-first, as SPEC §7 describes.
  */
 export const createGateway = async (deps: {
   ctx: AppContext;
   httpServer: HttpServer;
-  handlers: Partial<SocketHandlers<SocketEventName>>;
+  events: SocketEventTable;
   resolveActor: ResolveActor;
   warnAboutProxy?: (headers: IncomingHttpHeaders) => void;
 }): Promise<Gateway> => {
-  const { ctx, handlers, resolveActor } = deps;
+  const { ctx, events, resolveActor } = deps;
+  /** An own property of the table, never an inherited name such as `toString` or `__proto__`. */
+  const entryOf = (event: string) =>
+    Object.hasOwn(events, event)
+      ? (events[event as SocketEventName] as EventEntry<SocketEventName> | PublicEventEntry<SocketEventName>)
+      : undefined;
   const isOriginAllowed = originCheck(ctx.config);
   const io = new Server(deps.httpServer, {
     serveClient: false,
@@ -113,40 +111,44 @@ export const createGateway = async (deps: {
   }
 
   /**
-   * One event: the session, then the role (the permission table), then the payload — in that order,
-   * so an outsider gets NOT_AUTHORIZED before any validation, and a refused role learns nothing more.
+   * One event: the session, then the permission (the module's table), then the payload — in that
+   * order, so an outsider gets NOT_AUTHORIZED before any validation, and a refused role learns nothing
+   * more than which permission the action needs.
    */
   const dispatch = async (
     socket: Socket,
     event: SocketEventName,
-    access: Access,
+    entry: EventEntry<SocketEventName> | PublicEventEntry<SocketEventName>,
     payload: unknown,
     ack: Acknowledge,
   ) => {
-    const handler = handlers[event] as SocketHandler<typeof event> | undefined;
     try {
-      if (!handler) throw new AppError('NOT_FOUND', `Unknown event ${event}`);
-      // Protected events check the session every time, so a revoked token stops working at once.
       const token = tokenOf(socket);
-      const isPublic = access === PUBLIC;
-      const actor = !isPublic && token ? await resolveActor(token) : null;
-      if (!isPublic) {
-        if (!actor) {
-          socket.emit(SERVER_PUSHES.notAuthorized);
-          throw new AppError('NOT_AUTHORIZED', 'Not authorized');
-        }
-        if (!isRoleAllowed(access, actor.role)) throw forbidden('Your role may not do this');
-      }
-      const parsed = parseInput(SOCKET_EVENTS[event].input, payload);
-      if (!parsed.success) throw parsed.error;
-      const result = await handler(parsed.data as never, {
-        ctx,
-        actor,
+      const call: SocketCall = {
         sessionToken: token,
         address: addressOf(socket, ctx.config.trustProxy),
+        userAgent: socket.handshake.headers['user-agent'],
         socket,
-      });
-      ack(null, result);
+      };
+      if (entry.access === PUBLIC) {
+        const parsed = parseInput(SOCKET_EVENTS[event].input, payload);
+        if (!parsed.success) throw parsed.error;
+        ack(
+          null,
+          await (entry as PublicEventEntry<SocketEventName>).useCase(ctx, parsed.data as never, call),
+        );
+        return;
+      }
+      // Checked on every event, so a revoked token or a changed role applies at once.
+      const actor = token ? await resolveActor(token) : null;
+      if (!actor) {
+        socket.emit(SERVER_PUSHES.notAuthorized);
+        throw new AppError('NOT_AUTHORIZED', 'Not authorized');
+      }
+      if (!isAllowed(entry.access, actor.permissions)) throw refusedAction(event, entry.access);
+      const parsed = parseInput(SOCKET_EVENTS[event].input, payload);
+      if (!parsed.success) throw parsed.error;
+      ack(null, await (entry as EventEntry<SocketEventName>).useCase(ctx, actor, parsed.data as never, call));
     } catch (error) {
       if (isInternal(error)) ctx.logger.error({ err: error, event }, 'socket event failed');
       ack(toErrorPayload(error));
@@ -159,13 +161,12 @@ export const createGateway = async (deps: {
       const ack = args.at(-1);
       if (typeof ack !== 'function') return;
       const payload = args.length > 1 ? args[0] : undefined;
-      // An own property of the table, never an inherited name such as `toString` or `__proto__`.
-      const access = socketEventAccess(event);
-      if (!access) {
+      const entry = entryOf(event);
+      if (!entry) {
         ack(new AppError('NOT_FOUND', 'Unknown event').toPayload());
         return;
       }
-      void dispatch(socket, event as SocketEventName, access, payload, ack as Acknowledge);
+      void dispatch(socket, event as SocketEventName, entry, payload, ack as Acknowledge);
     });
     socket.emit(SERVER_PUSHES.build, { buildId: ctx.buildId, version: ctx.version });
     const token = tokenOf(socket);

@@ -16,6 +16,11 @@ export type Realtime = {
   toCompanyAdmins: (companyId: string, event: string, payload?: unknown) => void;
   toSession: (sessionId: string, event: string, payload?: unknown) => void;
   toUser: (userId: string, event: string, payload?: unknown) => void;
+  /**
+   * Puts a session's open sockets into the company's administrators room, or takes them out, when
+   * its role changes (on every instance, through the adapter).
+   */
+  setInAdminsRoom: (sessionId: string, companyId: string, isIn: boolean) => void;
 };
 
 export const createRealtime = (): Realtime => {
@@ -31,5 +36,10 @@ export const createRealtime = (): Realtime => {
     toCompanyAdmins: (companyId, event, payload) => emit(companyAdminsRoom(companyId), event, payload),
     toSession: (sessionId, event, payload) => emit(sessionRoom(sessionId), event, payload),
     toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),
+    setInAdminsRoom: (sessionId, companyId, isIn) => {
+      const sockets = server?.in(sessionRoom(sessionId));
+      if (isIn) sockets?.socketsJoin(companyAdminsRoom(companyId));
+      else sockets?.socketsLeave(companyAdminsRoom(companyId));
+    },
   };
 };

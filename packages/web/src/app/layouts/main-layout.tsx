@@ -1,3 +1,4 @@
+import { COMPANY_PUSHES, type CompanyDto } from '@karm/domain/contract';
 import { AppShell } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
@@ -5,20 +6,24 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import 'dayjs/locale/nb';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { AppErrorBoundary } from '@/components';
+import { useReleaseNotesAfterUpdate } from '@/features/help';
 import { useCustomerPushes } from '@/lib/api/customers';
 import { useEmployeePushes } from '@/lib/api/employees';
 import { queryClient } from '@/lib/query-client';
 import { signOut } from '@/lib/session';
-import { request } from '@/lib/socket';
+import { onPush, request } from '@/lib/socket';
+import { useAuthStore } from '@/lib/store/auth-store';
 import { useCompanyStore } from '@/lib/store/company-store';
-import { href, offerHref } from '../routes';
+import { mayOpen } from '../route-access';
+import { href, offerHref, ROUTES, type RouteName } from '../routes';
 import { AppDrawer } from '../shell/app-drawer';
 import { AppHeader } from '../shell/app-header';
 import type { NewItemAction } from '../shell/drawer-items';
 import { ErrorMessageDialog } from '../shell/error-message-dialog';
 import { HelpDialog } from '../shell/help-dialog';
+import { NoAccessScreen } from '../shell/no-access-screen';
 import { useApplyProfile } from '../shell/use-apply-profile';
 import { useDrawerState } from '../shell/use-drawer-state';
 
@@ -29,6 +34,20 @@ const InquiryDialog = lazy(() =>
 const ProjectDialog = lazy(() =>
   import('@/features/projects').then((module) => ({ default: module.ProjectDialog })),
 );
+// The release notes carry the whole changelog: they load when first opened.
+const ReleaseNotesDialog = lazy(() =>
+  import('@/features/help/release-notes-dialog').then((module) => ({ default: module.ReleaseNotesDialog })),
+);
+
+const isRouteName = (id: string): id is RouteName => Object.hasOwn(ROUTES, id);
+
+/** The current screen, or a plain "not for your role" when the user's permissions do not open it. */
+const PermittedScreen = () => {
+  const route = useMatches().at(-1)?.id;
+  const user = useAuthStore((state) => state.user);
+  if (route && isRouteName(route) && !mayOpen(route, user)) return <NoAccessScreen />;
+  return <Outlet />;
+};
 
 const DRAWER_WIDTH = 260;
 const DRAWER_COLLAPSED_WIDTH = 64;
@@ -38,6 +57,10 @@ export const MainLayout = () => {
   const navigate = useNavigate();
   const [isNavOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const [isHelpOpened, help] = useDisclosure(false);
+  const releaseNotes = useReleaseNotesAfterUpdate();
+  // Like the new-item dialogs: loaded on first opening, then kept mounted.
+  const [hasOpenedReleaseNotes, setHasOpenedReleaseNotes] = useState(false);
+  if (releaseNotes.isOpen && !hasOpenedReleaseNotes) setHasOpenedReleaseNotes(true);
   const [newItem, setNewItem] = useState<NewItemAction | null>(null);
   // Once opened, a dialog stays mounted so that closing it animates like every other dialog.
   const [usedItems, setUsedItems] = useState<ReadonlySet<NewItemAction>>(new Set());
@@ -53,6 +76,8 @@ export const MainLayout = () => {
 
   useEffect(() => {
     void request('company:get-info').then(setCompany);
+    // The header's name and logo follow a save made anywhere.
+    return onPush<CompanyDto>(COMPANY_PUSHES.changed, setCompany);
   }, [setCompany]);
 
   // A link inside a drawer-opened dialog ("Offer N") leads to another screen: the dialog closes.
@@ -80,6 +105,7 @@ export const MainLayout = () => {
           isNavOpened={isNavOpened}
           onToggleNav={toggleNav}
           onHelp={help.open}
+          onWhatsNew={releaseNotes.open}
           onLogout={() => void logout()}
         />
       </AppShell.Header>
@@ -95,7 +121,7 @@ export const MainLayout = () => {
       </AppShell.Navbar>
       <AppShell.Main>
         <AppErrorBoundary>
-          <Outlet />
+          <PermittedScreen />
         </AppErrorBoundary>
       </AppShell.Main>
       <HelpDialog opened={isHelpOpened} onClose={help.close} />
@@ -106,6 +132,9 @@ export const MainLayout = () => {
             onClose={() => setNewItem(null)}
             offerHref={offerHref}
           />
+        )}
+        {hasOpenedReleaseNotes && (
+          <ReleaseNotesDialog opened={releaseNotes.isOpen} onClose={releaseNotes.close} />
         )}
         {usedItems.has('addNewProject') && (
           <ProjectDialog opened={newItem === 'addNewProject'} onClose={() => setNewItem(null)} />

@@ -9,6 +9,7 @@ import {
   drawerItemsFor,
   isDrawerGroup,
   type NewItemAction,
+  pathOf,
 } from './drawer-items';
 
 type AppDrawerProps = {
@@ -31,21 +32,22 @@ export const AppDrawer = ({
 }: AppDrawerProps) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
+  const user = useAuthStore((state) => state.user);
 
   const renderEntry = (entry: DrawerLink | DrawerAction, isChild = false) => {
     const label = t(entry.labelKey);
+    const to = entry.kind === 'link' ? pathOf(entry) : '';
     const link =
       entry.kind === 'link' ? (
         <NavLink
           key={entry.labelKey}
           component={RouterLink}
-          to={entry.to}
-          end={entry.to === '/'}
+          to={to}
+          end={to === '/'}
           label={collapsed ? undefined : label}
           aria-label={label}
           leftSection={entry.icon}
-          active={entry.to === '/' ? pathname === '/' : pathname.startsWith(entry.to)}
+          active={to === '/' ? pathname === '/' : pathname.startsWith(to)}
           onClick={onNavigate}
           pl={isChild && !collapsed ? 'lg' : undefined}
         />
@@ -73,7 +75,7 @@ export const AppDrawer = ({
     <Stack gap={0} h="100%">
       <ScrollArea style={{ flex: 1 }} type="auto">
         <nav aria-label={t('nav:mainNavigation')}>
-          {drawerItemsFor(isAdmin).map((item) =>
+          {drawerItemsFor(user).map((item) =>
             isDrawerGroup(item) ? (
               collapsed ? (
                 item.children.map((child) => renderEntry(child))

@@ -1,8 +1,30 @@
 import { isoWeekOf, osloDateOf } from '@karm/domain/rules';
-import { ActionIcon, Badge, Burger, Group, Menu, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconBell, IconExternalLink, IconHelp, IconList, IconLogout, IconUser } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Badge,
+  Burger,
+  Group,
+  Image,
+  Menu,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconBell,
+  IconExternalLink,
+  IconHelp,
+  IconList,
+  IconLogout,
+  IconSparkles,
+  IconUser,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UserAvatar } from '@/components/user-avatar/user-avatar';
+import { useCompanyDefaultFiles } from '@/lib/api/company';
+import { useCan } from '@/lib/permissions';
 import { useAuthStore } from '@/lib/store/auth-store';
 import { useCompanyStore } from '@/lib/store/company-store';
 import { ROUTES } from '../routes';
@@ -12,15 +34,18 @@ type AppHeaderProps = {
   isNavOpened: boolean;
   onToggleNav: () => void;
   onHelp: () => void;
+  /** Opens the release notes. */
+  onWhatsNew: () => void;
   onLogout: () => void;
 };
 
 /** SPEC §2 header: help, search, week, profile, logout, logs, company, open new. */
-export const AppHeader = ({ isNavOpened, onToggleNav, onHelp, onLogout }: AppHeaderProps) => {
+export const AppHeader = ({ isNavOpened, onToggleNav, onHelp, onWhatsNew, onLogout }: AppHeaderProps) => {
   const { t } = useTranslation();
   const user = useAuthStore((state) => state.user);
   const company = useCompanyStore((state) => state.company);
-  const isAdmin = user?.role === 'admin';
+  const logoUrl = useCompanyDefaultFiles(company).data?.logo?.url;
+  const mayReadLogs = useCan('system.manage');
   const { week } = isoWeekOf(osloDateOf(new Date()));
 
   return (
@@ -38,6 +63,19 @@ export const AppHeader = ({ isNavOpened, onToggleNav, onHelp, onLogout }: AppHea
             {t('appName')}
           </Link>
         </Title>
+        {logoUrl && (
+          // Decorative: the company's name follows it.
+          <Image
+            src={logoUrl}
+            alt=""
+            h={28}
+            w="auto"
+            maw={110}
+            fit="contain"
+            visibleFrom="md"
+            data-testid="header-logo"
+          />
+        )}
         {company && (
           <Tooltip label={t('header.company')}>
             <Text
@@ -75,8 +113,8 @@ export const AppHeader = ({ isNavOpened, onToggleNav, onHelp, onLogout }: AppHea
             <IconExternalLink size={20} />
           </ActionIcon>
         </Tooltip>
-        {/* The server log is an administrator's tool (the permission table says so too). */}
-        {isAdmin && (
+        {/* The server log is for whoever manages the system (the permission table says so too). */}
+        {mayReadLogs && (
           <Tooltip label={t('header.logs')}>
             <ActionIcon
               component={Link}
@@ -92,8 +130,8 @@ export const AppHeader = ({ isNavOpened, onToggleNav, onHelp, onLogout }: AppHea
         <Menu position="bottom-end" withArrow>
           <Menu.Target>
             <UnstyledButton aria-label={t('header.profile')} data-testid="header-profile">
-              <Group gap={6} wrap="nowrap">
-                <IconUser size={20} />
+              <Group gap={8} wrap="nowrap">
+                <UserAvatar fileId={user?.profile.avatarImage} name={user?.fullName ?? ''} size={28} />
                 <Text size="sm" visibleFrom="sm" truncate maw={160}>
                   {user?.fullName}
                 </Text>
@@ -106,6 +144,9 @@ export const AppHeader = ({ isNavOpened, onToggleNav, onHelp, onLogout }: AppHea
             </Menu.Item>
             <Menu.Item component={Link} to={ROUTES.convertSubscriptions} leftSection={<IconBell size={16} />}>
               {t('nav:subscriptions')}
+            </Menu.Item>
+            <Menu.Item onClick={onWhatsNew} leftSection={<IconSparkles size={16} />}>
+              {t('help:releaseNotes.menu')}
             </Menu.Item>
             <Menu.Item onClick={onLogout} leftSection={<IconLogout size={16} />}>
               {t('header.logout')}

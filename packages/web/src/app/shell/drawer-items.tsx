@@ -1,3 +1,4 @@
+import { holds, type Permission, type UserDto } from '@karm/domain/contract';
 import {
   IconAlertTriangle,
   IconBell,
@@ -23,12 +24,20 @@ import {
   IconWindow,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { ROUTES } from '../routes';
+import { mayOpen } from '../route-access';
+import { ROUTES, type RouteName } from '../routes';
 
 /** Actions that open a dialog rather than a page ("add new …" in the drawer). */
 export type NewItemAction = 'addNewInquiry' | 'addNewProject';
 
-export type DrawerLink = { kind: 'link'; labelKey: string; to: string; icon: ReactNode };
+export type DrawerLink = {
+  kind: 'link';
+  labelKey: string;
+  route: Exclude<RouteName, 'plannerWeek'>;
+  icon: ReactNode;
+  /** Listed only for these, although others may open the screen (e.g. by the header's company name). */
+  listedFor?: readonly Permission[];
+};
 export type DrawerAction = { kind: 'action'; labelKey: string; action: NewItemAction; icon: ReactNode };
 export type DrawerGroup = {
   kind: 'group';
@@ -36,9 +45,16 @@ export type DrawerGroup = {
   labelKey: string;
   icon: ReactNode;
   children: (DrawerLink | DrawerAction)[];
-  /** Shown to the company's administrators only (the same rule the server's permission table has). */
-  isAdminOnly?: boolean;
 };
+
+/** Who may start each "add new …" action: whoever may save what it makes. */
+const ACTION_ACCESS: Record<NewItemAction, Permission> = {
+  addNewInquiry: 'inquiries.write',
+  addNewProject: 'projects.write',
+};
+
+/** Where a drawer link leads. */
+export const pathOf = (link: DrawerLink) => ROUTES[link.route];
 export type DrawerItem = DrawerLink | DrawerGroup;
 
 const ICON_SIZE = 20;
@@ -48,13 +64,13 @@ export const DRAWER_ITEMS: DrawerItem[] = [
   {
     kind: 'link',
     labelKey: 'nav:dashboard',
-    to: ROUTES.dashboard,
+    route: 'dashboard',
     icon: <IconLayoutDashboard size={ICON_SIZE} />,
   },
   {
     kind: 'link',
     labelKey: 'nav:process',
-    to: ROUTES.projectControl,
+    route: 'projectControl',
     icon: <IconBuildingFactory2 size={ICON_SIZE} />,
   },
   {
@@ -66,7 +82,7 @@ export const DRAWER_ITEMS: DrawerItem[] = [
       {
         kind: 'link',
         labelKey: 'nav:inquiryManagement',
-        to: ROUTES.inquiries,
+        route: 'inquiries',
         icon: <IconClipboardList size={16} />,
       },
       {
@@ -77,11 +93,11 @@ export const DRAWER_ITEMS: DrawerItem[] = [
       },
     ],
   },
-  { kind: 'link', labelKey: 'nav:offers', to: ROUTES.offer, icon: <IconFileText size={ICON_SIZE} /> },
+  { kind: 'link', labelKey: 'nav:offers', route: 'offer', icon: <IconFileText size={ICON_SIZE} /> },
   {
     kind: 'link',
     labelKey: 'nav:priceCalculator',
-    to: ROUTES.priceCalculator,
+    route: 'priceCalculator',
     icon: <IconCalculator size={ICON_SIZE} />,
   },
   {
@@ -90,11 +106,11 @@ export const DRAWER_ITEMS: DrawerItem[] = [
     labelKey: 'nav:projectManagement',
     icon: <IconWindow size={ICON_SIZE} />,
     children: [
-      { kind: 'link', labelKey: 'nav:projects', to: ROUTES.projects, icon: <IconWindow size={16} /> },
+      { kind: 'link', labelKey: 'nav:projects', route: 'projects', icon: <IconWindow size={16} /> },
       {
         kind: 'link',
         labelKey: 'nav:serviceProjects',
-        to: ROUTES.serviceProjects,
+        route: 'serviceProjects',
         icon: <IconTool size={16} />,
       },
       {
@@ -108,32 +124,32 @@ export const DRAWER_ITEMS: DrawerItem[] = [
   {
     kind: 'link',
     labelKey: 'nav:serviceAssignment',
-    to: ROUTES['service-project-details'],
+    route: 'service-project-details',
     icon: <IconTool size={ICON_SIZE} />,
   },
   {
     kind: 'link',
     labelKey: 'nav:qualityControl',
-    to: ROUTES.quality,
+    route: 'quality',
     icon: <IconAlertTriangle size={ICON_SIZE} />,
   },
   {
     kind: 'link',
     labelKey: 'nav:resourcePlanner',
-    to: ROUTES.planner,
+    route: 'planner',
     icon: <IconUsersGroup size={ICON_SIZE} />,
   },
-  { kind: 'link', labelKey: 'nav:capacity', to: ROUTES.capacity, icon: <IconGauge size={ICON_SIZE} /> },
-  { kind: 'link', labelKey: 'nav:customerInfo', to: ROUTES.customer, icon: <IconUsers size={ICON_SIZE} /> },
+  { kind: 'link', labelKey: 'nav:capacity', route: 'capacity', icon: <IconGauge size={ICON_SIZE} /> },
+  { kind: 'link', labelKey: 'nav:customerInfo', route: 'customer', icon: <IconUsers size={ICON_SIZE} /> },
   {
     kind: 'link',
     labelKey: 'nav:reports',
-    to: ROUTES.report,
+    route: 'report',
     icon: <IconReportAnalytics size={ICON_SIZE} />,
   },
-  { kind: 'link', labelKey: 'nav:tasks', to: ROUTES.tasks, icon: <IconChecklist size={ICON_SIZE} /> },
-  { kind: 'link', labelKey: 'nav:calendar', to: ROUTES.calendar, icon: <IconCalendar size={ICON_SIZE} /> },
-  { kind: 'link', labelKey: 'nav:messages', to: ROUTES.messages, icon: <IconMessages size={ICON_SIZE} /> },
+  { kind: 'link', labelKey: 'nav:tasks', route: 'tasks', icon: <IconChecklist size={ICON_SIZE} /> },
+  { kind: 'link', labelKey: 'nav:calendar', route: 'calendar', icon: <IconCalendar size={ICON_SIZE} /> },
+  { kind: 'link', labelKey: 'nav:messages', route: 'messages', icon: <IconMessages size={ICON_SIZE} /> },
   {
     kind: 'group',
     id: 'files',
@@ -143,13 +159,13 @@ export const DRAWER_ITEMS: DrawerItem[] = [
       {
         kind: 'link',
         labelKey: 'nav:clientDownload',
-        to: ROUTES.convertDownload,
+        route: 'convertDownload',
         icon: <IconFileDownload size={16} />,
       },
       {
         kind: 'link',
         labelKey: 'nav:subscriptions',
-        to: ROUTES.convertSubscriptions,
+        route: 'convertSubscriptions',
         icon: <IconBell size={16} />,
       },
     ],
@@ -159,21 +175,27 @@ export const DRAWER_ITEMS: DrawerItem[] = [
     id: 'admin',
     labelKey: 'nav:admin',
     icon: <IconSettings size={ICON_SIZE} />,
-    isAdminOnly: true,
     children: [
-      { kind: 'link', labelKey: 'nav:admin', to: ROUTES.admin, icon: <IconSettings size={16} /> },
-      { kind: 'link', labelKey: 'nav:company', to: ROUTES.company, icon: <IconBuilding size={16} /> },
+      { kind: 'link', labelKey: 'nav:admin', route: 'admin', icon: <IconSettings size={16} /> },
+      // Everyone may read the company settings (from the header); the admin group lists them for their editors.
+      {
+        kind: 'link',
+        labelKey: 'nav:company',
+        route: 'company',
+        icon: <IconBuilding size={16} />,
+        listedFor: ['company.manage'],
+      },
       {
         kind: 'link',
         labelKey: 'nav:serviceTemplate',
-        to: ROUTES.ServiceTemplate,
+        route: 'ServiceTemplate',
         icon: <IconListCheck size={16} />,
       },
-      { kind: 'link', labelKey: 'nav:logs', to: ROUTES.logs, icon: <IconList size={16} /> },
+      { kind: 'link', labelKey: 'nav:logs', route: 'logs', icon: <IconList size={16} /> },
       {
         kind: 'link',
         labelKey: 'nav:adminCommands',
-        to: ROUTES.admincommands,
+        route: 'admincommands',
         icon: <IconTerminal2 size={16} />,
       },
     ],
@@ -182,6 +204,18 @@ export const DRAWER_ITEMS: DrawerItem[] = [
 
 export const isDrawerGroup = (item: DrawerItem): item is DrawerGroup => item.kind === 'group';
 
-/** The drawer a person of this role sees. */
-export const drawerItemsFor = (isAdmin: boolean) =>
-  DRAWER_ITEMS.filter((item) => !isDrawerGroup(item) || !item.isAdminOnly || isAdmin);
+const mayUse = (entry: DrawerLink | DrawerAction, user: Pick<UserDto, 'permissions'> | null | undefined) =>
+  entry.kind === 'link'
+    ? mayOpen(entry.route, user) && (!entry.listedFor || holds(user, ...entry.listedFor))
+    : holds(user, ACTION_ACCESS[entry.action]);
+
+/**
+ * The drawer a person sees: the screens their permissions open and the actions they may take; a
+ * group with nothing left in it is not shown.
+ */
+export const drawerItemsFor = (user: Pick<UserDto, 'permissions'> | null | undefined): DrawerItem[] =>
+  DRAWER_ITEMS.flatMap((item): DrawerItem[] => {
+    if (!isDrawerGroup(item)) return mayUse(item, user) ? [item] : [];
+    const children = item.children.filter((child) => mayUse(child, user));
+    return children.length > 0 ? [{ ...item, children }] : [];
+  });

@@ -29,5 +29,6 @@ describe('new-version notice', () => {
     renderWithProviders(<NewVersionNotice />);
     act(() => pushBuild('a-newer-build'));
     expect(screen.getByRole('alert')).toHaveTextContent('Reload the page with F5 to use it.');
+    expect(screen.getByRole('alert')).toHaveTextContent('After the reload, Karm shows what is new.');
   });
 });

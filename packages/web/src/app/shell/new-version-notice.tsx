@@ -16,7 +16,7 @@ export const NewVersionNotice = () => {
       role="alert"
       style={{ position: 'fixed', bottom: 16, right: 16, zIndex: 400, maxWidth: 380 }}
     >
-      {t('newVersion.text')}
+      {t('newVersion.text')} {t('newVersion.whatsNew')}
       <Button size="xs" mt="xs" onClick={() => window.location.reload()}>
         {t('newVersion.reload')}
       </Button>

@@ -34,9 +34,13 @@ export const notifySuccess = (message: string) =>
     autoClose: TOAST_DURATION_MS,
   });
 
-/** Accepts a message, an Error or an ApiError — whatever a catch block holds. */
-export const notifyError = (messageOrError: unknown) =>
+/**
+ * Accepts a message, an Error or an ApiError — whatever a catch block holds. A title names what
+ * failed (SPEC §8 "Failed to create user") above the reason.
+ */
+export const notifyError = (messageOrError: unknown, options: { title?: string } = {}) =>
   notifications.show({
+    title: options.title,
     message: errorMessageOf(messageOrError),
     color: 'red',
     icon: <IconX size={ICON_SIZE} />,

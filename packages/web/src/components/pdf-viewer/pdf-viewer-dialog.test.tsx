@@ -34,6 +34,29 @@ describe('PdfViewerDialog', () => {
     expect(within(dialog).getByLabelText('Loading the document…')).toBeInTheDocument();
   });
 
+  it('offers the document in the other language when it makes the document', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(
+      <PdfViewerDialog
+        opened
+        onClose={() => {}}
+        fileName="offer-1042.pdf"
+        url="/api/offers/1/pdf"
+        language={{ value: 'nb', onChange }}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'offer-1042.pdf' });
+    const language = within(dialog).getByRole('radiogroup', { name: 'Document language' });
+    expect(within(language).getByRole('radio', { name: 'Norsk (bokmål)' })).toBeChecked();
+    await userEvent.click(within(language).getByText('English'));
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('en');
+  });
+
+  it('has no language choice for a stored file', () => {
+    renderWithProviders(<PdfViewerDialog opened onClose={() => {}} fileName="a.pdf" url="/api/file?id=1" />);
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
   it('renders nothing when closed', () => {
     renderWithProviders(
       <PdfViewerDialog opened={false} onClose={() => {}} fileName="a.pdf" url="/api/file?id=1" />,

@@ -1,7 +1,9 @@
+import type { Locale } from '@karm/domain/i18n';
 import { Button, Center, Loader } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../app-dialog/app-dialog';
+import { LanguageSelect } from '../language-select/language-select';
 
 export type PdfViewerDialogProps = {
   opened: boolean;
@@ -12,10 +14,12 @@ export type PdfViewerDialogProps = {
    * is being fetched (`undefined`), a loader shows.
    */
   url: string | undefined;
+  /** The document's language and a way to pick another (`useDocumentLanguage`); none for a stored file. */
+  language?: { value: Locale; onChange: (locale: Locale) => void };
 };
 
 /** Shows a PDF in the browser's own viewer, titled with the file name (SPEC §2). */
-export const PdfViewerDialog = ({ opened, onClose, fileName, url }: PdfViewerDialogProps) => {
+export const PdfViewerDialog = ({ opened, onClose, fileName, url, language }: PdfViewerDialogProps) => {
   const { t } = useTranslation('components');
   return (
     <AppDialog
@@ -24,18 +28,27 @@ export const PdfViewerDialog = ({ opened, onClose, fileName, url }: PdfViewerDia
       title={fileName}
       size="xl"
       footerExtra={
-        // A real link, so the browser saves the file under its name even for blob: URLs.
-        url && (
-          <Button
-            component="a"
-            href={url}
-            download={fileName}
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-          >
-            {t('pdfViewer.download')}
-          </Button>
-        )
+        <>
+          {language && (
+            <LanguageSelect
+              label={t('pdfViewer.language')}
+              value={language.value}
+              onChange={language.onChange}
+            />
+          )}
+          {/* A real link, so the browser saves the file under its name even for blob: URLs. */}
+          {url && (
+            <Button
+              component="a"
+              href={url}
+              download={fileName}
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+            >
+              {t('pdfViewer.download')}
+            </Button>
+          )}
+        </>
       }
     >
       {url ? (

@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '@/components';
+import { errorMessageOf, SectionHeader } from '@/components';
 import { useAccountingSettings } from './accounting-api';
 import { AccountingSettingsForm } from './accounting-settings-form';
 import { AccountingSync } from './accounting-sync';
@@ -17,17 +17,10 @@ const Section = ({
   children: ReactNode;
 }) => (
   <Card withBorder radius="md" padding="lg">
-    <Stack gap={4} mb="md">
-      <Title order={3} size="h4">
-        {title}
-      </Title>
-      {description && (
-        <Text size="sm" c="dimmed">
-          {description}
-        </Text>
-      )}
+    <Stack gap="md">
+      <SectionHeader order={3} title={title} description={description} />
+      {children}
     </Stack>
-    {children}
   </Card>
 );
 

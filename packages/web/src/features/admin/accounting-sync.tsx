@@ -1,3 +1,4 @@
+import { formatDateTime } from '@karm/domain/rules';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDatabaseImport, IconRefresh } from '@tabler/icons-react';
@@ -11,7 +12,6 @@ import {
   useSyncProgress,
   useSyncRuns,
 } from './accounting-api';
-import { formatDateTime } from './format';
 import { SyncLog } from './sync-log';
 import { SyncProgress } from './sync-progress';
 

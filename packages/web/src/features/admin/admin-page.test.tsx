@@ -1,9 +1,10 @@
-import type { OutboxMailDto, UserDto } from '@karm/domain/contract';
+import type { OutboxMailDto } from '@karm/domain/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '@/lib/socket';
 import { useAuthStore } from '@/lib/store/auth-store';
+import { aUser } from '@/test/fixtures';
 import { AdminPage } from './admin-page';
 import { answer, aPage, inputsOf, matchEmptyMediaQuery, renderAdmin } from './admin-testing';
 
@@ -17,9 +18,6 @@ vi.mock('@/lib/store/auth-store', async () => {
   return { useAuthStore: create(() => ({ user: null })) };
 });
 const requestMock = vi.mocked(request);
-
-const aUser = (role: UserDto['role']) =>
-  ({ id: 'u1', username: 'kari', fullName: 'Kari Nordmann', role }) as UserDto;
 
 const TAB_TITLES = [
   'Help',
@@ -62,8 +60,8 @@ describe('AdminPage', () => {
     useAuthStore.setState({ user: aUser('admin') });
   });
 
-  it('tells a user who is not an admin that the area is for administrators', () => {
-    useAuthStore.setState({ user: aUser('user') });
+  it('tells a user whose role uses none of its tabs that the area is for administrators', () => {
+    useAuthStore.setState({ user: aUser('office') });
     renderAdmin(<AdminPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Admin' })).toBeInTheDocument();
     expect(screen.getByText(/Only administrators can use the admin area/)).toBeInTheDocument();

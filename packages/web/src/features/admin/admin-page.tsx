@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components';
 import { useAuthStore } from '@/lib/store/auth-store';
-import type { AdminTabValue } from './admin-tabs';
+import { type AdminTabValue, adminTabsFor } from './admin-tabs';
 import { AdminTabs } from './admin-tabs-view';
 
 export type AdminPageProps = {
@@ -14,15 +14,16 @@ export type AdminPageProps = {
   moduleTabs?: Partial<Record<AdminTabValue, ReactNode>>;
 };
 
-/** SPEC §2 /admin: the admin tabs, for administrators only. */
+/** SPEC §2 /admin: the admin tabs, each for whoever holds its permission (administrators hold all). */
 export const AdminPage = ({ logsPath = '/logs', moduleTabs = {} }: AdminPageProps) => {
   const { t } = useTranslation('admin');
-  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
+  const user = useAuthStore((state) => state.user);
+  const tabs = adminTabsFor(user);
   return (
     <Stack gap={0}>
       <PageHeader title={t('nav:admin')} />
-      {isAdmin ? (
-        <AdminTabs logsPath={logsPath} moduleTabs={moduleTabs} />
+      {tabs.length > 0 ? (
+        <AdminTabs tabs={tabs} logsPath={logsPath} moduleTabs={moduleTabs} />
       ) : (
         <Alert icon={<IconLock size={18} />} color="gray" title={t('adminOnlyTitle')}>
           {t('adminOnly')}

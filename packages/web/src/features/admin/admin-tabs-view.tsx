@@ -3,17 +3,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components';
+import { useSearchParam } from '@/lib/use-search-param';
 import { AccountingSettings } from './accounting-settings';
-import {
-  ADMIN_TABS,
-  type AdminTab,
-  type AdminTabValue,
-  DEFAULT_ADMIN_TAB,
-  isAdminTab,
-  TAB_PARAM,
-} from './admin-tabs';
+import { type AdminTab, type AdminTabValue, TAB_PARAM } from './admin-tabs';
 import { MessagesTab } from './messages-tab';
 import { ServerLogsTab } from './server-logs-tab';
 
@@ -49,26 +42,28 @@ const TabContent = ({
   }
 };
 
-/** The tabs; the open one lives in `?tab=` so a reload or a shared link opens the same tab. */
-export const AdminTabs = ({ logsPath, moduleTabs }: { logsPath: string; moduleTabs: ModuleTabs }) => {
+/**
+ * The tabs the user may use (at least one); the open one lives in `?tab=` so a reload or a shared
+ * link opens the same tab.
+ */
+export const AdminTabs = ({
+  tabs,
+  logsPath,
+  moduleTabs,
+}: {
+  tabs: readonly AdminTab[];
+  logsPath: string;
+  moduleTabs: ModuleTabs;
+}) => {
   const { t } = useTranslation('admin');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get(TAB_PARAM);
-  const active = isAdminTab(requested) ? requested : DEFAULT_ADMIN_TAB;
+  const [requested, setTab] = useSearchParam(TAB_PARAM);
+  const active: AdminTabValue =
+    tabs.find((tab) => tab.value === requested)?.value ?? (tabs[0]?.value as AdminTabValue);
   // Sixteen tabs read best as a column beside the content; on narrow screens they wrap above it.
   const isWide = useMediaQuery('(min-width: 62em)');
 
   const select = (value: string | null) => {
-    if (!value) return;
-    // Replace, not push: switching tabs should not fill the Back button's history.
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(TAB_PARAM, value);
-        return next;
-      },
-      { replace: true },
-    );
+    if (value) setTab(value);
   };
 
   return (
@@ -81,13 +76,13 @@ export const AdminTabs = ({ logsPath, moduleTabs }: { logsPath: string; moduleTa
       styles={isWide ? { tabLabel: { textAlign: 'left' } } : undefined}
     >
       <Tabs.List aria-label={t('tabsLabel')} mb={isWide ? undefined : 'md'}>
-        {ADMIN_TABS.map((tab) => (
+        {tabs.map((tab) => (
           <Tabs.Tab key={tab.value} value={tab.value}>
             {t(`tabs.${tab.key}`)}
           </Tabs.Tab>
         ))}
       </Tabs.List>
-      {ADMIN_TABS.map((tab) => (
+      {tabs.map((tab) => (
         <Tabs.Panel key={tab.value} value={tab.value} pl={isWide ? 'lg' : undefined} style={{ minWidth: 0 }}>
           <TabContent tab={tab} logsPath={logsPath} moduleTabs={moduleTabs} />
         </Tabs.Panel>

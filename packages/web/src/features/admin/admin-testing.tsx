@@ -73,12 +73,4 @@ export const aRun = (overrides: Partial<SyncRunDto> = {}): SyncRunDto => {
 
 export { aPage } from '@/test/fixtures';
 
-/**
- * mantine-datatable shows a cell while `matchMedia(column.visibleMediaQuery ?? '')` matches; the
- * shared jsdom stub matches nothing, which would hide every cell. An empty query matches in browsers.
- * Call in `beforeAll`.
- */
-export const matchEmptyMediaQuery = () => {
-  const stub = window.matchMedia;
-  window.matchMedia = (query: string) => ({ ...stub(query), matches: query === '' });
-};
+export { matchEmptyMediaQuery } from '@/test/media-query';

@@ -1,12 +1,11 @@
 import type { OutboxMailDto } from '@karm/domain/contract';
-import { Alert, Badge, Stack, Text, Title } from '@mantine/core';
+import { formatDateTime } from '@karm/domain/rules';
+import { Alert, Badge, Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '@/components';
-import { formatDateTime } from './format';
+import { errorMessageOf, SectionHeader, usePagingTexts } from '@/components';
 import { useMailOutbox } from './mail-outbox-api';
-import { usePagingTexts } from './use-paging-texts';
 
 export const OUTBOX_PAGE_SIZE = 20;
 
@@ -36,12 +35,7 @@ export const MailOutbox = () => {
 
   return (
     <Stack gap="xs">
-      <Title order={3} size="h4">
-        {t('outbox.title')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('outbox.description')}
-      </Text>
+      <SectionHeader order={3} title={t('outbox.title')} description={t('outbox.description')} />
       {outbox.isError ? (
         <Alert color="red">{errorMessageOf(outbox.error)}</Alert>
       ) : (

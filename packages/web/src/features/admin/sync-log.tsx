@@ -1,13 +1,12 @@
 import type { SyncRunDto } from '@karm/domain/contract';
+import { formatDateTime } from '@karm/domain/rules';
 import { Alert, List, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '@/components';
+import { errorMessageOf, usePagingTexts } from '@/components';
 import { SYNC_LOG_PAGE_SIZE, useSyncRuns } from './accounting-api';
-import { formatDateTime } from './format';
 import { SyncStatusBadge, useSyncTexts } from './sync-texts';
-import { usePagingTexts } from './use-paging-texts';
 
 /** Every sync run, newest first, paged on the server; a row with errors opens to list them. */
 export const SyncLog = () => {

@@ -29,7 +29,8 @@ export const ChangePasswordForm = ({ username, onDone }: { username?: string; on
   const submit = form.onSubmit(async (values) => {
     try {
       await request('user:change-password', values);
-      notifySuccess(t('passwordChanged'));
+      // Signed in (the profile), this tab stays signed in; only the other sessions end.
+      notifySuccess(t(username === undefined ? 'passwordChanged' : 'passwordChangedSignedIn'));
       form.reset();
       onDone?.();
     } catch (error) {

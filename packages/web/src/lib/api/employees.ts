@@ -17,6 +17,11 @@ export const departmentsQueryOptions = () =>
   queryOptions({ queryKey: ['departments'], queryFn: getDepartments });
 export const useDepartments = () => useQuery(departmentsQueryOptions());
 
+export const getEmployeeCategories = () => request('employee:get-categories');
+export const employeeCategoriesQueryOptions = () =>
+  queryOptions({ queryKey: ['employee-categories'], queryFn: getEmployeeCategories });
+export const useEmployeeCategories = () => useQuery(employeeCategoriesQueryOptions());
+
 /** Project managers live in the persisted store (SPEC §9); fetched only while it is empty. */
 export const useProjectManagers = () => {
   const items = useProjectManagersStore((state) => state.items);
@@ -36,6 +41,7 @@ export const useEmployeePushes = () => {
       onPush(CUSTOMER_PUSHES.employeesChanged, () => {
         void queryClient.invalidateQueries({ queryKey: employeesQueryOptions().queryKey });
         void queryClient.invalidateQueries({ queryKey: departmentsQueryOptions().queryKey });
+        void queryClient.invalidateQueries({ queryKey: employeeCategoriesQueryOptions().queryKey });
         void request('project-manager:get').then(setProjectManagers);
       }),
     [queryClient, setProjectManagers],

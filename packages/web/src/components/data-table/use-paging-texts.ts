@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 
 type PaginationControl = 'first' | 'last' | 'previous' | 'next';
 
-/** Translated pagination texts and labels for the admin area's server-paged tables. */
+/** Translated pagination texts and labels for a server-paged mantine-datatable: spread them into it. */
 export const usePagingTexts = () => {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('components');
   const controlLabels: Record<PaginationControl, string> = {
     first: t('paging.firstPage'),
     previous: t('paging.previousPage'),

@@ -1,0 +1,15 @@
+// Playwright's loader cannot run the domain's date code (extensionless dayjs plugin imports), so the
+// journeys work out their few dates themselves, the same way: Europe/Oslo days, shown as dd.MM.yyyy.
+
+/** Today in Oslo as `YYYY-MM-DD`. */
+export const osloToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
+
+export const addDays = (date: string, days: number) => {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + days);
+  return next.toISOString().slice(0, 10);
+};
+
+/** `YYYY-MM-DD` as the app shows it: dd.MM.yyyy. */
+export const formatDate = (date: string) => date.split('-').reverse().join('.');
