@@ -73,6 +73,8 @@ export type UserAdminDto = {
    * user belongs to may (a person shared with another company is read-only here).
    */
   isManageable: boolean;
+  /** Their two-factor sign-in is on (an administrator may turn it off when they lose their phone). */
+  hasTwoFactor: boolean;
   /** The language of their screens and of the mail Karm sends them, when they chose one. */
   locale: Locale | null;
   version: number;

@@ -1,6 +1,6 @@
 import { RECOVERY_CODE_COUNT, type TwoFactorSetup, type TwoFactorStatus } from '@karm/domain/contract';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '@karm/domain/rules';
-import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import {
   asTotpCode,
   hashRecoveryCode,
@@ -41,6 +41,16 @@ export const twoFactorOf = async (db: Executor, userId: string): Promise<TwoFact
 
 export const isEnabled = (row: TwoFactorRow | undefined): row is TwoFactorRow & { enabledAt: Date } =>
   row?.enabledAt !== null && row?.enabledAt !== undefined;
+
+/** Of these users, the ones whose two-factor sign-in is on (for the users admin). */
+export const usersWithTwoFactorOn = async (db: Executor, userIds: readonly string[]) => {
+  if (userIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ userId: userTwoFactor.userId })
+    .from(userTwoFactor)
+    .where(and(inArray(userTwoFactor.userId, [...userIds]), isNotNull(userTwoFactor.enabledAt)));
+  return new Set(rows.map((row) => row.userId));
+};
 
 /**
  * Starts a setup: a new secret, sealed, waiting for its first code. A setup started earlier and

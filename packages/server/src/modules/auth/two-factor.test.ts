@@ -475,10 +475,14 @@ describe("an administrator turns off someone's two-factor sign-in (a lost phone)
   it('ends every session of the person, who then signs in with the password alone', async () => {
     const admin = await server.signedInUser({ role: 'admin' });
     const { user: staff } = await enrolledUser({ companyId: admin.companyId });
+    const hasTwoFactor = async () =>
+      (await admin.client.request('users:get', { id: staff.userId })).hasTwoFactor;
+    expect(await hasTwoFactor()).toBe(true);
     expect(await admin.client.request('two-factor:reset-user', { userId: staff.userId })).toEqual({
       ok: true,
     });
     expect(await isSignedIn(staff.token)).toBe(false);
+    expect(await hasTwoFactor()).toBe(false);
     expect(await admin.client.request('two-factor:status')).toMatchObject({ isEnabled: false });
     const client = await server.connect();
     const session = await client.request('authenticate', {

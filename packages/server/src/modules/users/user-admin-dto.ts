@@ -2,6 +2,7 @@ import type { UserAdminDto } from '@karm/domain/contract';
 import { inArray } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Member } from '../auth/accounts.repository';
+import { usersWithTwoFactorOn } from '../auth/two-factor-credentials';
 import { manageableUserIds } from '../auth/user-management';
 import { employeeNamesOfUsers } from '../employees/employees.service';
 
@@ -20,9 +21,10 @@ export const toUserAdminDtos = async (
   if (members.length === 0) return [];
   const ids = members.map((member) => member.user.id);
   const manageable = manageableUserIds(ctx.db, actor).as('manageable');
-  const [employees, manageableRows] = await Promise.all([
+  const [employees, manageableRows, twoFactorOn] = await Promise.all([
     employeeNamesOfUsers(ctx, actor.companyId, ids),
     ctx.db.select().from(manageable).where(inArray(manageable.userId, ids)),
+    usersWithTwoFactorOn(ctx.db, ids),
   ]);
   const isManageable = new Set(manageableRows.map((row) => row.userId));
   return members.map((member) => {
@@ -45,6 +47,7 @@ export const toUserAdminDtos = async (
       isActive: user.isActive,
       isInvitationPending: user.invitedAt !== null,
       isManageable: isManageable.has(user.id),
+      hasTwoFactor: twoFactorOn.has(user.id),
       locale: user.profile.locale ?? null,
       version: user.version,
     };

@@ -1,7 +1,7 @@
 import { type UserAdminDto, userUpdateSchema } from '@karm/domain/contract';
 import { formatDateTime, VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconMailForward, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconMailForward, IconShieldOff, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog, notifyError, notifySuccess, useConfirm, useRecordQuestions } from '@/components';
@@ -15,6 +15,7 @@ import {
   useDeleteUser,
   useReactivateUser,
   useSendInvitationAgain,
+  useTurnOffTwoFactor,
   useUpdateUser,
   useUser,
 } from './users-api';
@@ -61,6 +62,7 @@ const UserDialogWindow = ({ userId, onClose }: { userId: string; onClose: () => 
   const reactivate = useReactivateUser();
   const remove = useDeleteUser();
   const invite = useSendInvitationAgain();
+  const turnOffTwoFactor = useTurnOffTwoFactor();
 
   const adopt = (user: UserAdminDto) => {
     const values = formValuesOf(user);
@@ -146,7 +148,31 @@ const UserDialogWindow = ({ userId, onClose }: { userId: string; onClose: () => 
     }
   };
 
-  const isBusy = deactivate.isPending || reactivate.isPending || remove.isPending || invite.isPending;
+  // For someone who lost their phone; one's own is turned off on the profile, with a code.
+  const offerTurnOffTwoFactor = saved.hasTwoFactor && !isSelf;
+  const turnOffTheirTwoFactor = async () => {
+    const isConfirmed = await confirm({
+      title: t('dialog.turnOffTwoFactor'),
+      message: t('dialog.turnOffTwoFactorQuestion', { name }),
+      confirmLabel: t('dialog.turnOffTwoFactor'),
+    });
+    if (!isConfirmed) return;
+    try {
+      await turnOffTwoFactor.mutateAsync(saved.id);
+      const fresh = await loaded.refetch();
+      if (fresh.data) adopt(fresh.data);
+      notifySuccess(t('dialog.twoFactorTurnedOff', { name }));
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const isBusy =
+    deactivate.isPending ||
+    reactivate.isPending ||
+    remove.isPending ||
+    invite.isPending ||
+    turnOffTwoFactor.isPending;
   const footerExtra = isReadOnly ? undefined : (
     <Group gap="xs">
       {isSelf ? (
@@ -181,6 +207,17 @@ const UserDialogWindow = ({ userId, onClose }: { userId: string; onClose: () => 
           {t('dialog.sendInvitation')}
         </Button>
       )}
+      {offerTurnOffTwoFactor && (
+        <Button
+          variant="default"
+          leftSection={<IconShieldOff size={16} />}
+          loading={turnOffTwoFactor.isPending}
+          disabled={isBusy}
+          onClick={() => void turnOffTheirTwoFactor()}
+        >
+          {t('dialog.turnOffTwoFactor')}
+        </Button>
+      )}
     </Group>
   );
 
@@ -200,6 +237,11 @@ const UserDialogWindow = ({ userId, onClose }: { userId: string; onClose: () => 
       <Stack gap="sm">
         {isReadOnly && <Alert color="blue">{t('dialog.readOnly', { name })}</Alert>}
         {saved.isInvitationPending && <Alert color="yellow">{t('dialog.invitationPending', { name })}</Alert>}
+        {saved.hasTwoFactor && (
+          <Text size="sm" c="dimmed">
+            {t('dialog.twoFactorOn')}
+          </Text>
+        )}
         <Text size="sm" c="dimmed">
           {saved.lastSignedInAt
             ? t('dialog.lastSignedIn', { time: formatDateTime(saved.lastSignedInAt) })

@@ -33,6 +33,7 @@ export const deactivateUser = (target: UserTarget) => request('users:deactivate'
 export const reactivateUser = (target: UserTarget) => request('users:reactivate', target);
 export const deleteUser = (target: UserTarget) => request('users:delete', target);
 export const sendInvitationAgain = (id: string) => request('users:send-invitation', { id });
+export const turnOffTwoFactorOf = (userId: string) => request('two-factor:reset-user', { userId });
 export const getRolePermissions = () => request('permissions:get');
 export const updateRolePermissions = (input: RolePermissionsUpdate) => request('permissions:update', input);
 
@@ -69,6 +70,7 @@ export const useDeactivateUser = () => useUsersMutation(deactivateUser);
 export const useReactivateUser = () => useUsersMutation(reactivateUser);
 export const useDeleteUser = () => useUsersMutation(deleteUser);
 export const useSendInvitationAgain = () => useUsersMutation(sendInvitationAgain);
+export const useTurnOffTwoFactor = () => useUsersMutation(turnOffTwoFactorOf);
 
 export const useUpdateRolePermissions = () => {
   const queryClient = useQueryClient();

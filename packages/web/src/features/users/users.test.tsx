@@ -45,6 +45,7 @@ const aListedUser = (overrides: Partial<UserAdminDto> = {}): UserAdminDto => ({
   isActive: true,
   isInvitationPending: false,
   isManageable: true,
+  hasTwoFactor: false,
   locale: 'nb',
   version: 3,
   ...overrides,
@@ -180,6 +181,35 @@ describe('the users list', () => {
     expect(within(dialog).getByText(/also works for another company/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('turns off the two-factor sign-in of someone who lost their phone, after asking', async () => {
+    let per = aListedUser({ hasTwoFactor: true });
+    answer(requestMock, {
+      'users:list': () => aPage([per]),
+      'users:get': () => per,
+      'employee:get': () => [],
+      'two-factor:reset-user': () => {
+        per = { ...per, hasTwoFactor: false };
+        return { ok: true };
+      },
+    });
+    renderScreen(<UsersTab />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('row', { name: /Per Hansen/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'User: Per Hansen' });
+    expect(within(dialog).getByText('Two-factor sign-in is on.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off two-factor sign-in' }));
+    const question = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in' });
+    expect(within(question).getByText(/they are signed out/)).toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'Turn off two-factor sign-in' }));
+    expect(await screen.findByText('Two-factor sign-in is off for Per Hansen.')).toBeInTheDocument();
+    expect(inputsOf(requestMock, 'two-factor:reset-user')).toEqual([{ userId: per.id }]);
+    await waitFor(() =>
+      expect(
+        within(dialog).queryByRole('button', { name: 'Turn off two-factor sign-in' }),
+      ).not.toBeInTheDocument(),
+    );
   });
 });
 
