@@ -72,7 +72,9 @@ export const verifyDownload = async (
   if (exp <= nowInSeconds(ctx)) throw new AppError('NOT_AUTHORIZED', 'The download link has expired');
   // Compared as text in its one canonical spelling: base64url's last character has two spare bits,
   // so comparing decoded bytes would let four spellings of every signature through.
-  const expected = Buffer.from(macOf(ctx, { kind, resourceId, companyId, userId, exp }).toString('base64url'));
+  const expected = Buffer.from(
+    macOf(ctx, { kind, resourceId, companyId, userId, exp }).toString('base64url'),
+  );
   const given = Buffer.from(sig);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw forbidden('The download link is not valid for this');
