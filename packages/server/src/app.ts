@@ -41,6 +41,8 @@ import { projectEvents } from './modules/projects/projects.socket';
 import { searchEvents } from './modules/search/search.socket';
 import { systemRoutes } from './modules/system/system.http';
 import { userEvents } from './modules/users/users.socket';
+import { startWebhookDispatcher } from './modules/webhooks/webhook-dispatch';
+import { webhookEvents } from './modules/webhooks/webhooks.socket';
 import { closePasswordPool } from './platform/auth/passwords';
 import type { AppContext } from './platform/context';
 import { startStatisticsRefresh } from './platform/db/statistics';
@@ -90,6 +92,7 @@ export const SOCKET_EVENT_TABLE = {
   ...searchEvents,
   ...userEvents,
   ...helpEvents,
+  ...webhookEvents,
 } satisfies SocketEventTable;
 
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */
@@ -216,6 +219,7 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
   ctx.realtime.attach(gateway.io);
   const scheduler = ctx.config.isAccountingSyncEnabled ? startAccountingScheduler(ctx) : undefined;
   const statistics = startStatisticsRefresh(ctx);
+  const webhookDispatcher = ctx.config.isWebhookDispatchEnabled ? startWebhookDispatcher(ctx) : undefined;
 
   return {
     fastify,
@@ -224,6 +228,7 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
     close: async () => {
       scheduler?.stop();
       statistics.stop();
+      await webhookDispatcher?.stop();
       await ctx.accounting.closeAll();
       await gateway.close();
       await fastify.close();

@@ -61,6 +61,8 @@ const environmentSchema = z.object({
     .optional(),
   TRIPLETEX_BASE_URL: z.url().optional(),
   ACCOUNTING_SYNC: booleanFlag.default(true),
+  WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
+  WEBHOOK_DISPATCH: booleanFlag.default(true),
 });
 
 export type Config = {
@@ -91,6 +93,13 @@ export type Config = {
   tripletexBaseUrl: string | undefined;
   /** Runs the accounting sync scheduler in this instance. */
   isAccountingSyncEnabled: boolean;
+  /**
+   * Whether a company's administrator may let webhooks reach private network addresses at all
+   * (an SSRF guard: off, no delivery ever leaves for a loopback, private or link-local address).
+   */
+  isWebhookPrivateNetworkPermitted: boolean;
+  /** Runs the in-process webhook dispatcher in this instance. */
+  isWebhookDispatchEnabled: boolean;
 };
 
 export class ConfigError extends Error {
@@ -150,5 +159,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     secretsKey: env.SECRETS_KEY,
     tripletexBaseUrl: env.TRIPLETEX_BASE_URL,
     isAccountingSyncEnabled: env.ACCOUNTING_SYNC,
+    isWebhookPrivateNetworkPermitted: env.WEBHOOKS_ALLOW_PRIVATE,
+    isWebhookDispatchEnabled: env.WEBHOOK_DISPATCH,
   };
 };

@@ -23,3 +23,4 @@ export * from './socket-events';
 export * from './system';
 export * from './two-factor';
 export * from './users';
+export * from './webhooks';

@@ -13,6 +13,7 @@ import { projectEvents } from './projects';
 import { searchEvents } from './search';
 import { twoFactorEvents } from './two-factor';
 import { userEvents } from './users';
+import { webhookEvents } from './webhooks';
 
 /** Every socket event the client may request, with its input schema and result type. */
 export const SOCKET_EVENTS = {
@@ -30,6 +31,7 @@ export const SOCKET_EVENTS = {
   ...searchEvents,
   ...userEvents,
   ...twoFactorEvents,
+  ...webhookEvents,
 };
 
 export type SocketEventName = keyof typeof SOCKET_EVENTS;

@@ -92,6 +92,14 @@ export const VALIDATION_MESSAGE_KEYS = {
   cannotDeleteSelf: 'validation.cannotDeleteSelf',
   cannotDeactivateSelf: 'validation.cannotDeactivateSelf',
   lastAdministrator: 'validation.lastAdministrator',
+  /** A webhook address that is not a valid https:// URL (or carries a user name or password). */
+  webhookUrlInvalid: 'validation.webhookUrlInvalid',
+  /** http:// is refused, except to loopback when private network addresses are allowed. */
+  webhookHttpsRequired: 'validation.webhookHttpsRequired',
+  /** A private network address while the company's settings refuse them. */
+  webhookPrivateAddress: 'validation.webhookPrivateAddress',
+  /** The installation does not let administrators allow private network addresses. */
+  webhookPrivateNotPermitted: 'validation.webhookPrivateNotPermitted',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGE_KEYS;

@@ -56,6 +56,8 @@ export const startTestServer = async (
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ACCOUNTING_SYNC: 'false',
+    // Tests call dispatchDue themselves: no timer runs behind them.
+    WEBHOOK_DISPATCH: 'false',
     ...overrides,
   });
   const clock = options.clock ?? createTestClock();

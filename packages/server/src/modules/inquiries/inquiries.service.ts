@@ -16,6 +16,7 @@ import { conflict, notFound, validationError } from '../../platform/errors';
 import { customerAndContactReferences } from '../customers/contacts.service';
 import { EMPLOYEES_REFERABLE } from '../employees/employees.service';
 import { filesOfEntity } from '../files/files.service';
+import { publishWebhookEvent } from '../webhooks/webhooks.service';
 import { inquiries } from './inquiries.tables';
 import { type InquiryRow, inquiryDtos } from './inquiry-dto';
 import { describeChanges, fieldValuesOf, historyOf, recordHistory } from './inquiry-history';
@@ -120,6 +121,22 @@ export const createInquiry = async (ctx: AppContext, actor: Actor, input: Inquir
       .returning();
     if (!created) throw new Error('Inquiry insert returned nothing');
     await recordHistory(tx, actor, created.id, { action: 'created', detail: created.projectName });
+    await publishWebhookEvent(
+      ctx,
+      actor.companyId,
+      'inquiry.created',
+      {
+        id: created.id,
+        number: created.number,
+        projectName: created.projectName,
+        receivedDate: created.receivedDate,
+        deadline: created.deadline,
+        customerId: created.customerId,
+        ownerId: created.ownerId,
+        projectCategory: created.projectCategory,
+      },
+      tx,
+    );
     return created;
   });
   return changed(ctx, actor.companyId, row);

@@ -14,6 +14,7 @@ import {
   findOwnOffer,
   isAccountingCustomerMissing,
   publishOffer,
+  recordOfferStatusEvent,
   updateOfferAtVersion,
 } from './offers.service';
 
@@ -128,6 +129,7 @@ export const convertOfferToProject = async (
             ]
           : [],
       });
+      await recordOfferStatusEvent(tx, ctx, current.statusId, offerRow);
       return { project, offerRow };
     })
     .catch((error: unknown) => {

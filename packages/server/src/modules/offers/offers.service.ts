@@ -20,6 +20,7 @@ import { AppError, conflict, notFound, validationError } from '../../platform/er
 import { customerAndContactReferences } from '../customers/contacts.service';
 import { findOwnCustomer } from '../customers/customers.service';
 import { EMPLOYEES_REFERABLE } from '../employees/employees.service';
+import { publishWebhookEvent } from '../webhooks/webhooks.service';
 import { ensureOfferConfig, OFFER_STATUSES_REFERABLE, readOfferSettings } from './offer-config.service';
 import { type OfferRow, offerDtos } from './offer-dto';
 import { describeOfferChanges, offerHistoryOf, recordOfferHistory } from './offer-history';
@@ -53,6 +54,35 @@ export const publishOffer = async (ctx: AppContext, companyId: string, row: Offe
   const dto = await toOfferDto(ctx, companyId, row);
   ctx.realtime.toCompany(companyId, OFFER_PUSHES.offerChanged, dto);
   return dto;
+};
+
+/**
+ * Records `offer.status_changed` for webhook receivers inside the change's transaction, when the
+ * status did change (issue 12).
+ */
+export const recordOfferStatusEvent = async (
+  tx: Executor,
+  ctx: AppContext,
+  previousStatusId: string | null,
+  row: OfferRow,
+) => {
+  if (row.statusId === previousStatusId) return;
+  await publishWebhookEvent(
+    ctx,
+    row.companyId,
+    'offer.status_changed',
+    {
+      id: row.id,
+      number: row.number,
+      projectName: row.projectName,
+      customerId: row.customerId,
+      previousStatusId,
+      statusId: row.statusId,
+      statusChangedAt: row.statusChangedAt,
+      projectId: row.projectId,
+    },
+    tx,
+  );
 };
 
 type ReferenceFields = Pick<OfferFields, 'customerId' | 'oneTimeCustomer' | 'contactId'>;
@@ -214,6 +244,7 @@ export const updateOffer = async (
     if (lines) await replaceOfferLines(tx, actor.companyId, id, lines);
     const updated = await updateOfferAtVersion(tx, ctx, actor, id, version, values);
     if (history.length > 0) await recordOfferHistory(tx, actor, id, 'updated', { fields: history });
+    await recordOfferStatusEvent(tx, ctx, current.statusId, updated);
     return updated;
   });
   return publishOffer(ctx, actor.companyId, row);

@@ -28,6 +28,7 @@ import {
   entriesOfProjects,
   removeEntriesOfProject,
 } from '../processes/process-entries.service';
+import { publishWebhookEvent } from '../webhooks/webhooks.service';
 import { findReadableProject, projectReadScope } from './project-access';
 import { type ProjectRow, projectDtos } from './project-dto';
 import { ordersOfProject, replaceOrders } from './project-orders';
@@ -65,6 +66,32 @@ const record = (
   tx
     .insert(projectHistory)
     .values({ companyId: actor.companyId, projectId, userId: actor.userId, action, changes });
+
+/** What a webhook receiver gets of a project: its facts, not the screen's DTO. */
+const projectEventData = (row: ProjectRow) => ({
+  id: row.id,
+  number: row.number,
+  name: row.name,
+  state: row.state,
+  customerId: row.customerId,
+  departmentId: row.departmentId,
+  projectManagerId: row.projectManagerId,
+  startDate: row.startDate,
+  deliveryDate: row.deliveryDate,
+  endDate: row.endDate,
+  projectValue: row.projectValue,
+  isService: row.isService,
+  updatedAt: row.updatedAt.toISOString(),
+  version: row.version,
+});
+
+/** Records the project's webhook event inside the change's transaction (issue 12). */
+const projectEvent = (
+  tx: Executor,
+  ctx: AppContext,
+  row: ProjectRow,
+  event: 'project.created' | 'project.updated' | 'project.archived',
+) => publishWebhookEvent(ctx, row.companyId, event, projectEventData(row), tx);
 
 /** The stale-version answer: the client offers to retrieve the newer data (SPEC §4). */
 const staleVersion = (current: number) =>
@@ -142,6 +169,7 @@ export const insertProject = async (
     .set({ projectValue })
     .where(eq(projects.id, created.id))
     .returning();
+  await projectEvent(tx, ctx, withValue ?? created, 'project.created');
   return withValue ?? created;
 };
 
@@ -174,6 +202,7 @@ export const updateProject = async (
       Object.entries(input.changes).filter(([field, value]) => before[field as keyof ProjectRow] !== value),
     );
     await record(tx, actor, updated.id, 'updated', changed);
+    await projectEvent(tx, ctx, updated, 'project.updated');
     return updated;
   });
   return publish(ctx, actor.companyId, row);
@@ -221,6 +250,7 @@ export const saveProjectOrders = async (
     const projectValue = await replaceOrders(tx, actor.companyId, input.id, input.orders);
     const updated = await updateAtVersion(tx, ctx, actor, input.id, input.version, { projectValue });
     await record(tx, actor, input.id, 'orders', { orders: input.orders.length, projectValue });
+    await projectEvent(tx, ctx, updated, 'project.updated');
     return updated;
   });
   const project = await publish(ctx, actor.companyId, row);
@@ -240,6 +270,7 @@ export const archiveProject = async (
       archiveReason: input.reason,
     });
     await record(tx, actor, input.id, 'archived', { reason: input.reason });
+    await projectEvent(tx, ctx, updated, 'project.archived');
     return updated;
   });
   return publish(ctx, actor.companyId, row);
@@ -258,6 +289,7 @@ export const unarchiveProject = async (
       archiveReason: null,
     });
     await record(tx, actor, input.id, 'unarchived', {});
+    await projectEvent(tx, ctx, updated, 'project.updated');
     return updated;
   });
   return publish(ctx, actor.companyId, row);
