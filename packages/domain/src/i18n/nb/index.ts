@@ -18,6 +18,7 @@ import screens from './screens.json' with { type: 'json' };
 import security from './security.json' with { type: 'json' };
 import users from './users.json' with { type: 'json' };
 import validation from './validation.json' with { type: 'json' };
+import webhooks from './webhooks.json' with { type: 'json' };
 
 /** Every namespace of Norwegian (bokmål): one module, so that a browser can load a language at once. */
 export const nb = {
@@ -41,4 +42,5 @@ export const nb = {
   security,
   help,
   profile,
+  webhooks,
 };

@@ -1,0 +1,1 @@
+export { WebhooksTab } from './webhooks-tab';
