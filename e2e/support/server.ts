@@ -51,6 +51,8 @@ const config = loadConfig({
   REDIS_URL: '',
   TRIPLETEX_BASE_URL: tripletex.url,
   SMTP_URL: mailRelay.url,
+  // The webhooks journey's receiver listens on loopback, which only this setting lets an admin allow.
+  WEBHOOKS_ALLOW_PRIVATE: 'true',
 });
 const ctx = await createContext(config);
 await seedDemo(ctx);
@@ -66,6 +68,7 @@ const journeyUsers: { username: string; role: Role }[] = [
   { username: E2E_ADMINS.company, role: 'admin' as const },
   { username: E2E_ADMINS.help, role: 'admin' as const },
   { username: E2E_ADMINS.users, role: 'admin' as const },
+  { username: E2E_ADMINS.webhooks, role: 'admin' as const },
   { username: E2E_ADMINS.usersNorwegian, role: 'admin' as const },
   { username: E2E_ADMINS.routesEn, role: 'admin' as const },
   { username: E2E_ADMINS.routesNb, role: 'admin' as const },

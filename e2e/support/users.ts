@@ -47,6 +47,7 @@ export const E2E_ADMINS = {
   twoFactor: 'e2e-admin-two-factor',
   help: 'e2e-admin-help',
   users: 'e2e-admin-users',
+  webhooks: 'e2e-admin-webhooks',
   usersNorwegian: 'e2e-admin-brukere',
   /** Every route's screen, in each language: only an administrator may open them all. */
   routesEn: 'e2e-admin-routes-en',
