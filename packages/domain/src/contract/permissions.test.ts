@@ -22,6 +22,11 @@ describe('the default role permissions', () => {
     expect([...permissionsOfRole('admin')].sort()).toEqual([...PERMISSION_NAMES].sort());
   });
 
+  it('give a role Karm does not know nothing at all (a bad stored role never acts as admin)', () => {
+    expect(permissionsOfRole('superuser' as Role).size).toBe(0);
+    expect(permissionsOfRole('' as Role).size).toBe(0);
+  });
+
   it('name only known roles, and every permission has an area', () => {
     for (const [name, rule] of Object.entries(PERMISSIONS)) {
       for (const role of rule.roles) expect(ROLES, name).toContain(role);

@@ -124,7 +124,9 @@ export const permissionsOfRole = (
   role: Role,
   overrides: readonly PermissionOverride[] = [],
 ): ReadonlySet<Permission> => {
-  if (!isAdjustableRole(role)) return new Set(PERMISSION_NAMES);
+  if (role === 'admin') return new Set(PERMISSION_NAMES);
+  // Fail closed: a role string Karm does not know (a bad row, an older name) holds nothing.
+  if (!isAdjustableRole(role)) return new Set();
   const held = new Set(PERMISSION_NAMES.filter((permission) => holdsByDefault(role, permission)));
   for (const override of overrides) {
     if (override.role !== role || isAdminOnlyPermission(override.permission)) continue;
