@@ -61,6 +61,7 @@ const environmentSchema = z.object({
     .optional(),
   TRIPLETEX_BASE_URL: z.url().optional(),
   ACCOUNTING_SYNC: booleanFlag.default(true),
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 export type Config = {
@@ -91,6 +92,8 @@ export type Config = {
   tripletexBaseUrl: string | undefined;
   /** Runs the accounting sync scheduler in this instance. */
   isAccountingSyncEnabled: boolean;
+  /** Log entries older than this many days are pruned (the daily job). */
+  logRetentionDays: number;
 };
 
 export class ConfigError extends Error {
@@ -150,5 +153,6 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     secretsKey: env.SECRETS_KEY,
     tripletexBaseUrl: env.TRIPLETEX_BASE_URL,
     isAccountingSyncEnabled: env.ACCOUNTING_SYNC,
+    logRetentionDays: env.LOG_RETENTION_DAYS,
   };
 };

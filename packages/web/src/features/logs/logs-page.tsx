@@ -26,7 +26,7 @@ export const LogsPage = () => {
   const logs = useLogs({
     page,
     pageSize: PAGE_SIZE,
-    level: level ?? undefined,
+    levels: level ? [level] : undefined,
     search: debouncedSearch || undefined,
   });
 
