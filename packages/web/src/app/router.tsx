@@ -5,6 +5,7 @@ import { verifyStoredSession } from '@/lib/session';
 import { LoginLayout } from './layouts/login-layout';
 import { href, offerHref, PLANNED_SCREENS, ROUTES, type RouteName } from './routes';
 import { RouteFallback } from './shell/route-fallback';
+import { RouteRecorder } from './shell/route-recorder';
 import { ScrollToTop } from './shell/scroll-to-top';
 
 /**
@@ -44,6 +45,7 @@ const lazyRoute = <Module,>(
 const Root = () => (
   <>
     <ScrollToTop />
+    <RouteRecorder />
     <Outlet />
   </>
 );
@@ -99,7 +101,7 @@ export const router = createBrowserRouter([
           ),
           lazyRoute(
             'logs',
-            () => import('@/features/logs/logs-page'),
+            () => import('@/features/logs'),
             (module) => module.LogsPage,
           ),
           lazyRoute(
@@ -116,6 +118,7 @@ export const router = createBrowserRouter([
                 import('@/features/offers'),
                 import('@/features/help'),
                 import('@/features/users'),
+                import('@/features/logs'),
               ]),
             ([
               { AdminPage },
@@ -123,6 +126,7 @@ export const router = createBrowserRouter([
               { OfferStatusesAdmin },
               { HelpAdmin },
               { ManageUsersTab, UsersTab },
+              { LogsList },
             ]) =>
               () => (
                 <AdminPage
@@ -133,6 +137,7 @@ export const router = createBrowserRouter([
                     offers: <OfferStatusesAdmin />,
                     'manage-users': <ManageUsersTab />,
                     users: <UsersTab />,
+                    'server-logs': <LogsList />,
                   }}
                 />
               ),
