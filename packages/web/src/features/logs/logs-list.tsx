@@ -101,7 +101,7 @@ export const LogsList = () => {
           value={handled}
           data={HANDLED_FILTERS.map((value) => ({ value, label: t(`logs.statuses.${value}`) }))}
           onChange={(next) => filter(setHandled)(next as typeof handled)}
-          w={{ base: '100%', sm: 160 }}
+          w={{ base: '100%', sm: 190 }}
         />
         <DateInput
           aria-label={t('logs.from')}
@@ -140,7 +140,7 @@ export const LogsList = () => {
             accessor: 'createdAt',
             title: t('logs.time'),
             render: (entry) => formatDateTime(entry.createdAt),
-            width: 150,
+            width: 135,
           },
           {
             accessor: 'level',
@@ -148,7 +148,7 @@ export const LogsList = () => {
             render: (entry) => (
               <Badge color={LEVEL_COLOURS[entry.level] ?? 'gray'}>{t(`logs.levels.${entry.level}`)}</Badge>
             ),
-            width: 110,
+            width: 95,
           },
           {
             accessor: 'userName',
