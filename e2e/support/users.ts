@@ -33,6 +33,7 @@ export const E2E_USERS = {
   twoFactorNb: 'e2e-two-factor-nb',
   help: 'e2e-help',
   releaseNotes: 'e2e-release-notes',
+  logs: 'e2e-logs',
 } as const;
 
 export const DEMO_ADMIN = 'admin';
@@ -52,6 +53,7 @@ export const E2E_ADMINS = {
   /** Every route's screen, in each language: only an administrator may open them all. */
   routesEn: 'e2e-admin-routes-en',
   routesNb: 'e2e-admin-routes-nb',
+  logs: 'e2e-admin-logs',
 } as const;
 
 /** One member of the demo company per role, for the journey that walks the app as each of them. */

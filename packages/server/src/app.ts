@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -31,6 +31,7 @@ import { helpEvents } from './modules/help/help.socket';
 import { inquiryEvents } from './modules/inquiries/inquiries.socket';
 import { inquiryDocumentOwner } from './modules/inquiries/inquiry-documents';
 import { logsRoutes } from './modules/logs/logs.http';
+import { recordServerError } from './modules/logs/logs.service';
 import { logEvents } from './modules/logs/logs.socket';
 import { offerStatusesRoutes } from './modules/offers/offer-statuses.http';
 import { offersRoutes } from './modules/offers/offers.http';
@@ -49,7 +50,7 @@ import { startStatisticsRefresh } from './platform/db/statistics';
 import { AppError } from './platform/errors';
 import { checkRouteAccess, collectRoutesWithoutRule } from './platform/http/access';
 import { verifyDownload } from './platform/http/download-links';
-import { handleHttpError } from './platform/http/error-handler';
+import { handleHttpError, isInternalHttpError } from './platform/http/error-handler';
 import { type HttpModule, registerHttpModules } from './platform/http/routes';
 import { registerWebApp } from './platform/http/web-app';
 import { inputProblemError } from './platform/input';
@@ -131,7 +132,17 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
     };
   });
   fastify.setSerializerCompiler(serializerCompiler);
-  fastify.setErrorHandler(handleHttpError);
+  fastify.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // SPEC §8: the server's own unexpected failures land in the company's log too.
+    if (isInternalHttpError(error))
+      void recordServerError(
+        ctx,
+        request.actor,
+        `${request.method} ${request.routeOptions.url ?? ''}`,
+        error,
+      );
+    return handleHttpError(error, request, reply);
+  });
   fastify.decorateRequest('actor', null);
 
   await fastify.register(helmet, {
@@ -215,6 +226,7 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
     events: SOCKET_EVENT_TABLE,
     resolveActor: (token) => resolveActor(ctx, token),
     warnAboutProxy,
+    onInternalError: (error, actor, event) => void recordServerError(ctx, actor, event, error),
   });
   ctx.realtime.attach(gateway.io);
   const scheduler = ctx.config.isAccountingSyncEnabled ? startAccountingScheduler(ctx) : undefined;

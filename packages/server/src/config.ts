@@ -63,6 +63,7 @@ const environmentSchema = z.object({
   ACCOUNTING_SYNC: booleanFlag.default(true),
   WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
   WEBHOOK_DISPATCH: booleanFlag.default(true),
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 export type Config = {
@@ -100,6 +101,8 @@ export type Config = {
   isWebhookPrivateNetworkPermitted: boolean;
   /** Runs the in-process webhook dispatcher in this instance. */
   isWebhookDispatchEnabled: boolean;
+  /** Log entries older than this many days are pruned (the daily job). */
+  logRetentionDays: number;
 };
 
 export class ConfigError extends Error {
@@ -161,5 +164,6 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     isAccountingSyncEnabled: env.ACCOUNTING_SYNC,
     isWebhookPrivateNetworkPermitted: env.WEBHOOKS_ALLOW_PRIVATE,
     isWebhookDispatchEnabled: env.WEBHOOK_DISPATCH,
+    logRetentionDays: env.LOG_RETENTION_DAYS,
   };
 };

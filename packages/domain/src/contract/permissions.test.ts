@@ -12,6 +12,7 @@ import {
   type Permission,
   permissionsOfRole,
   ROLES,
+  type Role,
   type RoleGrants,
   roleGrantsOf,
   SIGNED_IN,

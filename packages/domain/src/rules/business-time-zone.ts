@@ -30,3 +30,6 @@ export const formatDateTime = (instant: Date | number | string | null | undefine
   if (!Number.isFinite(ms)) return '';
   return dayjs(ms).tz(BUSINESS_TIME_ZONE).format('DD.MM.YYYY HH:mm');
 };
+
+/** The instant an Oslo calendar day (`YYYY-MM-DD`) begins: period filters on instants start here. */
+export const osloStartOfDay = (date: string): Date => dayjs.tz(date, BUSINESS_TIME_ZONE).toDate();

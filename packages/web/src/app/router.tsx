@@ -5,6 +5,7 @@ import { verifyStoredSession } from '@/lib/session';
 import { LoginLayout } from './layouts/login-layout';
 import { href, offerHref, PLANNED_SCREENS, ROUTES, type RouteName } from './routes';
 import { RouteFallback } from './shell/route-fallback';
+import { RouteRecorder } from './shell/route-recorder';
 import { ScrollToTop } from './shell/scroll-to-top';
 
 /**
@@ -44,6 +45,7 @@ const lazyRoute = <Module,>(
 const Root = () => (
   <>
     <ScrollToTop />
+    <RouteRecorder />
     <Outlet />
   </>
 );
@@ -99,7 +101,7 @@ export const router = createBrowserRouter([
           ),
           lazyRoute(
             'logs',
-            () => import('@/features/logs/logs-page'),
+            () => import('@/features/logs'),
             (module) => module.LogsPage,
           ),
           lazyRoute(
@@ -117,6 +119,7 @@ export const router = createBrowserRouter([
                 import('@/features/help'),
                 import('@/features/users'),
                 import('@/features/webhooks'),
+                import('@/features/logs'),
               ]),
             ([
               { AdminPage },
@@ -125,6 +128,7 @@ export const router = createBrowserRouter([
               { HelpAdmin },
               { ManageUsersTab, UsersTab },
               { WebhooksTab },
+              { LogsList },
             ]) =>
               () => (
                 <AdminPage
@@ -136,6 +140,7 @@ export const router = createBrowserRouter([
                     'manage-users': <ManageUsersTab />,
                     users: <UsersTab />,
                     webhooks: <WebhooksTab />,
+                    'server-logs': <LogsList />,
                   }}
                 />
               ),

@@ -1,4 +1,12 @@
-import { type ErrorPayload, USERS_PUSHES, type UserDto } from '@karm/domain/contract';
+import {
+  type ErrorPayload,
+  type ErrorReportedPush,
+  LOG_PUSHES,
+  USERS_PUSHES,
+  type UserDto,
+} from '@karm/domain/contract';
+import { notifications } from '@mantine/notifications';
+import { i18n } from '@/lib/i18n';
 import { clearLocalSession, verifyStoredSession } from '@/lib/session';
 import { onPush, SERVER_PUSHES, socket } from '@/lib/socket';
 import { useAuthStore } from '@/lib/store/auth-store';
@@ -7,6 +15,9 @@ import { href } from './routes';
 import { useNewVersionStore } from './shell/new-version-store';
 
 type Navigate = (to: string) => unknown;
+
+/** A report to the administrators stays up longer than a toast: it is news, not feedback. */
+const REPORT_NOTICE_MS = 10_000;
 
 /**
  * App-wide reactions to the server: a not-authorized push signs the browser out (SPEC §4), an
@@ -35,6 +46,15 @@ export const installSessionListeners = (navigate: Navigate) => {
     onPush<UserDto>(USERS_PUSHES.roleChanged, (user) => useAuthStore.getState().setUser(user)),
     // The company's role permissions changed: fetch our own again, so the screens hide what is now refused.
     onPush(USERS_PUSHES.permissionsChanged, () => void verifyStoredSession()),
+    // Someone sent an error to the administrators (only they get this push; a mail follows).
+    onPush<ErrorReportedPush>(LOG_PUSHES.reported, ({ reporter, message }) =>
+      notifications.show({
+        title: i18n.t('logs.reportedTitle', { name: reporter }),
+        message,
+        color: 'orange',
+        autoClose: REPORT_NOTICE_MS,
+      }),
+    ),
     onPush<{ buildId: string }>(SERVER_PUSHES.build, ({ buildId }) => {
       if (buildId !== __KARM_BUILD_ID__ && buildId !== 'dev') useNewVersionStore.getState().setAvailable();
     }),

@@ -1,4 +1,9 @@
-export { AppDialog, type AppDialogProps } from './app-dialog/app-dialog';
+export {
+  AppDialog,
+  type AppDialogProps,
+  SendErrorDialog,
+  type SendErrorDialogProps,
+} from './app-dialog/app-dialog';
 export type { DialogAction } from './app-dialog/dialog-footer';
 export type { AppDialogSize } from './app-dialog/dialog-geometry';
 export { useRecordQuestions } from './app-dialog/use-record-questions';

@@ -9,6 +9,7 @@ import {
 import type { ManagerReservedEvents, Socket } from 'socket.io-client';
 import { getAccessToken } from './access-token';
 import { ApiError, REQUEST_TIMEOUT_MS } from './http';
+import { recordRecentAction } from './recent-actions';
 import { useSocketErrorStore } from './store/socket-error-store';
 
 /** SPEC §9: reconnect without limit, one second apart. */
@@ -138,6 +139,7 @@ export const request = async <E extends SocketEventName>(
     throw toApiError(error);
   });
   connectIfIdle(current);
+  recordRecentAction('event', event);
   return new Promise((resolve, reject) => {
     const ack = (timeoutError: Error | null, error: unknown, result: unknown) => {
       if (timeoutError) reject(toApiError(timeoutError));

@@ -56,3 +56,13 @@ export const isEmailTakenByOther = async (db: Executor, email: string, userId: s
     .limit(1);
   return row !== undefined;
 };
+
+/** A company's active administrators with their e-mail (if any) and profile: whom error reports go to. */
+export const companyAdministrators = (db: Executor, companyId: string) =>
+  db
+    .select({ id: users.id, email: users.email, profile: users.profile })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(eq(memberships.companyId, companyId), eq(memberships.role, 'admin'), eq(users.isActive, true)),
+    );

@@ -32,6 +32,9 @@ const toPayload = (error: FastifyError | AppError): ErrorPayload => {
   return toErrorPayload(error);
 };
 
+/** Whether a request failed unexpectedly (a 500), not by a refusal of ours or the framework's. */
+export const isInternalHttpError = (error: FastifyError | AppError) => toPayload(error).code === 'INTERNAL';
+
 /** REST side of DESIGN rule 3: one payload shape, one status per code, never a leaked stack. */
 export const handleHttpError = (
   error: FastifyError | AppError,

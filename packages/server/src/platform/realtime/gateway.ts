@@ -76,6 +76,8 @@ export const createGateway = async (deps: {
   events: SocketEventTable;
   resolveActor: ResolveActor;
   warnAboutProxy?: (headers: IncomingHttpHeaders) => void;
+  /** Told of every unexpected (INTERNAL) failure, with who met it when known (the log table). */
+  onInternalError?: (error: unknown, actor: Actor | null, event: string) => void;
 }): Promise<Gateway> => {
   const { ctx, events, resolveActor } = deps;
   /** An own property of the table, never an inherited name such as `toString` or `__proto__`. */
@@ -122,6 +124,7 @@ export const createGateway = async (deps: {
     payload: unknown,
     ack: Acknowledge,
   ) => {
+    let actor: Actor | null = null;
     try {
       const token = tokenOf(socket);
       const call: SocketCall = {
@@ -140,7 +143,7 @@ export const createGateway = async (deps: {
         return;
       }
       // Checked on every event, so a revoked token or a changed role applies at once.
-      const actor = token ? await resolveActor(token) : null;
+      actor = token ? await resolveActor(token) : null;
       if (!actor) {
         socket.emit(SERVER_PUSHES.notAuthorized);
         throw new AppError('NOT_AUTHORIZED', 'Not authorized');
@@ -150,7 +153,10 @@ export const createGateway = async (deps: {
       if (!parsed.success) throw parsed.error;
       ack(null, await (entry as EventEntry<SocketEventName>).useCase(ctx, actor, parsed.data as never, call));
     } catch (error) {
-      if (isInternal(error)) ctx.logger.error({ err: error, event }, 'socket event failed');
+      if (isInternal(error)) {
+        ctx.logger.error({ err: error, event }, 'socket event failed');
+        deps.onInternalError?.(error, actor, event);
+      }
       ack(toErrorPayload(error));
     }
   };

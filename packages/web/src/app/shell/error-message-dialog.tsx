@@ -1,7 +1,7 @@
 import { Code, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog, notifySuccess } from '@/components';
-import { reportClientError } from '@/lib/error-reporting';
+import { AppDialog, SendErrorDialog } from '@/components';
 import { errorTextOf } from '@/lib/error-text';
 import { useSocketErrorStore } from '@/lib/store/socket-error-store';
 
@@ -10,27 +10,25 @@ export const ErrorMessageDialog = () => {
   const { t, i18n } = useTranslation();
   const error = useSocketErrorStore((state) => state.pushed);
   const dismiss = useSocketErrorStore((state) => state.dismissPushed);
+  const [isReporting, setReporting] = useState(false);
   if (!error) return null;
 
-  const send = async () => {
-    await reportClientError('server-error-dialog', new Error(error.message), error);
-    notifySuccess(t('errorDialog.sent'));
-    dismiss();
-  };
-
   return (
-    <AppDialog
-      opened
-      onClose={dismiss}
-      title={t('errorDialog.title')}
-      size="sm"
-      onSendError={send}
-      onCancel={dismiss}
-    >
-      <Stack gap="xs">
-        <Text>{errorTextOf(i18n, error)}</Text>
-        <Code block>{`${error.code}: ${error.message}`}</Code>
-      </Stack>
-    </AppDialog>
+    <>
+      <AppDialog
+        opened
+        onClose={dismiss}
+        title={t('errorDialog.title')}
+        size="sm"
+        onSendError={() => setReporting(true)}
+        onCancel={dismiss}
+      >
+        <Stack gap="xs">
+          <Text>{errorTextOf(i18n, error)}</Text>
+          <Code block>{`${error.code}: ${error.message}`}</Code>
+        </Stack>
+      </AppDialog>
+      {isReporting && <SendErrorDialog error={error} onClose={() => setReporting(false)} />}
+    </>
   );
 };

@@ -1,8 +1,23 @@
-import { Box, FocusTrap, getDefaultZIndex, Overlay, Paper, Portal } from '@mantine/core';
+import { LOG_COMMENT_MAX_LENGTH } from '@karm/domain/contract';
+import {
+  Box,
+  Code,
+  FocusTrap,
+  getDefaultZIndex,
+  Overlay,
+  Paper,
+  Portal,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { useFocusReturn } from '@mantine/hooks';
 import { type CSSProperties, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ReportedError, sendErrorToAdministrator, toReportedError } from '@/lib/error-reporting';
+import { useSocketErrorStore } from '@/lib/store/socket-error-store';
 import { ConfirmAction } from '../confirm-action/confirm-action';
+import { notifyError, notifySuccess } from '../notify/notify';
 import { type DialogAction, DialogFooter, FOOTER_ACTIONS, type FooterAction } from './dialog-footer';
 import {
   type AppDialogSize,
@@ -28,6 +43,10 @@ export type AppDialogProps = {
   onUnarchive?: DialogAction;
   onCancel?: DialogAction;
   onShowDocument?: DialogAction;
+  /**
+   * "Send error to administrator". Without it the button still appears once something in the dialog
+   * failed (a footer action, or a request while it was open), and sends that error with a comment.
+   */
   onSendError?: DialogAction;
   /** Runs only after the user confirms. */
   onDelete?: DialogAction;
@@ -94,12 +113,22 @@ const DialogWindow = ({
   const [lastPressed, setLastPressed] = useState<FooterAction | null>(null);
   // A ref, not state: two clicks in the same tick must not both get through.
   const pendingRef = useRef<FooterAction | null>(null);
+  const [failure, setFailure] = useState<ReportedError | null>(null);
+  const [isReporting, setReporting] = useState(false);
+  const [openedAt] = useState(() => Date.now());
+  // A request that failed while the dialog was open (a wrong entry in a form is no error to report).
+  const requestFailure = useSocketErrorStore((state) =>
+    state.lastError && state.lastErrorAt >= openedAt && state.lastError.code !== 'VALIDATION'
+      ? state.lastError
+      : null,
+  );
+  const reportable = failure ?? requestFailure;
 
   const handlerOf = {
     archive: handlers.onArchive,
     unarchive: handlers.onUnarchive,
     delete: handlers.onDelete,
-    sendError: handlers.onSendError,
+    sendError: handlers.onSendError ?? (reportable ? () => setReporting(true) : undefined),
     showDocument: handlers.onShowDocument,
     download: handlers.onDownload,
     cancel: handlers.onCancel,
@@ -125,6 +154,9 @@ const DialogWindow = ({
     setLastPressed(action);
     try {
       await handler();
+    } catch (error) {
+      if (action !== 'sendError') setFailure(toReportedError(error));
+      throw error;
     } finally {
       pendingRef.current = null;
       setPending(null);
@@ -260,6 +292,9 @@ const DialogWindow = ({
           </Paper>
         </FocusTrap>
       </Box>
+      {isReporting && reportable && (
+        <SendErrorDialog error={reportable} onClose={() => setReporting(false)} />
+      )}
       <ConfirmAction
         opened={isConfirmingDelete}
         title={t('dialog.deleteConfirmTitle')}
@@ -272,5 +307,50 @@ const DialogWindow = ({
         }}
       />
     </Portal>
+  );
+};
+
+export type SendErrorDialogProps = { error: ReportedError; onClose: () => void };
+
+/**
+ * What "Send error to administrator" opens: the error, and a comment the person may add. The report
+ * carries where they are and what they did just before (names only); the administrators get a
+ * notice and a mail.
+ */
+export const SendErrorDialog = ({ error, onClose }: SendErrorDialogProps) => {
+  const { t } = useTranslation('components');
+  const [comment, setComment] = useState('');
+  const send = async () => {
+    try {
+      await sendErrorToAdministrator(error, comment);
+      notifySuccess(t('sendError.sent'));
+      onClose();
+    } catch (failure) {
+      notifyError(failure);
+    }
+  };
+  return (
+    <AppDialog
+      opened
+      onClose={onClose}
+      title={t('sendError.title')}
+      size="sm"
+      onCancel={onClose}
+      onSendError={send}
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t('sendError.intro')}</Text>
+        <Code block>{`${error.code}: ${error.message}`}</Code>
+        <Textarea
+          label={t('sendError.comment')}
+          placeholder={t('sendError.commentPlaceholder')}
+          rows={3}
+          maxLength={LOG_COMMENT_MAX_LENGTH}
+          value={comment}
+          onChange={(event) => setComment(event.currentTarget.value)}
+          data-autofocus
+        />
+      </Stack>
+    </AppDialog>
   );
 };

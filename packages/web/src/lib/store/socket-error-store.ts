@@ -7,6 +7,8 @@ import { create } from 'zustand';
  */
 type SocketErrorState = {
   lastError: ErrorPayload | null;
+  /** When `lastError` happened (ms since the epoch): a dialog offers to report failures since it opened. */
+  lastErrorAt: number;
   pushed: ErrorPayload | null;
   recordFailure: (error: ErrorPayload) => void;
   showPushed: (error: ErrorPayload) => void;
@@ -15,8 +17,9 @@ type SocketErrorState = {
 
 export const useSocketErrorStore = create<SocketErrorState>()((set) => ({
   lastError: null,
+  lastErrorAt: 0,
   pushed: null,
-  recordFailure: (lastError) => set({ lastError }),
+  recordFailure: (lastError) => set({ lastError, lastErrorAt: Date.now() }),
   showPushed: (pushed) => set({ pushed }),
   dismissPushed: () => set({ pushed: null }),
 }));

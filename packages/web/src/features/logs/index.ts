@@ -1,0 +1,2 @@
+export { LogsList } from './logs-list';
+export { LogsPage } from './logs-page';
