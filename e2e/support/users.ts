@@ -33,6 +33,8 @@ export const E2E_USERS = {
   twoFactorNb: 'e2e-two-factor-nb',
   help: 'e2e-help',
   releaseNotes: 'e2e-release-notes',
+  files: 'e2e-files',
+  filesNb: 'e2e-files-nb',
 } as const;
 
 export const DEMO_ADMIN = 'admin';

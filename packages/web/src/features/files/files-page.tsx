@@ -11,7 +11,7 @@ import {
 } from '@karm/domain/contract';
 import type { Locale } from '@karm/domain/i18n';
 import { formatDateTime, formatFileSize } from '@karm/domain/rules';
-import { Anchor, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Box, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconFile,
@@ -150,7 +150,8 @@ export const FilesPage = ({ ownerHref }: FilesPageProps) => {
   return (
     <Stack gap="md">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      {/* Two filters a row on a phone, all six in one row on a wide screen. */}
+      <SimpleGrid cols={{ base: 2, md: 3, xl: 6 }} spacing="sm" verticalSpacing="xs">
         <TextInput
           label={t('search')}
           leftSection={<IconSearch size={16} />}
@@ -188,7 +189,7 @@ export const FilesPage = ({ ownerHref }: FilesPageProps) => {
           onChange={filtered(setTo)}
           error={isRangeReversed ? t('validation:rangeFromBeforeTo') : undefined}
         />
-      </Group>
+      </SimpleGrid>
       <DataTable<FileListItemDto>
         withTableBorder
         borderRadius="sm"
@@ -224,8 +225,8 @@ export const FilesPage = ({ ownerHref }: FilesPageProps) => {
             title: t('columns.name'),
             sortable: true,
             render: (file) => (
-              <Group gap="xs" wrap="nowrap">
-                {ICONS[kindOf(file)]}
+              <Group gap="xs" wrap="nowrap" miw={180}>
+                <Box style={{ flexShrink: 0, display: 'flex' }}>{ICONS[kindOf(file)]}</Box>
                 <Anchor
                   component="button"
                   type="button"
