@@ -34,6 +34,8 @@ export const E2E_USERS = {
   help: 'e2e-help',
   releaseNotes: 'e2e-release-notes',
   logs: 'e2e-logs',
+  files: 'e2e-files',
+  filesNb: 'e2e-files-nb',
 } as const;
 
 export const DEMO_ADMIN = 'admin';

@@ -27,6 +27,7 @@ import { employeeEvents } from './modules/employees/employees.socket';
 import { registerDocumentOwner } from './modules/files/document-owners';
 import { registerFileUser } from './modules/files/file-users';
 import { filesRoutes } from './modules/files/files.http';
+import { fileEvents } from './modules/files/files.socket';
 import { helpEvents } from './modules/help/help.socket';
 import { inquiryEvents } from './modules/inquiries/inquiries.socket';
 import { inquiryDocumentOwner } from './modules/inquiries/inquiry-documents';
@@ -37,6 +38,7 @@ import { offerStatusesRoutes } from './modules/offers/offer-statuses.http';
 import { offersRoutes } from './modules/offers/offers.http';
 import { priceCalculatorEvents } from './modules/price-calculator/price-calculator.socket';
 import { processEvents } from './modules/processes/processes.socket';
+import { projectDocumentOwner } from './modules/projects/project-documents';
 import { projectsRoutes } from './modules/projects/projects.http';
 import { projectEvents } from './modules/projects/projects.socket';
 import { searchEvents } from './modules/search/search.socket';
@@ -85,6 +87,7 @@ export const SOCKET_EVENT_TABLE = {
   ...companyEvents,
   ...customerEvents,
   ...employeeEvents,
+  ...fileEvents,
   ...inquiryEvents,
   ...logEvents,
   ...projectEvents,
@@ -97,7 +100,7 @@ export const SOCKET_EVENT_TABLE = {
 } satisfies SocketEventTable;
 
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */
-for (const owner of [inquiryDocumentOwner]) registerDocumentOwner(owner);
+for (const owner of [inquiryDocumentOwner, projectDocumentOwner]) registerDocumentOwner(owner);
 /** Records that use files by id (the company's logo and footer): such a file is never deleted under them. */
 for (const user of [companyFileUser]) registerFileUser(user);
 

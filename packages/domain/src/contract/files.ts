@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/index';
+import { isDateOnly } from '../rules/date-only';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import type { LookupDto } from './customers';
+import { socketEvent } from './define';
 import { offerPdfQuerySchema } from './offers';
+import { type Page, pageQuerySchema } from './paging';
 import { workOrderQuerySchema } from './projects';
 
 /** What an uploaded file is for; the server decides which types each one may have. */
@@ -85,3 +90,84 @@ export type FileDto = {
   sizeBytes: number;
   createdAt: string;
 };
+
+/**
+ * What a listed file belongs to: the record a document is attached to, the company (its logo and
+ * footer) or a person (their picture). Later owners (service items, deviations, procedures) add theirs.
+ */
+export const FILE_OWNER_KINDS = ['inquiry', 'offer', 'project', 'company', 'person'] as const;
+export type FileOwnerKind = (typeof FILE_OWNER_KINDS)[number];
+/** The owner filter: one kind, or `none` for documents attached to no record (or one since deleted). */
+export const FILE_OWNER_FILTERS = [...FILE_OWNER_KINDS, 'none'] as const;
+
+/** What a file holds, from its sniffed content type: the Files screen's type filter and icon. */
+export const FILE_CONTENT_KINDS = ['pdf', 'image', 'word', 'spreadsheet', 'drawing', 'text'] as const;
+export type FileContentKind = (typeof FILE_CONTENT_KINDS)[number];
+
+export const FILE_CONTENT_TYPES: Record<FileContentKind, readonly string[]> = {
+  pdf: ['application/pdf'],
+  image: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+  word: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  spreadsheet: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  drawing: ['image/vnd.dwg'],
+  text: ['text/plain'],
+};
+
+export const fileContentKindOf = (mimeType: string): FileContentKind | null =>
+  FILE_CONTENT_KINDS.find((kind) => FILE_CONTENT_TYPES[kind].includes(mimeType)) ?? null;
+
+export const FILE_SORT_FIELDS = ['uploadedAt', 'name', 'size'] as const;
+export type FileSortField = (typeof FILE_SORT_FIELDS)[number];
+
+const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
+
+/** The Files screen: search by name, filters, sorting and paging, all on the server. */
+export const fileListQuerySchema = pageQuerySchema
+  .extend({
+    search: z
+      .string()
+      .trim()
+      .max(200, messageWithParams(MESSAGES.tooLong, { max: 200 }))
+      .default(''),
+    ownerKind: z.enum(FILE_OWNER_FILTERS).nullable().default(null),
+    contentKind: z.enum(FILE_CONTENT_KINDS).nullable().default(null),
+    uploadedBy: z.uuid().nullable().default(null),
+    /** Uploaded on or after / on or before these days (Europe/Oslo). */
+    from: dateOnly.nullable().default(null),
+    to: dateOnly.nullable().default(null),
+    sort: z.enum(FILE_SORT_FIELDS).default('uploadedAt'),
+    direction: z.enum(['asc', 'desc']).default('desc'),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    message: MESSAGES.rangeFromBeforeTo,
+  });
+export type FileListQuery = z.input<typeof fileListQuerySchema>;
+
+/** The record a listed file belongs to, with what people call it (an inquiry's number and name…). */
+export type FileOwnerDto = { kind: FileOwnerKind; id: string; number: number | null; name: string };
+
+export type FileListItemDto = {
+  id: string;
+  type: FileType;
+  name: string;
+  mimeType: string;
+  sizeBytes: number;
+  uploadedAt: string;
+  uploadedBy: LookupDto | null;
+  owner: FileOwnerDto | null;
+};
+
+export const fileEvents = {
+  /** Every file of the company the user may read, a page at a time. */
+  'files:list': socketEvent<Page<FileListItemDto>>()(fileListQuerySchema),
+  /** The people who uploaded the company's files: the "uploaded by" filter's choices. */
+  'files:uploaders': socketEvent<LookupDto[]>()(z.unknown()),
+};
+
+/**
+ * A file was stored or deleted: open Files screens fetch their page again (with their own
+ * permissions — the push carries only the id, never what someone else may not read).
+ */
+export const FILES_PUSHES = { changed: 'files:changed' } as const;
+export type FilesChangedPush = { id: string };

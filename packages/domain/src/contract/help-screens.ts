@@ -32,6 +32,7 @@ export const HELP_SCREENS = [
   'service-project-details',
   'inquiries',
   'priceCalculator',
+  'files',
 ] as const;
 export type HelpScreen = (typeof HELP_SCREENS)[number];
 

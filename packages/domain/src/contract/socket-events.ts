@@ -5,6 +5,7 @@ import { adminEvents } from './admin';
 import { authEvents } from './auth';
 import { companyEvents } from './company';
 import { customerEvents } from './customers';
+import { fileEvents } from './files';
 import { helpEvents } from './help';
 import { inquiryEvents } from './inquiries';
 import { logEvents } from './logs';
@@ -23,6 +24,7 @@ export const SOCKET_EVENTS = {
   ...accountingEvents,
   ...companyEvents,
   ...customerEvents,
+  ...fileEvents,
   ...helpEvents,
   ...inquiryEvents,
   ...logEvents,

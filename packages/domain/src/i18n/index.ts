@@ -39,4 +39,5 @@ export const NAMESPACES = [
   'help',
   'profile',
   'webhooks',
+  'files',
 ] as const satisfies readonly Namespace[];

@@ -4,6 +4,7 @@ export * from './date-only';
 export * from './date-parse';
 export * from './delivery-colour';
 export * from './delivery-weeks';
+export * from './file-size';
 export * from './inquiry-deadline';
 export * from './iso-week';
 export * from './money';

@@ -15,3 +15,7 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /** Today's calendar date in Oslo as `YYYY-MM-DD`. */
 export const todayIn = (clock: Clock) => dayjs(clock.now()).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD');
+
+/** The instant a calendar day (`YYYY-MM-DD`) starts in Oslo; `days` later for the day after a range. */
+export const startOfDayIn = (date: string, days = 0) =>
+  dayjs.tz(date, BUSINESS_TIME_ZONE).add(days, 'day').toDate();

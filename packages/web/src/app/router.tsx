@@ -3,7 +3,7 @@ import { createBrowserRouter, Outlet, redirect } from 'react-router';
 import { loadAllTranslations } from '@/lib/i18n';
 import { verifyStoredSession } from '@/lib/session';
 import { LoginLayout } from './layouts/login-layout';
-import { href, offerHref, PLANNED_SCREENS, ROUTES, type RouteName } from './routes';
+import { fileOwnerHref, href, offerHref, PLANNED_SCREENS, ROUTES, type RouteName } from './routes';
 import { RouteFallback } from './shell/route-fallback';
 import { RouteRecorder } from './shell/route-recorder';
 import { ScrollToTop } from './shell/scroll-to-top';
@@ -177,6 +177,12 @@ export const router = createBrowserRouter([
             'company',
             () => import('@/features/company'),
             (module) => module.CompanySettingsPage,
+          ),
+          lazyRoute(
+            'files',
+            () => import('@/features/files'),
+            ({ FilesPage }) =>
+              () => <FilesPage ownerHref={fileOwnerHref} />,
           ),
           lazyRoute(
             'priceCalculator',

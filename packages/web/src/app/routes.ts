@@ -1,3 +1,5 @@
+import type { FileOwnerKind } from '@karm/domain/contract';
+
 /**
  * Every route of SPEC §2 with its name. Paths are built only through `href`, so a renamed path
  * changes in one place.
@@ -31,6 +33,8 @@ export const ROUTES = {
   inquiries: '/inquiries',
   /** The price calculator (SPEC §1 "other pages"); the spec's route table has no path for it, so Karm adds one. */
   priceCalculator: '/price-calculator',
+  /** Every file of the company (SPEC §2 drawer "Files"); the spec's route table has no path for it, so Karm adds one. */
+  files: '/files',
   login: '/login',
   print: '/print',
 } as const;
@@ -46,6 +50,22 @@ export const href = {
   /** The login page, optionally opening the reset form for a mailed token. */
   login: (resetToken?: string) =>
     resetToken ? `/login?reset=${encodeURIComponent(resetToken)}` : ROUTES.login,
+};
+
+/** Where the Files screen opens what a file belongs to; a person's picture has no screen of its own. */
+export const fileOwnerHref = (owner: { kind: FileOwnerKind; id: string }): string | null => {
+  switch (owner.kind) {
+    case 'inquiry':
+      return href.open('inquiries', owner.id);
+    case 'offer':
+      return href.open('offer', owner.id);
+    case 'project':
+      return href.open('projects', owner.id);
+    case 'company':
+      return ROUTES.company;
+    default:
+      return null;
+  }
 };
 
 /** The link of "From offer N" on a project: the offer list with that offer open. */

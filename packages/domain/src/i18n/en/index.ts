@@ -6,6 +6,7 @@ import company from './company.json' with { type: 'json' };
 import components from './components.json' with { type: 'json' };
 import customers from './customers.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
+import files from './files.json' with { type: 'json' };
 import help from './help.json' with { type: 'json' };
 import inquiries from './inquiries.json' with { type: 'json' };
 import nav from './nav.json' with { type: 'json' };
@@ -43,4 +44,5 @@ export const en = {
   help,
   profile,
   webhooks,
+  files,
 };

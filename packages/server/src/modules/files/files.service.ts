@@ -1,6 +1,8 @@
 import {
   type Access,
+  FILES_PUSHES,
   type FileDto,
+  type FilesChangedPush,
   type FileType,
   type fileDownloadQuerySchema,
   isAllowed,
@@ -36,6 +38,10 @@ export const avatarsOf = (userId: string): Referable => ({
 
 /** Side of the square thumbnail an avatar becomes: sharp on a high-density screen at header size and more. */
 export const AVATAR_SIZE_PX = 256;
+
+/** Open Files screens fetch their page again after a committed change. */
+const announceFileChange = (ctx: AppContext, companyId: string, id: string) =>
+  ctx.realtime.toCompany(companyId, FILES_PUSHES.changed, { id } satisfies FilesChangedPush);
 
 const toFileDto = (row: FileRow): FileDto => ({
   id: row.id,
@@ -74,6 +80,12 @@ const FILE_ACCESS: Record<Exclude<FileType, 'document'>, { write: Access; read: 
 
 /** A document attached to no record (or one since deleted) is any member's, like an e-mail attachment. */
 const LOOSE_DOCUMENT_ACCESS = { write: SIGNED_IN, read: SIGNED_IN } as const;
+
+/** The file types other than documents the actor may read (documents follow their owner). */
+export const fixedTypesReadableBy = (actor: Actor) =>
+  (Object.keys(FILE_ACCESS) as (keyof typeof FILE_ACCESS)[]).filter((type) =>
+    isAllowed(FILE_ACCESS[type].read, actor.permissions),
+  );
 
 const accessOf = (type: FileType, owner: DocumentOwner | null) =>
   type === 'document' ? (owner?.access ?? LOOSE_DOCUMENT_ACCESS) : FILE_ACCESS[type];
@@ -143,7 +155,17 @@ export const storeUpload = async (
     throw error;
   }
   if (owner && upload.entityId) await owner.announce(ctx, actor, upload.entityId);
+  announceFileChange(ctx, actor.companyId, saved.id);
   return saved;
+};
+
+/** Whether the file's record is one of those of its owner the actor may read (the Files list's rule too). */
+const isOwnerReadable = async (db: Executor, actor: Actor, owner: DocumentOwner, fileId: string) => {
+  const [row] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, fileId), inArray(files.entityId, owner.recordIds(db, actor.companyId, actor))));
+  return row !== undefined;
 };
 
 /** A file of the actor's company; another company's file is "not found", never "forbidden". */
@@ -166,12 +188,10 @@ const findReadableFile = async (ctx: AppContext, actor: Actor, query: FileQuery)
     throw notFound('File');
   }
   const type = row.type as FileType;
-  assertMay(
-    actor,
-    type,
-    type === 'document' ? await documentOwnerOf(ctx.db, actor.companyId, row.entityId) : null,
-    'read',
-  );
+  const owner = type === 'document' ? await documentOwnerOf(ctx.db, actor.companyId, row.entityId) : null;
+  assertMay(actor, type, owner, 'read');
+  // Beyond the permission, the owner may narrow which records the actor reads (a technician's projects).
+  if (owner && !(await isOwnerReadable(ctx.db, actor, owner, row.id))) throw notFound('File');
   return row;
 };
 
@@ -202,6 +222,7 @@ export const deleteFile = async (ctx: AppContext, actor: Actor, fileId: string) 
   });
   await ctx.files.remove(row.storageKey);
   if (owner && row.entityId) await owner.announce(ctx, actor, row.entityId);
+  announceFileChange(ctx, actor.companyId, row.id);
   return { id: row.id };
 };
 
@@ -221,7 +242,10 @@ export const deleteFilesNoLongerUsed = async (ctx: AppContext, companyId: string
           .returning({ storageKey: files.storageKey });
         return row ?? null;
       });
-      if (removed) await ctx.files.remove(removed.storageKey);
+      if (removed) {
+        announceFileChange(ctx, companyId, fileId);
+        await ctx.files.remove(removed.storageKey);
+      }
     } catch (error) {
       ctx.logger.warn({ err: error, fileId }, 'Failed to delete a file no longer used');
     }

@@ -52,6 +52,7 @@ const SCREENS_WITH_DEFAULTS = [
   'inquiries',
   'customer',
   'priceCalculator',
+  'files',
   'admin',
   'company',
   'profile',

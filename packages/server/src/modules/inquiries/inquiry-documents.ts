@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DocumentOwner } from '../files/document-owners';
 import { findOwnInquiry, publishInquiry } from './inquiries.service';
 import { inquiries } from './inquiries.tables';
@@ -10,7 +10,19 @@ import { recordHistory } from './inquiry-history';
  * writes the inquiry's history and pushes the inquiry to the company.
  */
 export const inquiryDocumentOwner: DocumentOwner = {
+  kind: 'inquiry',
   access: { write: 'inquiries.write', read: 'inquiries.read' },
+  // Whoever holds inquiries.read reads every inquiry of the company.
+  recordIds: (db, companyId) =>
+    db.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.companyId, companyId)),
+  labels: async (db, companyId, ids) => {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: inquiries.id, number: inquiries.number, name: inquiries.projectName })
+      .from(inquiries)
+      .where(and(eq(inquiries.companyId, companyId), inArray(inquiries.id, ids)));
+    return new Map(rows.map((row) => [row.id, { number: row.number, name: row.name }]));
+  },
   owns: async (db, companyId, entityId) => {
     const [row] = await db
       .select({ id: inquiries.id })

@@ -9,6 +9,7 @@ import {
   IconChecklist,
   IconClipboardList,
   IconFileDownload,
+  IconFiles,
   IconFileText,
   IconGauge,
   IconLayoutDashboard,
@@ -156,6 +157,7 @@ export const DRAWER_ITEMS: DrawerItem[] = [
     labelKey: 'nav:files',
     icon: <IconFileDownload size={ICON_SIZE} />,
     children: [
+      { kind: 'link', labelKey: 'nav:allFiles', route: 'files', icon: <IconFiles size={16} /> },
       {
         kind: 'link',
         labelKey: 'nav:clientDownload',

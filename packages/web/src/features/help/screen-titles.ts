@@ -27,4 +27,5 @@ export const HELP_SCREEN_TITLE_KEYS: Record<HelpScreen, string> = {
   'service-project-details': 'nav:serviceProjectDetails',
   inquiries: 'nav:inquiryManagement',
   priceCalculator: 'nav:priceCalculator',
+  files: 'nav:files',
 };

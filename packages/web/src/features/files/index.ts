@@ -1,0 +1,1 @@
+export { FilesPage, type FilesPageProps } from './files-page';
