@@ -91,6 +91,9 @@ export const startTestServer = async (
     },
     close: async () => {
       for (const client of clients) client.close();
+      // A test that never reads a response body (a refused download) leaves its keep-alive
+      // connection busy, and closing would wait for it: the test is over, so cut every connection.
+      app.fastify.server.closeAllConnections();
       await app.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

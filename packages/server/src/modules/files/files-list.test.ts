@@ -1,7 +1,9 @@
 import type { FileDto, FileListItemDto, FileListQuery, ProjectDto } from '@karm/domain/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, seedCustomer, seedEmployee, seedInquiry } from '../../seed/factories';
 import { bodyOf, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
+import { inquiries } from '../inquiries/inquiries.tables';
 
 /**
  * The Files screen's list: every file of the company the user may read — the same rule a single
@@ -252,5 +254,24 @@ describe('files:uploaders', () => {
     expect((await outsider.client.request('files:uploaders')).map((user) => user.id)).toEqual([
       outsider.userId,
     ]);
+  });
+});
+
+describe('a document whose record was deleted', () => {
+  it('is no longer any member’s: only administrators list, open and remove it', async () => {
+    const gone = await seedInquiry(server.ctx.db, admin.companyId, { projectName: 'Revet hus' });
+    const file = await upload(office, PDF, 'revet-hus.pdf', { type: 'document', entityId: gone.id });
+    await server.ctx.db.delete(inquiries).where(eq(inquiries.id, gone.id));
+
+    for (const member of [office, technician, readonly]) {
+      expect(await names(member)).not.toContain('revet-hus.pdf');
+      const refused = await fetch(`${server.url}/api/file?id=${file.id}`, {
+        headers: { token: member.token },
+      });
+      expect(refused.status).toBe(403);
+    }
+    expect(await names(admin, { ownerKind: 'none' })).toContain('revet-hus.pdf');
+    const opened = await fetch(`${server.url}/api/file?id=${file.id}`, { headers: { token: admin.token } });
+    expect(opened.status).toBe(200);
   });
 });

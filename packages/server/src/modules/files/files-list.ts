@@ -40,17 +40,15 @@ type FileRow = typeof files.$inferSelect;
 
 const isDocument = eq(files.type, 'document');
 
-/** Documents attached to no record, or to one no owner knows any more (e.g. deleted): any member's. */
-const looseDocuments = (db: Executor, companyId: string) =>
+/** Documents attached to no record: any member's. */
+const looseDocuments = and(isDocument, isNull(files.entityId));
+
+/** Documents whose record no owner knows any more (deleted): administrators' only, like a download. */
+const orphanedDocuments = (db: Executor, companyId: string) =>
   and(
     isDocument,
-    or(
-      isNull(files.entityId),
-      and(
-        sql`true`,
-        ...documentOwners().map((owner) => notInArray(files.entityId, owner.recordIds(db, companyId))),
-      ),
-    ),
+    isNotNull(files.entityId),
+    ...documentOwners().map((owner) => notInArray(files.entityId, owner.recordIds(db, companyId))),
   );
 
 const ofOwner = (db: Executor, companyId: string, owner: DocumentOwner, actor?: Actor) =>
@@ -65,7 +63,8 @@ const readableBy = (db: Executor, actor: Actor): SQL | undefined => {
   const fixedTypes = fixedTypesReadableBy(actor);
   return or(
     fixedTypes.length > 0 ? inArray(files.type, fixedTypes) : undefined,
-    looseDocuments(db, actor.companyId),
+    looseDocuments,
+    actor.permissions.has('system.manage') ? orphanedDocuments(db, actor.companyId) : undefined,
     ...documentOwners()
       .filter((owner) => isAllowed(owner.access.read, actor.permissions))
       .map((owner) => ofOwner(db, actor.companyId, owner, actor)),
@@ -76,7 +75,7 @@ const ownerKindCondition = (db: Executor, companyId: string, kind: FileListQuery
   if (kind === null) return undefined;
   if (kind === 'company') return inArray(files.type, ['logo', 'footer']);
   if (kind === 'person') return eq(files.type, 'avatar');
-  if (kind === 'none') return or(eq(files.type, 'picture'), looseDocuments(db, companyId));
+  if (kind === 'none') return or(eq(files.type, 'picture'), looseDocuments, orphanedDocuments(db, companyId));
   const owner = documentOwners().find((candidate) => candidate.kind === kind);
   // A kind no owner serves yet (offers, until they take documents) lists nothing.
   return owner ? ofOwner(db, companyId, owner) : sql`false`;

@@ -80,6 +80,11 @@ const FILE_ACCESS: Record<Exclude<FileType, 'document'>, { write: Access; read: 
 
 /** A document attached to no record (or one since deleted) is any member's, like an e-mail attachment. */
 const LOOSE_DOCUMENT_ACCESS = { write: SIGNED_IN, read: SIGNED_IN } as const;
+/**
+ * A document whose record is gone (deleted): it was as private as that record, which can no longer
+ * say who may read it, so only administrators may read or remove it.
+ */
+const ORPHANED_DOCUMENT_ACCESS = { write: 'system.manage', read: 'system.manage' } as const;
 
 /** The file types other than documents the actor may read (documents follow their owner). */
 export const fixedTypesReadableBy = (actor: Actor) =>
@@ -87,11 +92,19 @@ export const fixedTypesReadableBy = (actor: Actor) =>
     isAllowed(FILE_ACCESS[type].read, actor.permissions),
   );
 
-const accessOf = (type: FileType, owner: DocumentOwner | null) =>
-  type === 'document' ? (owner?.access ?? LOOSE_DOCUMENT_ACCESS) : FILE_ACCESS[type];
+const accessOf = (type: FileType, owner: DocumentOwner | null, entityId: string | null) => {
+  if (type !== 'document') return FILE_ACCESS[type];
+  return owner?.access ?? (entityId ? ORPHANED_DOCUMENT_ACCESS : LOOSE_DOCUMENT_ACCESS);
+};
 
-const assertMay = (actor: Actor, type: FileType, owner: DocumentOwner | null, kind: 'write' | 'read') => {
-  const access = accessOf(type, owner)[kind];
+const assertMay = (
+  actor: Actor,
+  type: FileType,
+  owner: DocumentOwner | null,
+  kind: 'write' | 'read',
+  entityId: string | null = null,
+) => {
+  const access = accessOf(type, owner, entityId)[kind];
   if (!isAllowed(access, actor.permissions)) throw refusedAction(`file:${kind}:${type}`, access);
 };
 
@@ -189,7 +202,7 @@ const findReadableFile = async (ctx: AppContext, actor: Actor, query: FileQuery)
   }
   const type = row.type as FileType;
   const owner = type === 'document' ? await documentOwnerOf(ctx.db, actor.companyId, row.entityId) : null;
-  assertMay(actor, type, owner, 'read');
+  assertMay(actor, type, owner, 'read', row.entityId);
   // Beyond the permission, the owner may narrow which records the actor reads (a technician's projects).
   if (owner && !(await isOwnerReadable(ctx.db, actor, owner, row.id))) throw notFound('File');
   return row;
@@ -208,7 +221,7 @@ export const openFileForDownload = async (ctx: AppContext, actor: Actor, query: 
 export const deleteFile = async (ctx: AppContext, actor: Actor, fileId: string) => {
   const row = await findOwnFile(ctx, actor, fileId);
   const owner = row.type === 'document' ? await documentOwnerOf(ctx.db, actor.companyId, row.entityId) : null;
-  assertMay(actor, row.type as FileType, owner, 'write');
+  assertMay(actor, row.type as FileType, owner, 'write', row.entityId);
   if (row.type === 'avatar' && row.uploadedBy !== actor.userId && !actor.permissions.has('users.manage')) {
     throw forbidden("Only the person or an administrator may remove a person's picture");
   }
