@@ -11,8 +11,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { accountingJobs } from './modules/accounting/accounting.jobs';
 import { accountingEvents } from './modules/accounting/accounting.socket';
-import { startAccountingScheduler } from './modules/accounting/scheduler';
 import { adminEvents } from './modules/admin/admin.socket';
 import { accountEvents } from './modules/auth/account.socket';
 import { authEvents, publicAuthEvents } from './modules/auth/auth.socket';
@@ -30,6 +30,7 @@ import { filesRoutes } from './modules/files/files.http';
 import { helpEvents } from './modules/help/help.socket';
 import { inquiryEvents } from './modules/inquiries/inquiries.socket';
 import { inquiryDocumentOwner } from './modules/inquiries/inquiry-documents';
+import { jobEvents } from './modules/jobs/jobs.socket';
 import { logsRoutes } from './modules/logs/logs.http';
 import { logEvents } from './modules/logs/logs.socket';
 import { offerStatusesRoutes } from './modules/offers/offer-statuses.http';
@@ -43,7 +44,7 @@ import { systemRoutes } from './modules/system/system.http';
 import { userEvents } from './modules/users/users.socket';
 import { closePasswordPool } from './platform/auth/passwords';
 import type { AppContext } from './platform/context';
-import { startStatisticsRefresh } from './platform/db/statistics';
+import { statisticsRefreshJob } from './platform/db/statistics.jobs';
 import { AppError } from './platform/errors';
 import { checkRouteAccess, collectRoutesWithoutRule } from './platform/http/access';
 import { verifyDownload } from './platform/http/download-links';
@@ -51,6 +52,8 @@ import { handleHttpError } from './platform/http/error-handler';
 import { type HttpModule, registerHttpModules } from './platform/http/routes';
 import { registerWebApp } from './platform/http/web-app';
 import { inputProblemError } from './platform/input';
+import type { JobTable } from './platform/jobs/job-table';
+import { mailSendJob } from './platform/mail/mail.jobs';
 import { createProxyWarning } from './platform/proxy-warning';
 import { createGateway, type Gateway } from './platform/realtime/gateway';
 import type { SocketEventTable } from './platform/realtime/socket-module';
@@ -83,6 +86,7 @@ export const SOCKET_EVENT_TABLE = {
   ...customerEvents,
   ...employeeEvents,
   ...inquiryEvents,
+  ...jobEvents,
   ...logEvents,
   ...projectEvents,
   ...processEvents,
@@ -91,6 +95,12 @@ export const SOCKET_EVENT_TABLE = {
   ...userEvents,
   ...helpEvents,
 } satisfies SocketEventTable;
+
+/**
+ * Every module's background jobs (pg-boss): name, handler, retry policy, optional cron timetable.
+ * Started with the app, stopped when it closes; see the README's "Jobs".
+ */
+export const JOB_TABLE: JobTable = [mailSendJob, ...accountingJobs, statisticsRefreshJob];
 
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */
 for (const owner of [inquiryDocumentOwner]) registerDocumentOwner(owner);
@@ -214,16 +224,14 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
     warnAboutProxy,
   });
   ctx.realtime.attach(gateway.io);
-  const scheduler = ctx.config.isAccountingSyncEnabled ? startAccountingScheduler(ctx) : undefined;
-  const statistics = startStatisticsRefresh(ctx);
+  await ctx.jobs.start(ctx, JOB_TABLE);
 
   return {
     fastify,
     gateway,
     listen: (port, host = '127.0.0.1') => fastify.listen({ port, host }),
     close: async () => {
-      scheduler?.stop();
-      statistics.stop();
+      await ctx.jobs.stop();
       await ctx.accounting.closeAll();
       await gateway.close();
       await fastify.close();

@@ -7,6 +7,7 @@ import { companyEvents } from './company';
 import { customerEvents } from './customers';
 import { helpEvents } from './help';
 import { inquiryEvents } from './inquiries';
+import { jobEvents } from './jobs';
 import { logEvents } from './logs';
 import { priceCalculatorEvents } from './price-calculator';
 import { projectEvents } from './projects';
@@ -24,6 +25,7 @@ export const SOCKET_EVENTS = {
   ...customerEvents,
   ...helpEvents,
   ...inquiryEvents,
+  ...jobEvents,
   ...logEvents,
   ...priceCalculatorEvents,
   ...projectEvents,
