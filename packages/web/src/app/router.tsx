@@ -116,6 +116,7 @@ export const router = createBrowserRouter([
                 import('@/features/offers'),
                 import('@/features/help'),
                 import('@/features/users'),
+                import('@/features/jobs'),
               ]),
             ([
               { AdminPage },
@@ -123,6 +124,7 @@ export const router = createBrowserRouter([
               { OfferStatusesAdmin },
               { HelpAdmin },
               { ManageUsersTab, UsersTab },
+              { JobsTab },
             ]) =>
               () => (
                 <AdminPage
@@ -133,6 +135,7 @@ export const router = createBrowserRouter([
                     offers: <OfferStatusesAdmin />,
                     'manage-users': <ManageUsersTab />,
                     users: <UsersTab />,
+                    jobs: <JobsTab />,
                   }}
                 />
               ),

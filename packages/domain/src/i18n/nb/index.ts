@@ -8,6 +8,7 @@ import customers from './customers.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
 import help from './help.json' with { type: 'json' };
 import inquiries from './inquiries.json' with { type: 'json' };
+import jobs from './jobs.json' with { type: 'json' };
 import nav from './nav.json' with { type: 'json' };
 import offers from './offers.json' with { type: 'json' };
 import pipeline from './pipeline.json' with { type: 'json' };
@@ -41,4 +42,5 @@ export const nb = {
   security,
   help,
   profile,
+  jobs,
 };
