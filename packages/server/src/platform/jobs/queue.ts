@@ -217,7 +217,8 @@ export const createJobQueue = (deps: {
     stop: async () => {
       if (!isStarted) return;
       isStarted = false;
-      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      // Within main.ts's 10 s shutdown limit; a run cut off here is retried (failed on stop, or as an orphan).
+      await boss.stop({ graceful: true, timeout: 5_000, wait: true });
       running.clear();
       workerIds.clear();
     },
