@@ -1,16 +1,16 @@
 /**
- * `npm run bench -- jobs`: webhook deliveries through `dispatchDue` — BENCH_DELIVERIES (default
- * 10 000) events queued at once for one loopback receiver, then dispatched until none is due. Prints
- * deliveries/s and the event → delivery latency (p50/p95/max), next to the same number of plain
- * signed POSTs to the same receiver at the same concurrency (the baseline; ratio printed). The lead
- * re-runs it once the job queue drives the deliveries instead of the in-process dispatcher.
+ * `npm run bench -- jobs`: webhook deliveries on the job queue — BENCH_DELIVERIES (default 10 000)
+ * events recorded one after another for one loopback receiver while the `webhooks.dispatch` job
+ * (pg-boss) delivers them. Prints deliveries/s from the first event to the last delivery and the
+ * event → delivery latency (p50/p95/max), next to the same number of plain signed POSTs to the same
+ * receiver (the baseline; ratio printed).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@karm/server/config';
 import { signatureHeader } from '@karm/server/modules/webhooks/webhook-delivery';
-import { dispatchDue } from '@karm/server/modules/webhooks/webhook-dispatch';
+import { webhookJobs } from '@karm/server/modules/webhooks/webhook-dispatch';
 import { startReceiver } from '@karm/server/modules/webhooks/webhook-receiver.testing';
 import {
   createWebhook,
@@ -26,7 +26,6 @@ import { figuresOf, printFigures } from './measure';
 
 const COUNT = Number(process.env.BENCH_DELIVERIES ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const BATCH = 200;
 
 export const run = async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'karm-bench-jobs-'));
@@ -35,12 +34,13 @@ export const run = async () => {
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     ACCOUNTING_SYNC: 'false',
-    WEBHOOK_DISPATCH: 'false',
+    WEBHOOK_DISPATCH: 'true',
     WEBHOOKS_ALLOW_PRIVATE: 'true',
     LOG_LEVEL: 'warn',
   });
   const ctx = await createContext(config, { logger: createLogger('warn') });
   const receiver = await startReceiver();
+  await ctx.jobs.start(ctx, webhookJobs);
   try {
     const company = await seedCompany(ctx.db);
     const user = await seedUser(ctx.db, { role: 'admin', companyIds: [company.id] });
@@ -76,12 +76,23 @@ export const run = async () => {
     const baselineSeconds = (performance.now() - baselineStarted) / 1000;
     receiver.received.length = 0;
 
-    // Queue: one event per delivery, as committed changes would record them.
-    const queueStarted = performance.now();
+    // One event per delivery, as committed changes record them, while the queue delivers.
+    const arrivedAt = new Map<string, number>();
+    let allArrived: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      allArrived = resolve;
+    });
+    receiver.onRequest((request) => {
+      arrivedAt.set(String(request.headers['karm-delivery']), Date.now());
+      if (arrivedAt.size >= COUNT) allArrived();
+    });
+    const started = performance.now();
     for (let index = 0; index < COUNT; index += 1) {
       await publishWebhookEvent(ctx, company.id, 'project.updated', { id: `p${index}`, name: 'Bench' });
     }
-    const queueSeconds = (performance.now() - queueStarted) / 1000;
+    const queueSeconds = (performance.now() - started) / 1000;
+    await arrived;
+    const dispatchSeconds = (performance.now() - started) / 1000;
     const createdAt = new Map(
       (
         await ctx.db
@@ -89,35 +100,23 @@ export const run = async () => {
           .from(webhookDeliveries)
       ).map((row) => [row.id, row.createdAt.getTime()]),
     );
-    const arrivedAt = new Map<string, number>();
-    receiver.onRequest((request) => arrivedAt.set(String(request.headers['karm-delivery']), Date.now()));
-
-    const dispatchStarted = performance.now();
-    let outcomes = 0;
-    let failed = 0;
-    for (;;) {
-      const round = await dispatchDue(ctx, { batchSize: BATCH, concurrency: CONCURRENCY });
-      if (round.length === 0) break;
-      outcomes += round.length;
-      failed += round.filter((outcome) => outcome.outcome !== 'delivered').length;
-    }
-    const dispatchSeconds = (performance.now() - dispatchStarted) / 1000;
     const latencies = [...arrivedAt].map(([id, at]) => at - (createdAt.get(id) ?? at));
 
     console.log(
-      `deliveries: ${COUNT}, concurrency ${CONCURRENCY}, claimed ${BATCH} per round (${config.databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
+      `deliveries: ${COUNT} through the webhooks.dispatch job (${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}); baseline concurrency ${CONCURRENCY}`,
     );
     console.log(
       `queueing ${COUNT} events: ${queueSeconds.toFixed(2)} s (${(COUNT / queueSeconds).toFixed(0)} events/s)`,
     );
     console.log(
-      `dispatchDue: ${outcomes} attempts, ${failed} not delivered, ${dispatchSeconds.toFixed(2)} s → ${(outcomes / dispatchSeconds).toFixed(0)} deliveries/s`,
+      `first event to last delivery: ${dispatchSeconds.toFixed(2)} s → ${(COUNT / dispatchSeconds).toFixed(0)} deliveries/s`,
     );
     console.log(
       `baseline (plain fetch POSTs): ${baselineSeconds.toFixed(2)} s → ${(COUNT / baselineSeconds).toFixed(0)} requests/s; ratio ${(dispatchSeconds / baselineSeconds).toFixed(2)}`,
     );
-    printFigures('event → delivery (ms, all queued at once)', figuresOf(latencies));
+    printFigures('event → delivery (ms)', figuresOf(latencies));
   } finally {
+    await ctx.jobs.stop();
     await receiver.close();
     await ctx.database.close();
     await rm(dataDir, { recursive: true, force: true });

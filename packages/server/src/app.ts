@@ -11,8 +11,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { accountingJobs } from './modules/accounting/accounting.jobs';
 import { accountingEvents } from './modules/accounting/accounting.socket';
-import { startAccountingScheduler } from './modules/accounting/scheduler';
 import { adminEvents } from './modules/admin/admin.socket';
 import { accountEvents } from './modules/auth/account.socket';
 import { authEvents, publicAuthEvents } from './modules/auth/auth.socket';
@@ -31,6 +31,7 @@ import { fileEvents } from './modules/files/files.socket';
 import { helpEvents } from './modules/help/help.socket';
 import { inquiryEvents } from './modules/inquiries/inquiries.socket';
 import { inquiryDocumentOwner } from './modules/inquiries/inquiry-documents';
+import { jobEvents } from './modules/jobs/jobs.socket';
 import { logsRoutes } from './modules/logs/logs.http';
 import { recordServerError } from './modules/logs/logs.service';
 import { logEvents } from './modules/logs/logs.socket';
@@ -44,11 +45,11 @@ import { projectEvents } from './modules/projects/projects.socket';
 import { searchEvents } from './modules/search/search.socket';
 import { systemRoutes } from './modules/system/system.http';
 import { userEvents } from './modules/users/users.socket';
-import { startWebhookDispatcher } from './modules/webhooks/webhook-dispatch';
+import { webhookJobs } from './modules/webhooks/webhook-dispatch';
 import { webhookEvents } from './modules/webhooks/webhooks.socket';
 import { closePasswordPool } from './platform/auth/passwords';
 import type { AppContext } from './platform/context';
-import { startStatisticsRefresh } from './platform/db/statistics';
+import { statisticsRefreshJob } from './platform/db/statistics.jobs';
 import { AppError } from './platform/errors';
 import { checkRouteAccess, collectRoutesWithoutRule } from './platform/http/access';
 import { verifyDownload } from './platform/http/download-links';
@@ -56,6 +57,8 @@ import { handleHttpError, isInternalHttpError } from './platform/http/error-hand
 import { type HttpModule, registerHttpModules } from './platform/http/routes';
 import { registerWebApp } from './platform/http/web-app';
 import { inputProblemError } from './platform/input';
+import type { JobTable } from './platform/jobs/job-table';
+import { mailSendJob } from './platform/mail/mail.jobs';
 import { createProxyWarning } from './platform/proxy-warning';
 import { createGateway, type Gateway } from './platform/realtime/gateway';
 import type { SocketEventTable } from './platform/realtime/socket-module';
@@ -89,6 +92,7 @@ export const SOCKET_EVENT_TABLE = {
   ...employeeEvents,
   ...fileEvents,
   ...inquiryEvents,
+  ...jobEvents,
   ...logEvents,
   ...projectEvents,
   ...processEvents,
@@ -98,6 +102,12 @@ export const SOCKET_EVENT_TABLE = {
   ...helpEvents,
   ...webhookEvents,
 } satisfies SocketEventTable;
+
+/**
+ * Every module's background jobs (pg-boss): name, handler, retry policy, optional cron timetable.
+ * Started with the app, stopped when it closes; see the README's "Jobs".
+ */
+export const JOB_TABLE: JobTable = [mailSendJob, ...accountingJobs, statisticsRefreshJob, ...webhookJobs];
 
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */
 for (const owner of [inquiryDocumentOwner, projectDocumentOwner]) registerDocumentOwner(owner);
@@ -232,18 +242,14 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
     onInternalError: (error, actor, event) => void recordServerError(ctx, actor, event, error),
   });
   ctx.realtime.attach(gateway.io);
-  const scheduler = ctx.config.isAccountingSyncEnabled ? startAccountingScheduler(ctx) : undefined;
-  const statistics = startStatisticsRefresh(ctx);
-  const webhookDispatcher = ctx.config.isWebhookDispatchEnabled ? startWebhookDispatcher(ctx) : undefined;
+  await ctx.jobs.start(ctx, JOB_TABLE);
 
   return {
     fastify,
     gateway,
     listen: (port, host = '127.0.0.1') => fastify.listen({ port, host }),
     close: async () => {
-      scheduler?.stop();
-      statistics.stop();
-      await webhookDispatcher?.stop();
+      await ctx.jobs.stop();
       await ctx.accounting.closeAll();
       await gateway.close();
       await fastify.close();

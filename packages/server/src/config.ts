@@ -92,7 +92,7 @@ export type Config = {
   secretsKey: string | undefined;
   /** Overrides Tripletex's address (a staging proxy, or the test fake). */
   tripletexBaseUrl: string | undefined;
-  /** Runs the accounting sync scheduler in this instance. */
+  /** This instance works on the accounting jobs (sync timetable, syncs, pushes); others may too. */
   isAccountingSyncEnabled: boolean;
   /**
    * Whether a company's administrator may let webhooks reach private network addresses at all

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { socketEvent } from './define';
 import { type Page, pageQuerySchema } from './paging';
 
@@ -15,4 +16,6 @@ export type OutboxMailDto = {
 
 export const adminEvents = {
   'admin:mail-outbox': socketEvent<Page<OutboxMailDto>>()(pageQuerySchema),
+  /** Sends a failed mail again: it is queued for the relay like a new one. */
+  'admin:mail-resend': socketEvent<OutboxMailDto>()(z.object({ id: z.uuid() })),
 };

@@ -11,6 +11,7 @@ export * from './help';
 export * from './help-screens';
 export * from './input-guard';
 export * from './inquiries';
+export * from './jobs';
 export * from './logs';
 export * from './offers';
 export * from './paging';

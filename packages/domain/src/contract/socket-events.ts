@@ -8,6 +8,7 @@ import { customerEvents } from './customers';
 import { fileEvents } from './files';
 import { helpEvents } from './help';
 import { inquiryEvents } from './inquiries';
+import { jobEvents } from './jobs';
 import { logEvents } from './logs';
 import { priceCalculatorEvents } from './price-calculator';
 import { projectEvents } from './projects';
@@ -27,6 +28,7 @@ export const SOCKET_EVENTS = {
   ...fileEvents,
   ...helpEvents,
   ...inquiryEvents,
+  ...jobEvents,
   ...logEvents,
   ...priceCalculatorEvents,
   ...projectEvents,

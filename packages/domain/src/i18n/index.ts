@@ -40,4 +40,5 @@ export const NAMESPACES = [
   'profile',
   'webhooks',
   'files',
+  'jobs',
 ] as const satisfies readonly Namespace[];

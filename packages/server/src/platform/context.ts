@@ -4,6 +4,7 @@ import type { AccountingConnections } from '../integrations/accounting/connectio
 import type { Clock } from './clock';
 import type { Database, DatabaseHandle } from './db/client';
 import type { FileStorage } from './files/storage';
+import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logging';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime/realtime';
@@ -17,6 +18,8 @@ export type AppContext = {
   logger: Logger;
   clock: Clock;
   mailer: Mailer;
+  /** The background job queue (pg-boss over this database); modules declare jobs in their job tables. */
+  jobs: JobQueue;
   files: FileStorage;
   realtime: Realtime;
   secrets: SecretBox;

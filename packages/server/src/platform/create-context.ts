@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { createFileStorage } from './files/storage';
+import { createJobQueue, type JobQueueSettings } from './jobs/queue';
 import { createLogger, type Logger } from './logging';
 import { createMailer } from './mail/mailer';
 import { createRealtime } from './realtime/realtime';
@@ -31,6 +32,8 @@ export type ContextOptions = {
   clock?: Clock;
   /** An already open database (tests share one per file). */
   database?: DatabaseHandle;
+  /** Faster polling and maintenance for tests that wait on the queue. */
+  jobs?: Partial<JobQueueSettings>;
 };
 
 /** Opens the database, applies migrations and wires every platform service. */
@@ -44,6 +47,8 @@ export const createContext = async (config: Config, options: ContextOptions = {}
   await applyMigrations(database);
   const clock = options.clock ?? systemClock;
   const secrets = createSecretBox(await loadSecretsKey(config.secretsKey, config.dataDir));
+  const realtime = createRealtime();
+  const jobs = createJobQueue({ database, logger, realtime, settings: options.jobs });
   return {
     config,
     database,
@@ -58,9 +63,10 @@ export const createContext = async (config: Config, options: ContextOptions = {}
       clock,
       tripletexBaseUrl: config.tripletexBaseUrl,
     }),
-    mailer: createMailer({ db: database.db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    mailer: createMailer({ db: database.db, jobs, isRelayConfigured: Boolean(config.smtpUrl) }),
+    jobs,
     files: createFileStorage(config.dataDir),
-    realtime: createRealtime(),
+    realtime,
     buildId: readBuildId(config.webDistDir),
     version: readVersion(),
   };

@@ -120,6 +120,7 @@ export const router = createBrowserRouter([
                 import('@/features/users'),
                 import('@/features/webhooks'),
                 import('@/features/logs'),
+                import('@/features/jobs'),
               ]),
             ([
               { AdminPage },
@@ -129,6 +130,7 @@ export const router = createBrowserRouter([
               { ManageUsersTab, UsersTab },
               { WebhooksTab },
               { LogsList },
+              { JobsTab },
             ]) =>
               () => (
                 <AdminPage
@@ -141,6 +143,7 @@ export const router = createBrowserRouter([
                     users: <UsersTab />,
                     webhooks: <WebhooksTab />,
                     'server-logs': <LogsList />,
+                    jobs: <JobsTab />,
                   }}
                 />
               ),

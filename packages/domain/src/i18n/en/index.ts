@@ -9,6 +9,7 @@ import errors from './errors.json' with { type: 'json' };
 import files from './files.json' with { type: 'json' };
 import help from './help.json' with { type: 'json' };
 import inquiries from './inquiries.json' with { type: 'json' };
+import jobs from './jobs.json' with { type: 'json' };
 import nav from './nav.json' with { type: 'json' };
 import offers from './offers.json' with { type: 'json' };
 import pipeline from './pipeline.json' with { type: 'json' };
@@ -45,4 +46,5 @@ export const en = {
   profile,
   webhooks,
   files,
+  jobs,
 };

@@ -17,10 +17,6 @@ export type AccountingConnections = {
   /** True when the company has an accounting system other than `none`. */
   isConnected: (companyId: string) => Promise<boolean>;
   invalidate: (companyId: string) => Promise<void>;
-  /** Asks for the company's pending records to be pushed soon (after a create or update). */
-  requestPush: (companyId: string) => void;
-  /** The sync scheduler listens here; returns the unsubscribe function. */
-  onPushRequested: (listener: (companyId: string) => void) => () => void;
   closeAll: () => Promise<void>;
 };
 
@@ -76,19 +72,10 @@ export const createAccountingConnections = (deps: AccountingConnectionsDeps): Ac
     await adapter?.then((port) => port.close()).catch(() => undefined);
   };
 
-  const pushListeners = new Set<(companyId: string) => void>();
-
   return {
     forCompany,
     isConnected: async (companyId) => (await forCompany(companyId)).kind !== 'none',
     invalidate,
-    requestPush: (companyId) => {
-      for (const listener of pushListeners) listener(companyId);
-    },
-    onPushRequested: (listener) => {
-      pushListeners.add(listener);
-      return () => pushListeners.delete(listener);
-    },
     closeAll: async () => {
       await Promise.all([...adapters.keys()].map(invalidate));
     },

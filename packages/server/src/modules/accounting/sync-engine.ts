@@ -284,7 +284,7 @@ export const beginSync = async (
   return { run, finished };
 };
 
-/** Runs a whole sync and answers its outcome (the scheduler, the seed and the tests wait for it). */
+/** Runs a whole sync and answers its outcome (the sync job, the seed and the tests wait for it). */
 export const runSync = async (
   ctx: AppContext,
   companyId: string,

@@ -1,6 +1,7 @@
 import { socketModule } from '../../platform/realtime/socket-module';
-import { listMailOutbox } from './mail-outbox.service';
+import { listMailOutbox, resendMail } from './mail-outbox.service';
 
 export const adminEvents = socketModule({
   'admin:mail-outbox': { access: 'system.manage', useCase: listMailOutbox },
+  'admin:mail-resend': { access: 'system.manage', useCase: resendMail },
 });

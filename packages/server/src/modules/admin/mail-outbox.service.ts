@@ -1,8 +1,10 @@
 import type { OutboxMailDto, Page, pageQuerySchema } from '@karm/domain/contract';
-import { count, desc, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import { loadPage } from '../../platform/db/paging';
+import { conflict, notFound } from '../../platform/errors';
+import { mailSendJob } from '../../platform/mail/mail.jobs';
 import { mailOutbox } from '../../platform/mail/outbox.tables';
 import { manageableUserIds } from '../auth/user-management';
 
@@ -37,15 +39,43 @@ export const listMailOutbox = async (
           .offset(offset),
       total: () => ctx.db.select({ total: count() }).from(mailOutbox).where(where),
     },
-    (row) => ({
-      id: row.id,
-      recipient: row.recipient,
-      subject: row.subject,
-      text: maskSingleUseLinks(row.text),
-      status: row.status,
-      error: row.error,
-      createdAt: row.createdAt.toISOString(),
-      sentAt: row.sentAt?.toISOString() ?? null,
-    }),
+    toOutboxMailDto,
   );
+};
+
+const toOutboxMailDto = (row: typeof mailOutbox.$inferSelect): OutboxMailDto => ({
+  id: row.id,
+  recipient: row.recipient,
+  subject: row.subject,
+  text: maskSingleUseLinks(row.text),
+  status: row.status,
+  error: row.error,
+  createdAt: row.createdAt.toISOString(),
+  sentAt: row.sentAt?.toISOString() ?? null,
+});
+
+/** Sends a failed mail again: back to `queued`, with a `mail.send` job queued in the same transaction. */
+export const resendMail = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string },
+): Promise<OutboxMailDto> => {
+  if (!ctx.config.smtpUrl) throw conflict('No mail relay is configured');
+  const row = await ctx.db.transaction(async (tx) => {
+    const [mail] = await tx
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.id, input.id), inArray(mailOutbox.userId, manageableUserIds(tx, actor))));
+    if (!mail) throw notFound('Mail');
+    if (mail.status !== 'failed') throw conflict('Only a mail that failed can be sent again');
+    const [queued] = await tx
+      .update(mailOutbox)
+      .set({ status: 'queued', error: null })
+      .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'failed')))
+      .returning();
+    if (!queued) throw conflict('Only a mail that failed can be sent again');
+    await ctx.jobs.send(mailSendJob, { mailId: mail.id }, { tx });
+    return queued;
+  });
+  return toOutboxMailDto(row);
 };

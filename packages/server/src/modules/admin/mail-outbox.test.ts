@@ -87,3 +87,55 @@ describe('mail outbox', () => {
     expect((await user.client.requestError('admin:mail-outbox', {})).code).toBe('FORBIDDEN');
   });
 });
+
+describe('sending a failed mail again', () => {
+  let relayed: TestServer;
+  beforeAll(async () => {
+    // A relay address nothing answers on: every relay fails, so the mail can end failed.
+    relayed = await startTestServer({ SMTP_URL: 'smtp://127.0.0.1:1' });
+  });
+  afterAll(async () => {
+    await relayed?.close();
+  });
+
+  it('queues a failed mail for the relay again; other mails and other companies are refused', async () => {
+    const admin = await relayed.signedInUser({ role: 'admin' });
+    const colleague = await relayed.signedInUser({ companyId: admin.companyId });
+    const outsider = await relayed.signedInUser();
+    const [mail] = await relayed.ctx.db
+      .insert(mailOutbox)
+      .values({
+        recipient: 'x@example.test',
+        userId: colleague.userId,
+        subject: 'S',
+        text: 'T',
+        status: 'failed',
+        error: 'down',
+      })
+      .returning();
+    const id = String(mail?.id);
+
+    expect((await outsider.client.requestError('admin:mail-resend', { id })).code).toBe('FORBIDDEN');
+    const outsiderAdmin = await relayed.signedInUser({ role: 'admin' });
+    expect((await outsiderAdmin.client.requestError('admin:mail-resend', { id })).code).toBe('NOT_FOUND');
+    expect((await admin.client.requestError('admin:mail-resend', { id: 'nope' })).code).toBe('VALIDATION');
+
+    const queued = await admin.client.request('admin:mail-resend', { id });
+    expect(queued).toMatchObject({ id, status: 'queued', error: null });
+    const jobs = await relayed.ctx.database.runSql(
+      `select name from pgboss.job where name = 'mail.send' and data->>'mailId' = $1`,
+      [id],
+    );
+    expect(jobs.rows).toHaveLength(1);
+    // A second click finds it queued (or already retrying): not failed, so refused.
+    expect((await admin.client.requestError('admin:mail-resend', { id })).code).toBe('CONFLICT');
+  });
+
+  it('is refused without a relay', async () => {
+    const admin = await server.signedInUser({ role: 'admin' });
+    const error = await admin.client.requestError('admin:mail-resend', {
+      id: '01a20f84-258e-741a-8229-62a1c4c9d524',
+    });
+    expect(error.code).toBe('CONFLICT');
+  });
+});

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import { assertReferencesInCompany, type Referable, type Reference } from '../../platform/db/references';
 import { conflict, notFound } from '../../platform/errors';
+import { requestAccountingPush } from '../accounting/accounting.jobs';
 import { type ContactRow, toContactDto } from './customer-dto';
 import { CUSTOMERS_REFERABLE, findOwnCustomer } from './customers.service';
 import { contacts, customers, pendingSync } from './customers.tables';
@@ -111,7 +112,7 @@ export const createContact = async (
   });
   const contact = toContactDto(row, customer);
   ctx.realtime.toCompany(actor.companyId, CUSTOMER_PUSHES.contactChanged, contact);
-  if (willPush) ctx.accounting.requestPush(actor.companyId);
+  if (willPush) await requestAccountingPush(ctx, actor.companyId);
   return contact;
 };
 
@@ -152,7 +153,7 @@ const changeContact = async (
   if (!row) throw conflict('The contact was changed by someone else');
   const contact = toContactDto(row, found.customer);
   ctx.realtime.toCompany(actor.companyId, CUSTOMER_PUSHES.contactChanged, contact);
-  if (willPush) ctx.accounting.requestPush(actor.companyId);
+  if (willPush) await requestAccountingPush(ctx, actor.companyId);
   return contact;
 };
 

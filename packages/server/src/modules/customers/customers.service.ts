@@ -20,6 +20,7 @@ import { loadPage } from '../../platform/db/paging';
 import type { Referable } from '../../platform/db/references';
 import { containsPattern, numberMatch } from '../../platform/db/search-terms';
 import { conflict, notFound, validationError } from '../../platform/errors';
+import { requestAccountingPush } from '../accounting/accounting.jobs';
 import { userNamesByIds } from '../auth/users.repository';
 import { type CustomerRow, toCustomerDto } from './customer-dto';
 import { customers, pendingSync } from './customers.tables';
@@ -157,7 +158,7 @@ export const createCustomer = async (
     throw new Error(`No free customer number after ${MAX_NUMBER_ATTEMPTS} attempts`);
   });
   publish(ctx, row);
-  if (isConnected) ctx.accounting.requestPush(actor.companyId);
+  if (isConnected) await requestAccountingPush(ctx, actor.companyId);
   return toCustomerDto(row);
 };
 
@@ -193,7 +194,7 @@ const changeCustomer = async (
     .returning();
   if (!row) throw conflict('The customer was changed by someone else');
   publish(ctx, row);
-  if (willPush) ctx.accounting.requestPush(actor.companyId);
+  if (willPush) await requestAccountingPush(ctx, actor.companyId);
   return toCustomerDto(row);
 };
 

@@ -1,13 +1,46 @@
+import { and, asc, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
+import type { Executor } from '../../platform/db/client';
+import { defineJob } from '../../platform/jobs/job-table';
 import { type AttemptOutcome, attemptDelivery, type DeliveryOptions } from './webhook-delivery';
-import { claimDueDeliveries } from './webhooks.service';
+import { webhookDeliveries } from './webhooks.tables';
 
 /*
- * THE PART THE JOB QUEUE REPLACES. Everything else of webhooks — recording deliveries with the
- * change (`publishWebhookEvent`), one attempt with its back-off (`attemptDelivery`) — stays; this
- * file only decides when attempts run. With pg-boss, a job per delivery calls `attemptDelivery` and
- * schedules itself again at `retryAt`; `startWebhookDispatcher` goes away.
+ * When delivery attempts run: the `webhooks.dispatch` job (pg-boss) works through every delivery
+ * that is due. A recorded event, a resend and a test event queue it with their change; a one-minute
+ * timetable picks up the retries whose back-off has passed and claims a crashed instance let go.
+ * The job is a singleton: however many events arrive, at most one dispatch waits and one runs.
  */
+
+/**
+ * Ids of deliveries due now that no dispatcher holds, claimed for `holdMs` (an instance that dies
+ * mid-attempt lets go when the hold ends). SKIP LOCKED lets several instances claim side by side.
+ */
+export const claimDueDeliveries = async (ctx: AppContext, limit: number, holdMs: number) => {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          inArray(webhookDeliveries.status, ['pending', 'retrying']),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const ids = due.map((row) => row.id);
+    if (ids.length > 0)
+      await tx
+        .update(webhookDeliveries)
+        .set({ lockedUntil: new Date(now.getTime() + holdMs) })
+        .where(inArray(webhookDeliveries.id, ids));
+    return ids;
+  });
+};
 
 /** Attempts may take up to 10 s; a claim outlives that, then lapses if its instance died. */
 const CLAIM_HOLD_MS = 60_000;
@@ -41,31 +74,23 @@ export const dispatchDue = async (ctx: AppContext, options: DispatchOptions = {}
   return outcomes;
 };
 
-/**
- * Runs `dispatchDue` every `intervalMs` (and again at once while a round was full) until stopped;
- * `stop` waits for the round in flight, so nothing is left running behind a closed database.
- */
-export const startWebhookDispatcher = (ctx: AppContext, intervalMs = 1_000) => {
-  let isStopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
-  const tick = () => {
-    round = dispatchDue(ctx)
-      .then((outcomes) => outcomes.length)
-      .catch((error: unknown) => {
-        ctx.logger.error({ err: error }, 'Webhook dispatch failed');
-        return 0;
-      })
-      .then((handled) => {
-        if (!isStopped) timer = setTimeout(tick, handled >= DEFAULT_BATCH ? 0 : intervalMs);
-      });
-  };
-  timer = setTimeout(tick, intervalMs);
-  return {
-    stop: async () => {
-      isStopped = true;
-      clearTimeout(timer);
-      await round;
-    },
-  };
+/** Rounds until nothing due is left (a full round means more may wait). */
+const dispatchAllDue = async (ctx: AppContext) => {
+  while ((await dispatchDue(ctx)).length >= DEFAULT_BATCH);
 };
+
+export const webhookDispatchJob = defineJob<Record<string, never>>({
+  name: 'webhooks.dispatch',
+  handler: (ctx) => dispatchAllDue(ctx),
+  singletonKey: () => 'webhooks.dispatch',
+  // A failed round is not retried: the next event or the timetable's next minute runs another.
+  retry: { limit: 0, delaySeconds: 0 },
+  schedule: { cron: '* * * * *' },
+  isEnabled: (ctx) => ctx.config.isWebhookDispatchEnabled,
+});
+
+export const webhookJobs = [webhookDispatchJob];
+
+/** Queues a dispatch; inside a use case's transaction it is queued with (and only with) the change. */
+export const wakeWebhookDispatch = (ctx: AppContext, db: Executor = ctx.db) =>
+  ctx.jobs.send(webhookDispatchJob, {}, db === ctx.db ? {} : { tx: db });

@@ -16,7 +16,7 @@ import {
   type webhookUpdateSchema,
 } from '@karm/domain/contract';
 import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
-import { and, arrayContains, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
@@ -24,6 +24,7 @@ import { loadPage } from '../../platform/db/paging';
 import { conflict, notFound, validationError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { RETRY_WINDOW_MS } from './webhook-delivery';
+import { wakeWebhookDispatch } from './webhook-dispatch';
 import { checkTargetUrl, type TargetProblem } from './webhook-network';
 import { webhookAttempts, webhookDeliveries, webhookSettings, webhookSubscriptions } from './webhooks.tables';
 
@@ -292,6 +293,8 @@ export const publishWebhookEvent = async (
   await db
     .insert(webhookDeliveries)
     .values(subscriptions.map((subscription) => newDelivery(companyId, subscription.id, event, body, now)));
+  // Queued with the change: the dispatch runs exactly when the change is committed.
+  await wakeWebhookDispatch(ctx, db);
   return subscriptions.length;
 };
 
@@ -312,6 +315,7 @@ export const sendTestEvent = async (
     .values(newDelivery(actor.companyId, subscription.id, WEBHOOK_TEST_EVENT, body, now))
     .returning();
   if (!row) throw new Error('Delivery insert returned nothing');
+  await wakeWebhookDispatch(ctx);
   announceDelivery(ctx, actor.companyId, row);
   return toDeliveryDto(row, subscription.url);
 };
@@ -408,36 +412,7 @@ export const resendWebhookDelivery = async (
     .where(and(eq(webhookDeliveries.companyId, actor.companyId), eq(webhookDeliveries.id, input.id)))
     .returning();
   if (!row) throw notFound('Webhook delivery');
+  await wakeWebhookDispatch(ctx);
   announceDelivery(ctx, actor.companyId, row);
   return toDeliveryDto(row, url);
-};
-
-/**
- * Ids of deliveries due now that no dispatcher holds, claimed for `holdMs` (an instance that dies
- * mid-attempt lets go when the hold ends). SKIP LOCKED lets several instances claim side by side.
- */
-export const claimDueDeliveries = async (ctx: AppContext, limit: number, holdMs: number) => {
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(
-        and(
-          inArray(webhookDeliveries.status, ['pending', 'retrying']),
-          lte(webhookDeliveries.nextAttemptAt, now),
-          or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now)),
-        ),
-      )
-      .orderBy(asc(webhookDeliveries.nextAttemptAt))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    const ids = due.map((row) => row.id);
-    if (ids.length > 0)
-      await tx
-        .update(webhookDeliveries)
-        .set({ lockedUntil: new Date(now.getTime() + holdMs) })
-        .where(inArray(webhookDeliveries.id, ids));
-    return ids;
-  });
 };

@@ -20,6 +20,12 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Answers whether the database responds (for /api/health). */
   ping: () => Promise<boolean>;
+  /**
+   * Plain SQL text with `$n` parameters, for libraries that bring their own SQL (the pg-boss job
+   * queue). Text without parameters may hold several statements. A statement that fails inside a
+   * transaction the text opened leaves no transaction open behind it.
+   */
+  runSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   /** Runs `work` while no other Karm instance does the same (migrations at start). */
   exclusively: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
@@ -50,6 +56,18 @@ const openPostgres = async (url: string): Promise<DatabaseHandle> => {
         return true;
       } catch {
         return false;
+      }
+    },
+    runSql: async (text, values) => {
+      const client = await pool.connect();
+      try {
+        return await client.query(text, values);
+      } catch (error) {
+        // A multi-statement text that began a transaction leaves it aborted on this connection.
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
       }
     },
     exclusively: async (work) => {
@@ -90,6 +108,17 @@ const openPglite = async (dataDir: string | undefined): Promise<DatabaseHandle> 
         return true;
       } catch {
         return false;
+      }
+    },
+    runSql: async (text, values) => {
+      // PGlite's query() takes one statement with parameters; exec() takes several without.
+      if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
+      try {
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      } catch (error) {
+        await client.exec('rollback').catch(() => undefined);
+        throw error;
       }
     },
     // One process owns an embedded database; callers within it take turns.

@@ -17,5 +17,6 @@ export * from '../../modules/processes/processes.tables';
 export * from '../../modules/projects/projects.tables';
 export * from '../../modules/users/users.tables';
 export * from '../../modules/webhooks/webhooks.tables';
+export * from '../jobs/jobs.tables';
 export * from '../mail/outbox.tables';
 export * from './number-sequences';

@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 
-/** First refresh shortly after start, so start-up itself stays quick, then a few times a day. */
-const FIRST_REFRESH_MS = 30_000;
-const REFRESH_INTERVAL_MS = 6 * 60 * 60 * 1_000;
-
 /**
  * Gathers planner statistics. PGlite has no background workers, so without this the planner guesses
  * row counts from an empty table and picks slow plans once a company has real data (measured: a
@@ -16,21 +12,4 @@ export const refreshStatistics = async (ctx: Pick<AppContext, 'database' | 'logg
   const started = Date.now();
   await ctx.database.db.execute(ctx.database.kind === 'pglite' ? sql`vacuum analyze` : sql`analyze`);
   ctx.logger.info({ ms: Date.now() - started }, 'database statistics refreshed');
-};
-
-/** PGlite only: PostgreSQL's own autovacuum keeps its statistics between bulk loads. */
-export const startStatisticsRefresh = (ctx: Pick<AppContext, 'database' | 'logger'>) => {
-  if (ctx.database.kind !== 'pglite') return { stop: () => undefined };
-  const refresh = () =>
-    refreshStatistics(ctx).catch((error) => ctx.logger.warn({ err: error }, 'statistics refresh failed'));
-  const first = setTimeout(refresh, FIRST_REFRESH_MS);
-  const interval = setInterval(refresh, REFRESH_INTERVAL_MS);
-  first.unref();
-  interval.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(interval);
-    },
-  };
 };

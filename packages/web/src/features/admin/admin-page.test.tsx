@@ -34,6 +34,7 @@ const TAB_TITLES = [
   'Service projects',
   'Webhooks',
   'Server logs',
+  'Jobs',
   'Manage and create users',
   'Users',
 ];

@@ -25,6 +25,7 @@ export const ADMIN_TABS = [
   },
   { value: 'webhooks', key: 'webhooks', content: 'planned', access: ['system.manage'] },
   { value: 'server-logs', key: 'serverLogs', content: 'server-logs', access: ['system.manage'] },
+  { value: 'jobs', key: 'jobs', content: 'planned', access: ['system.manage'] },
   { value: 'manage-users', key: 'manageUsers', content: 'planned', access: ['users.manage'] },
   { value: 'users', key: 'users', content: 'planned', access: ['users.manage'] },
 ] as const satisfies readonly {

@@ -1,5 +1,5 @@
 import type { SocketEventInput } from '@karm/domain/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/socket';
 
 export type MailOutboxQuery = SocketEventInput<'admin:mail-outbox'>;
@@ -16,3 +16,14 @@ export const mailOutboxQueryOptions = (query: MailOutboxQuery) =>
   });
 
 export const useMailOutbox = (query: MailOutboxQuery) => useQuery(mailOutboxQueryOptions(query));
+
+export const resendMail = (id: string) => request('admin:mail-resend', { id });
+
+/** Queues a failed mail for the relay again (a `mail.send` job on the server). */
+export const useResendMail = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendMail,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'mail-outbox'] }),
+  });
+};

@@ -1,11 +1,12 @@
 import type { OutboxMailDto } from '@karm/domain/contract';
 import { formatDateTime } from '@karm/domain/rules';
-import { Alert, Badge, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf, SectionHeader, usePagingTexts } from '@/components';
-import { useMailOutbox } from './mail-outbox-api';
+import { errorMessageOf, notifySuccess, SectionHeader, usePagingTexts } from '@/components';
+import { useMailOutbox, useResendMail } from './mail-outbox-api';
 
 export const OUTBOX_PAGE_SIZE = 20;
 
@@ -23,6 +24,29 @@ const MailStatusBadge = ({ status }: { status: string }) => {
     <Badge color={STATUS_COLOURS[status] ?? 'gray'} variant="light">
       {t(`outbox.status.${status}`, { defaultValue: status })}
     </Badge>
+  );
+};
+
+/** A failed mail can be sent again: it is queued for the relay, which retries with back-off. */
+const ResendButton = ({ mail }: { mail: OutboxMailDto }) => {
+  const { t } = useTranslation('admin');
+  const resend = useResendMail();
+  return (
+    <Group>
+      <Button
+        size="xs"
+        leftSection={<IconSend size={16} />}
+        loading={resend.isPending}
+        onClick={() => resend.mutate(mail.id, { onSuccess: () => notifySuccess(t('outbox.resent')) })}
+      >
+        {t('outbox.resend')}
+      </Button>
+      {resend.isError && (
+        <Text c="red" size="sm">
+          {errorMessageOf(resend.error)}
+        </Text>
+      )}
+    </Group>
   );
 };
 
@@ -59,6 +83,7 @@ export const MailOutbox = () => {
                     {record.error}
                   </Alert>
                 )}
+                {record.status === 'failed' && <ResendButton mail={record} />}
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {record.text}
                 </Text>

@@ -1,0 +1,1 @@
+export { JobsTab } from './jobs-tab';
