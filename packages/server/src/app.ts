@@ -18,6 +18,7 @@ import { accountEvents } from './modules/auth/account.socket';
 import { authEvents, publicAuthEvents } from './modules/auth/auth.socket';
 import { resolveActor, resolveMember } from './modules/auth/sessions.service';
 import { publicTwoFactorEvents, twoFactorEvents } from './modules/auth/two-factor.socket';
+import { collectionEvents } from './modules/collections/collections.socket';
 import { companyFileUser } from './modules/company/company.service';
 import { companyEvents } from './modules/company/company.socket';
 import { confirmationsRoutes } from './modules/confirmations/confirmations.http';
@@ -90,6 +91,7 @@ export const SOCKET_EVENT_TABLE = {
   ...searchEvents,
   ...userEvents,
   ...helpEvents,
+  ...collectionEvents,
 } satisfies SocketEventTable;
 
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */

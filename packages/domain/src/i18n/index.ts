@@ -38,4 +38,5 @@ export const NAMESPACES = [
   'security',
   'help',
   'profile',
+  'collections',
 ] as const satisfies readonly Namespace[];
