@@ -116,6 +116,7 @@ export const router = createBrowserRouter([
                 import('@/features/offers'),
                 import('@/features/help'),
                 import('@/features/users'),
+                import('@/features/collections'),
               ]),
             ([
               { AdminPage },
@@ -123,6 +124,7 @@ export const router = createBrowserRouter([
               { OfferStatusesAdmin },
               { HelpAdmin },
               { ManageUsersTab, UsersTab },
+              { CollectionsAdmin },
             ]) =>
               () => (
                 <AdminPage
@@ -133,6 +135,8 @@ export const router = createBrowserRouter([
                     offers: <OfferStatusesAdmin />,
                     'manage-users': <ManageUsersTab />,
                     users: <UsersTab />,
+                    inquiry: <CollectionsAdmin tab="inquiry" />,
+                    projects: <CollectionsAdmin tab="projects" />,
                   }}
                 />
               ),
