@@ -1,5 +1,7 @@
 import {
+  builtInLabelKey,
   COLLECTION_PUSHES,
+  COLLECTIONS,
   type CollectionChangedPush,
   type CollectionDto,
   type CollectionName,
@@ -32,14 +34,26 @@ export type CollectionOption = { value: string; label: string };
 /**
  * A list in the user's language: `options(current)` are the active values in the company's order,
  * plus the record's current value when it has been deactivated since (so it still shows its label);
- * `labelOf(key)` names any stored key, active or not (the key itself while the list loads).
+ * `labelOf(key)` names any stored key, active or not (the key itself if the list lacks it).
  */
 export const useCollection = (collection: CollectionName) => {
   const { i18n } = useTranslation();
   const locale = localeOrDefault(i18n.resolvedLanguage ?? i18n.language);
   const query = useQuery(collectionQueryOptions(collection));
   return useMemo(() => {
-    const values = query.data?.values ?? [];
+    // Until the company's list arrives (or when it cannot be fetched), Karm's built-in values show.
+    const values: CollectionValueDto[] =
+      query.data?.values ??
+      COLLECTIONS[collection].builtIns.map((key) => ({
+        key,
+        labels: {
+          en: i18n.t(builtInLabelKey(collection, key), { lng: 'en' }),
+          nb: i18n.t(builtInLabelKey(collection, key), { lng: 'nb' }),
+        },
+        isActive: true,
+        isBuiltIn: true,
+        version: 0,
+      }));
     const byKey = new Map(values.map((value) => [value.key, value]));
     const labelOf = (key: string | null | undefined) => {
       if (!key) return '';
@@ -54,7 +68,7 @@ export const useCollection = (collection: CollectionName) => {
       ...(current && !byKey.has(current) && query.data ? [{ value: current, label: current }] : []),
     ];
     return { values, options, labelOf, isLoading: query.isLoading };
-  }, [query.data, query.isLoading, locale]);
+  }, [query.data, query.isLoading, locale, collection, i18n]);
 };
 
 /** Refreshes a list when anyone in the company changes it; mount once in the signed-in layout. */
