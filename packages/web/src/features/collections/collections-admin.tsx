@@ -222,10 +222,11 @@ export const CollectionList = ({ collection }: { collection: CollectionName }) =
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={6} wrap="nowrap">
+                    <Group gap={6} wrap="wrap">
                       <Text size="sm">{value.labels.en}</Text>
                       {value.isBuiltIn && (
-                        <Badge size="xs" variant="light" color="gray">
+                        // Never cut short: beside a long label it moves below it.
+                        <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
                           {t('builtInBadge')}
                         </Badge>
                       )}
