@@ -109,7 +109,8 @@ export const CollectionList = ({ collection }: { collection: CollectionName }) =
   const { update, remove, reorder } = useCollectionMutations();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const values = list.values;
+  // The admin list shows only the company's own list, never the built-in stand-ins the selects use.
+  const values = list.isLoaded ? list.values : [];
   const labelOf = (value: CollectionValueDto) => (i18n.language === 'nb' ? value.labels.nb : value.labels.en);
 
   const run = async (action: () => Promise<unknown>, success: string) => {

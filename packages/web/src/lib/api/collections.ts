@@ -67,7 +67,7 @@ export const useCollection = (collection: CollectionName) => {
       // A key the list no longer has (or has not loaded yet) still shows rather than blanking the field.
       ...(current && !byKey.has(current) && query.data ? [{ value: current, label: current }] : []),
     ];
-    return { values, options, labelOf, isLoading: query.isLoading };
+    return { values, options, labelOf, isLoading: query.isLoading, isLoaded: query.data !== undefined };
   }, [query.data, query.isLoading, locale, collection, i18n]);
 };
 
