@@ -67,6 +67,7 @@ const journeyUsers: { username: string; role: Role }[] = [
   { username: E2E_ADMINS.pipeline, role: 'admin' as const },
   { username: E2E_ADMINS.company, role: 'admin' as const },
   { username: E2E_ADMINS.help, role: 'admin' as const },
+  { username: E2E_ADMINS.collections, role: 'admin' as const },
   { username: E2E_ADMINS.users, role: 'admin' as const },
   { username: E2E_ADMINS.webhooks, role: 'admin' as const },
   { username: E2E_ADMINS.usersNorwegian, role: 'admin' as const },

@@ -49,6 +49,8 @@ export const E2E_ADMINS = {
   /** Administrator of a company of their own that requires two-factor sign-in (SECURED_COMPANY_NAME). */
   twoFactor: 'e2e-admin-two-factor',
   help: 'e2e-admin-help',
+  /** Renames a project category in Norwegian (the collections journey). */
+  collections: 'e2e-admin-collections',
   users: 'e2e-admin-users',
   webhooks: 'e2e-admin-webhooks',
   usersNorwegian: 'e2e-admin-brukere',

@@ -18,6 +18,7 @@ import { accountEvents } from './modules/auth/account.socket';
 import { authEvents, publicAuthEvents } from './modules/auth/auth.socket';
 import { resolveActor, resolveMember } from './modules/auth/sessions.service';
 import { publicTwoFactorEvents, twoFactorEvents } from './modules/auth/two-factor.socket';
+import { collectionEvents } from './modules/collections/collections.socket';
 import { companyFileUser } from './modules/company/company.service';
 import { companyEvents } from './modules/company/company.socket';
 import { confirmationsRoutes } from './modules/confirmations/confirmations.http';
@@ -101,6 +102,7 @@ export const SOCKET_EVENT_TABLE = {
   ...userEvents,
   ...helpEvents,
   ...webhookEvents,
+  ...collectionEvents,
 } satisfies SocketEventTable;
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ProjectState } from '../rules/project-state';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { collectionKeySchema } from './collection-key';
 import { patchOf, socketEvent } from './define';
 import { organisationNumberSchema } from './organisation-number-field';
 import { type Page, pageQuerySchema } from './paging';
@@ -75,7 +76,7 @@ export const customerCreateSchema = z
       countryCode: 'NO',
     }),
     physicalAddress: addressSchema.nullable().default(null),
-    category: z.enum(CUSTOMER_CATEGORIES).default('company'),
+    category: collectionKeySchema.default('company'),
     /** A one-time customer is kept for one inquiry or offer and never sent to the accounting system. */
     isOneTime: z.boolean().default(false),
   })
@@ -100,7 +101,7 @@ export const customerEditableSchema = z.object({
   invoiceSendMethod: z.enum(INVOICE_SEND_METHODS),
   postalAddress: addressSchema,
   physicalAddress: addressSchema.nullable(),
-  category: z.enum(CUSTOMER_CATEGORIES),
+  category: collectionKeySchema,
 });
 
 export const customerUpdateSchema = z.object({
@@ -154,7 +155,8 @@ export type CustomerDto = {
   supplierNumber: number | null;
   postalAddress: Address;
   physicalAddress: Address | null;
-  category: CustomerCategory;
+  /** A key of the company's customer categories (collections). */
+  category: string;
   creditScore: CreditScore;
   accountingId: string | null;
   syncStatus: SyncStatus;

@@ -2,6 +2,8 @@ export * from './account';
 export * from './accounting';
 export * from './admin';
 export * from './auth';
+export * from './collection-key';
+export * from './collections';
 export * from './company';
 export * from './customers';
 export * from './define';

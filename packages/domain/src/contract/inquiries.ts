@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { isDateOnly } from '../rules/date-only';
 import type { DeadlineFilter } from '../rules/inquiry-deadline';
-import { COMPLEXITIES, OWNER_TYPES, PROJECT_CATEGORIES } from '../rules/pipeline-codes';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { collectionKeySchema } from './collection-key';
 import type { CreditScore, CustomerSource, LookupDto } from './customers';
-import { CUSTOMER_CATEGORIES, type OneTimeCustomer, oneTimeCustomerSchema } from './customers';
+import { type OneTimeCustomer, oneTimeCustomerSchema } from './customers';
 import { patchOf, socketEvent } from './define';
 import type { FileDto } from './files';
 import { type Page, pageQuerySchema } from './paging';
@@ -28,11 +28,11 @@ export const inquiryFieldsSchema = z.object({
   postalCode: optionalText(10),
   city: optionalText(100),
   comment: optionalText(4000),
-  projectCategory: z.enum(PROJECT_CATEGORIES).nullable().default(null),
+  projectCategory: collectionKeySchema.nullable().default(null),
   calculationGroup: optionalText(60),
-  complexity: z.enum(COMPLEXITIES).nullable().default(null),
-  customerCategory: z.enum(CUSTOMER_CATEGORIES).nullable().default(null),
-  ownerType: z.enum(OWNER_TYPES).nullable().default(null),
+  complexity: collectionKeySchema.nullable().default(null),
+  customerCategory: collectionKeySchema.nullable().default(null),
+  ownerType: collectionKeySchema.nullable().default(null),
   projectOwner: optionalText(200),
   architect: optionalText(200),
   consultant: optionalText(200),
@@ -76,7 +76,7 @@ export const deadlineFilterSchema: z.ZodType<DeadlineFilter> = z.discriminatedUn
 /** "Inquiry management": filters, search and paging, all on the server. */
 export const inquiryQuerySchema = pageQuerySchema.extend({
   ownerId: z.uuid().nullable().default(null),
-  projectCategory: z.enum(PROJECT_CATEGORIES).nullable().default(null),
+  projectCategory: collectionKeySchema.nullable().default(null),
   deadline: deadlineFilterSchema.nullable().default(null),
   archived: z.boolean().default(false),
   /** Number, project name, address or customer name. */
@@ -106,11 +106,11 @@ export type InquiryDto = {
   postalCode: string;
   city: string;
   comment: string;
-  projectCategory: (typeof PROJECT_CATEGORIES)[number] | null;
+  projectCategory: string | null;
   calculationGroup: string;
-  complexity: (typeof COMPLEXITIES)[number] | null;
-  customerCategory: (typeof CUSTOMER_CATEGORIES)[number] | null;
-  ownerType: (typeof OWNER_TYPES)[number] | null;
+  complexity: string | null;
+  customerCategory: string | null;
+  ownerType: string | null;
   projectOwner: string;
   architect: string;
   consultant: string;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isDateOnly } from '../rules/date-only';
 import { isPaymentPlanComplete } from '../rules/offer-deadline';
-import { COMPLEXITIES, OWNER_TYPES, PROJECT_CATEGORIES } from '../rules/pipeline-codes';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { collectionKeySchema } from './collection-key';
 import { type LookupDto, type OneTimeCustomer, oneTimeCustomerSchema } from './customers';
 import { patchOf } from './define';
 import { pageQuerySchema } from './paging';
@@ -53,9 +53,9 @@ export const offerFieldsSchema = z.object({
   projectAddress: text(200).default(''),
   postalCode: text(10).default(''),
   city: text(100).default(''),
-  projectCategory: z.enum(PROJECT_CATEGORIES).nullable().default(null),
-  complexity: z.enum(COMPLEXITIES).nullable().default(null),
-  ownerType: z.enum(OWNER_TYPES).nullable().default(null),
+  projectCategory: collectionKeySchema.nullable().default(null),
+  complexity: collectionKeySchema.nullable().default(null),
+  ownerType: collectionKeySchema.nullable().default(null),
   projectOwner: text(200).default(''),
   architect: text(200).default(''),
   consultant: text(200).default(''),
@@ -153,9 +153,9 @@ export type OfferRecordDto = {
   projectAddress: string;
   postalCode: string;
   city: string;
-  projectCategory: (typeof PROJECT_CATEGORIES)[number] | null;
-  complexity: (typeof COMPLEXITIES)[number] | null;
-  ownerType: (typeof OWNER_TYPES)[number] | null;
+  projectCategory: string | null;
+  complexity: string | null;
+  ownerType: string | null;
   projectOwner: string;
   architect: string;
   consultant: string;
@@ -254,7 +254,7 @@ export type OfferStatusDto = {
 };
 
 /** GET /offer-statuses/owner-types: SPEC §3's owner types with their labels. */
-export type OwnerTypeDto = { code: (typeof OWNER_TYPES)[number]; labels: { en: string; nb: string } };
+export type OwnerTypeDto = { code: string; labels: { en: string; nb: string } };
 
 // --- config -----------------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ import { isDateOnly } from '../rules/date-only';
 import type { NOTE_DATE_TYPES, PROCESS_COLUMN_TYPES } from '../rules/process-columns';
 import { type PROJECT_STATES, projectFiltersSchema, projectStatusFilterSchema } from '../rules/project-state';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { collectionKeySchema } from './collection-key';
 import { patchOf, socketEvent } from './define';
 import type { Page } from './paging';
 
@@ -38,6 +39,8 @@ export const projectFieldsSchema = z.object({
   name: text(200).min(1, MESSAGES.required),
   description: text(2000).default(''),
   departmentId: z.uuid().nullable().default(null),
+  /** A key of the company's project categories (collections). */
+  projectCategory: collectionKeySchema.nullable().default(null),
   customerId: z.uuid().nullable().default(null),
   contactId: z.uuid().nullable().default(null),
   projectManagerId: z.uuid().nullable().default(null),
@@ -129,6 +132,7 @@ export type ProjectDto = {
   description: string;
   state: (typeof PROJECT_STATES)[number];
   department: { id: string; displayName: string } | null;
+  projectCategory: string | null;
   customer: { id: string; name: string; customerNumber: number | null } | null;
   contact: { id: string; displayName: string } | null;
   projectManager: { id: string; displayName: string } | null;

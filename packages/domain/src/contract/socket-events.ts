@@ -3,6 +3,7 @@ import { accountEvents } from './account';
 import { accountingEvents } from './accounting';
 import { adminEvents } from './admin';
 import { authEvents } from './auth';
+import { collectionEvents } from './collections';
 import { companyEvents } from './company';
 import { customerEvents } from './customers';
 import { fileEvents } from './files';
@@ -23,6 +24,7 @@ export const SOCKET_EVENTS = {
   ...accountEvents,
   ...adminEvents,
   ...accountingEvents,
+  ...collectionEvents,
   ...companyEvents,
   ...customerEvents,
   ...fileEvents,

@@ -41,4 +41,5 @@ export const NAMESPACES = [
   'webhooks',
   'files',
   'jobs',
+  'collections',
 ] as const satisfies readonly Namespace[];

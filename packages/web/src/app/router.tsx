@@ -121,6 +121,7 @@ export const router = createBrowserRouter([
                 import('@/features/webhooks'),
                 import('@/features/logs'),
                 import('@/features/jobs'),
+                import('@/features/collections'),
               ]),
             ([
               { AdminPage },
@@ -131,6 +132,7 @@ export const router = createBrowserRouter([
               { WebhooksTab },
               { LogsList },
               { JobsTab },
+              { CollectionsAdmin },
             ]) =>
               () => (
                 <AdminPage
@@ -144,6 +146,8 @@ export const router = createBrowserRouter([
                     webhooks: <WebhooksTab />,
                     'server-logs': <LogsList />,
                     jobs: <JobsTab />,
+                    inquiry: <CollectionsAdmin tab="inquiry" />,
+                    projects: <CollectionsAdmin tab="projects" />,
                   }}
                 />
               ),

@@ -30,6 +30,7 @@ export const aBlankProject = (overrides: Partial<ProjectDto> = {}): ProjectDto =
     description: '',
     state: 'active',
     department: null,
+    projectCategory: null,
     customer: null,
     contact: null,
     projectManager: null,

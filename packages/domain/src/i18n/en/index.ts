@@ -1,6 +1,7 @@
 import admin from './admin.json' with { type: 'json' };
 import auth from './auth.json' with { type: 'json' };
 import calculator from './calculator.json' with { type: 'json' };
+import collections from './collections.json' with { type: 'json' };
 import common from './common.json' with { type: 'json' };
 import company from './company.json' with { type: 'json' };
 import components from './components.json' with { type: 'json' };
@@ -47,4 +48,5 @@ export const en = {
   webhooks,
   files,
   jobs,
+  collections,
 };

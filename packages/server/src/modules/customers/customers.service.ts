@@ -22,6 +22,7 @@ import { containsPattern, numberMatch } from '../../platform/db/search-terms';
 import { conflict, notFound, validationError } from '../../platform/errors';
 import { requestAccountingPush } from '../accounting/accounting.jobs';
 import { userNamesByIds } from '../auth/users.repository';
+import { assertCollectionKeys } from '../collections/collection-values';
 import { type CustomerRow, toCustomerDto } from './customer-dto';
 import { customers, pendingSync } from './customers.tables';
 
@@ -108,6 +109,9 @@ export const createCustomer = async (
   const isConnected = !input.isOneTime && (await ctx.accounting.isConnected(actor.companyId));
   // The number is taken in the insert's transaction, so a create that fails hands no number out.
   const row = await ctx.db.transaction(async (tx) => {
+    if (!input.isPrivateIndividual) {
+      await assertCollectionKeys(tx, actor.companyId, { category: ['customerCategory', input.category] });
+    }
     const now = ctx.clock.now();
     const insertNumbered = async (customerNumber: number) => {
       const [inserted] = await tx
@@ -199,12 +203,15 @@ const changeCustomer = async (
 };
 
 /** SPEC §7 customer:update: the changed fields only; the rest stay as they are. */
-export const updateCustomer = (
+export const updateCustomer = async (
   ctx: AppContext,
   actor: Actor,
   input: z.output<typeof customerUpdateSchema>,
-): Promise<CustomerDto> =>
-  changeCustomer(ctx, actor, input, (existing) => {
+): Promise<CustomerDto> => {
+  await assertCollectionKeys(ctx.db, actor.companyId, {
+    category: ['customerCategory', input.changes.category],
+  });
+  return changeCustomer(ctx, actor, input, (existing) => {
     const { category, ...fields } = input.changes;
     const after = { ...existing, ...fields };
     // The create's rule holds for an edit of these fields too: a company has an organisation number
@@ -223,6 +230,7 @@ export const updateCustomer = (
     }
     return { ...fields, ...(category ? { category } : {}) };
   });
+};
 
 /**
  * SPEC §4: archiving asks why; who, when and why are kept. An archived customer is inactive, so

@@ -1,4 +1,4 @@
-import type { Address, CustomerCategory, CustomerSource, SyncStatus } from '@karm/domain/contract';
+import type { Address, CustomerSource, SyncStatus } from '@karm/domain/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, instant, primaryId, updatedAt, version } from '../../platform/db/columns';
@@ -48,7 +48,7 @@ export const customers = pgTable(
     supplierNumber: integer('supplier_number'),
     postalAddress: jsonb('postal_address').$type<Address>().notNull(),
     physicalAddress: jsonb('physical_address').$type<Address>(),
-    category: text('category').$type<CustomerCategory>().notNull().default('company'),
+    category: text('category').notNull().default('company'),
     creditScore: text('credit_score'),
     creditScoreDate: date('credit_score_date', { mode: 'string' }),
     creditScoreSource: text('credit_score_source'),

@@ -13,6 +13,7 @@ import type { Executor } from '../../platform/db/client';
 import { takeNextNumber } from '../../platform/db/number-sequences';
 import { assertReferencesInCompany } from '../../platform/db/references';
 import { conflict, notFound, validationError } from '../../platform/errors';
+import { assertCollectionKeys } from '../collections/collection-values';
 import { customerAndContactReferences } from '../customers/contacts.service';
 import { EMPLOYEES_REFERABLE } from '../employees/employees.service';
 import { filesOfEntity } from '../files/files.service';
@@ -53,6 +54,12 @@ const checkReferences = async (
   await assertReferencesInCompany(tx, actor.companyId, {
     ownerId: [EMPLOYEES_REFERABLE, changes.ownerId],
     ...customerAndContactReferences(changes, after),
+  });
+  await assertCollectionKeys(tx, actor.companyId, {
+    projectCategory: ['projectCategory', changes.projectCategory],
+    complexity: ['complexity', changes.complexity],
+    customerCategory: ['customerCategory', changes.customerCategory],
+    ownerType: ['ownerType', changes.ownerType],
   });
 };
 

@@ -1,5 +1,4 @@
-import type { CustomerCategory, InquiryFieldChange, InquiryHistoryAction } from '@karm/domain/contract';
-import type { Complexity, OwnerType, ProjectCategory } from '@karm/domain/rules';
+import type { InquiryFieldChange, InquiryHistoryAction } from '@karm/domain/contract';
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, instant, primaryId, updatedAt, version } from '../../platform/db/columns';
@@ -28,11 +27,11 @@ export const inquiries = pgTable(
     postalCode: text('postal_code').notNull().default(''),
     city: text('city').notNull().default(''),
     comment: text('comment').notNull().default(''),
-    projectCategory: text('project_category').$type<ProjectCategory>(),
+    projectCategory: text('project_category'),
     calculationGroup: text('calculation_group').notNull().default(''),
-    complexity: text('complexity').$type<Complexity>(),
-    customerCategory: text('customer_category').$type<CustomerCategory>(),
-    ownerType: text('owner_type').$type<OwnerType>(),
+    complexity: text('complexity'),
+    customerCategory: text('customer_category'),
+    ownerType: text('owner_type'),
     projectOwner: text('project_owner').notNull().default(''),
     architect: text('architect').notNull().default(''),
     consultant: text('consultant').notNull().default(''),

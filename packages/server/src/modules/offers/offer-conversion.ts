@@ -73,6 +73,7 @@ export const convertOfferToProject = async (
         departmentId: current.ownerId
           ? await departmentOfEmployee(tx, actor.companyId, current.ownerId)
           : null,
+        projectCategory: current.projectCategory,
         customerId: current.customerId,
         contactId: current.contactId,
         projectManagerId: current.ownerId,

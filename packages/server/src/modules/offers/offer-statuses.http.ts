@@ -36,7 +36,7 @@ export const offerStatusesRoutes = httpModule('offers', [
     method: 'GET',
     url: '/offer-statuses/owner-types',
     access: READ,
-    useCase: async () => ownerTypes(),
+    useCase: (ctx, actor) => ownerTypes(ctx, actor),
   }),
   route({
     method: 'POST',

@@ -5,13 +5,13 @@ import {
   type offerStatusInputSchema,
   type offerStatusPatchSchema,
 } from '@karm/domain/contract';
-import { resources } from '@karm/domain/i18n';
-import { VALIDATION_MESSAGE_KEYS as MESSAGES, OWNER_TYPES } from '@karm/domain/rules';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '@karm/domain/rules';
 import { and, count, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { AppError, notFound, validationError } from '../../platform/errors';
+import { valuesOf } from '../collections/collection-values';
 import { ensureOfferConfig, type OfferStatusRow, readOfferSettings } from './offer-config.service';
 import { offerConfigs, offerStatuses, offers } from './offers.tables';
 
@@ -233,9 +233,11 @@ export const reorderOfferStatuses = async (ctx: AppContext, actor: Actor, ids: s
   return listOfferStatuses(ctx, actor, { includeDeleted: true });
 };
 
-/** SPEC §7 GET /offer-statuses/owner-types: the owner type codes with both languages' labels. */
-export const ownerTypes = (): OwnerTypeDto[] =>
-  OWNER_TYPES.map((code) => ({
-    code,
-    labels: { en: resources.en.pipeline.ownerType[code], nb: resources.nb.pipeline.ownerType[code] },
-  }));
+/**
+ * SPEC §7 GET /offer-statuses/owner-types: the company's active owner types (an admin-managed list,
+ * collections) in its order, with both languages' labels.
+ */
+export const ownerTypes = async (ctx: AppContext, actor: Actor): Promise<OwnerTypeDto[]> =>
+  (await valuesOf(ctx.db, actor.companyId, 'ownerType'))
+    .filter((value) => value.isActive)
+    .map((value) => ({ code: value.key, labels: value.labels }));

@@ -17,6 +17,7 @@ import type { Executor } from '../../platform/db/client';
 import { numberSequences, takeNextNumber } from '../../platform/db/number-sequences';
 import { assertReferencesInCompany } from '../../platform/db/references';
 import { AppError, conflict, notFound, validationError } from '../../platform/errors';
+import { assertCollectionKeys } from '../collections/collection-values';
 import { customerAndContactReferences } from '../customers/contacts.service';
 import { findOwnCustomer } from '../customers/customers.service';
 import { EMPLOYEES_REFERABLE } from '../employees/employees.service';
@@ -105,6 +106,11 @@ const checkReferences = async (
     ...customerAndContactReferences(changes, after),
     ownerId: [EMPLOYEES_REFERABLE, changes.ownerId],
     statusId: [OFFER_STATUSES_REFERABLE, changes.statusId],
+  });
+  await assertCollectionKeys(tx, companyId, {
+    projectCategory: ['projectCategory', changes.projectCategory],
+    complexity: ['complexity', changes.complexity],
+    ownerType: ['ownerType', changes.ownerType],
   });
 };
 

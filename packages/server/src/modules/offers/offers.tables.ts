@@ -1,5 +1,4 @@
 import type { OneTimeCustomer, PaymentPlanPart } from '@karm/domain/contract';
-import type { Complexity, OwnerType, ProjectCategory } from '@karm/domain/rules';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -87,9 +86,9 @@ export const offers = pgTable(
     projectAddress: text('project_address').notNull().default(''),
     postalCode: text('postal_code').notNull().default(''),
     city: text('city').notNull().default(''),
-    projectCategory: text('project_category').$type<ProjectCategory>(),
-    complexity: text('complexity').$type<Complexity>(),
-    ownerType: text('owner_type').$type<OwnerType>(),
+    projectCategory: text('project_category'),
+    complexity: text('complexity'),
+    ownerType: text('owner_type'),
     projectOwner: text('project_owner').notNull().default(''),
     architect: text('architect').notNull().default(''),
     consultant: text('consultant').notNull().default(''),

@@ -53,6 +53,7 @@ export const toProjectDto = (row: ProjectRow, names: Names): ProjectDto => ({
   description: row.description,
   state: row.state,
   department: lookup(names.departments, row.departmentId),
+  projectCategory: row.projectCategory,
   customer: lookup(names.customers, row.customerId),
   contact: lookup(names.contacts, row.contactId),
   projectManager: lookup(names.employees, row.projectManagerId),

@@ -20,6 +20,7 @@ import type { Executor } from '../../platform/db/client';
 import { takeNextNumber } from '../../platform/db/number-sequences';
 import { assertReferencesInCompany } from '../../platform/db/references';
 import { AppError, conflict, notFound } from '../../platform/errors';
+import { assertCollectionKeys } from '../collections/collection-values';
 import { customerAndContactReferences } from '../customers/contacts.service';
 import { DEPARTMENTS_REFERABLE, EMPLOYEES_REFERABLE } from '../employees/employees.service';
 import { listProcessColumns } from '../processes/process-columns.service';
@@ -116,23 +117,30 @@ const updateAtVersion = async (
   throw staleVersion(current.version);
 };
 
-type ReferenceFields = Pick<ProjectRow, 'customerId' | 'contactId' | 'departmentId' | 'projectManagerId'>;
+type ReferenceFields = Pick<
+  ProjectRow,
+  'customerId' | 'contactId' | 'departmentId' | 'projectManagerId' | 'projectCategory'
+>;
 
 /**
  * The records a project points at must be the company's own, its contact one of its customer's
  * (DESIGN rule 4). `changes` holds what the write sets; `after` the project as it will be.
  */
-const checkReferences = (
+const checkReferences = async (
   tx: Executor,
   companyId: string,
   changes: Partial<ReferenceFields>,
   after: ReferenceFields,
-) =>
-  assertReferencesInCompany(tx, companyId, {
+) => {
+  await assertReferencesInCompany(tx, companyId, {
     ...customerAndContactReferences(changes, after),
     departmentId: [DEPARTMENTS_REFERABLE, changes.departmentId],
     projectManagerId: [EMPLOYEES_REFERABLE, changes.projectManagerId],
   });
+  await assertCollectionKeys(tx, companyId, {
+    projectCategory: ['projectCategory', changes.projectCategory],
+  });
+};
 
 export const getProject = async (ctx: AppContext, actor: Actor, id: string) =>
   toDto(ctx, actor.companyId, await findReadableProject(ctx.db, actor, id));

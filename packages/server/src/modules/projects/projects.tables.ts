@@ -35,6 +35,8 @@ export const projects = pgTable(
     description: text('description').notNull().default(''),
     state: text('state').$type<ProjectState>().notNull().default('active'),
     departmentId: uuid('department_id'),
+    /** A key of the company's project categories (collections). */
+    projectCategory: text('project_category'),
     customerId: uuid('customer_id'),
     contactId: uuid('contact_id'),
     projectManagerId: uuid('project_manager_id'),

@@ -3,6 +3,7 @@
 export * from '../../integrations/accounting/accounting.tables';
 export * from '../../modules/auth/auth.tables';
 export * from '../../modules/auth/two-factor.tables';
+export * from '../../modules/collections/collections.tables';
 export * from '../../modules/company/company.tables';
 export * from '../../modules/confirmations/confirmations.tables';
 export * from '../../modules/customers/customers.tables';

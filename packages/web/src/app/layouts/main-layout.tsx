@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { AppErrorBoundary } from '@/components';
 import { useReleaseNotesAfterUpdate } from '@/features/help';
+import { useCollectionPushes } from '@/lib/api/collections';
 import { useCustomerPushes } from '@/lib/api/customers';
 import { useEmployeePushes } from '@/lib/api/employees';
 import { queryClient } from '@/lib/query-client';
@@ -73,6 +74,7 @@ export const MainLayout = () => {
   useApplyProfile();
   useEmployeePushes();
   useCustomerPushes();
+  useCollectionPushes();
 
   useEffect(() => {
     void request('company:get-info').then(setCompany);

@@ -1,6 +1,4 @@
 import {
-  CUSTOMER_CATEGORIES,
-  type CustomerCategory,
   type CustomerDto,
   customerCreateSchema,
   customerUpdateSchema,
@@ -10,6 +8,7 @@ import { Checkbox, Fieldset, NumberInput, Select, SimpleGrid, Stack, Switch, Tex
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCollection } from '@/lib/api/collections';
 import { fetchNewerCustomer, useCreateCustomer, useUpdateCustomer } from '@/lib/api/customers';
 import { applyServerFieldErrors, changedValues } from '@/lib/forms';
 import { ApiError } from '@/lib/http';
@@ -48,6 +47,7 @@ export const AddCustomerDialog = ({ opened, onClose, customer, onCreated }: AddC
   const questions = useRecordQuestions('customers');
   const isEditing = Boolean(customer);
   const form = useCustomerForm(isEditing);
+  const customerCategories = useCollection('customerCategory');
   const createCustomer = useCreateCustomer();
   const updateCustomer = useUpdateCustomer();
   // The version the edits are based on: the opened customer, or the newer one retrieved after a conflict.
@@ -183,13 +183,10 @@ export const AddCustomerDialog = ({ opened, onClose, customer, onCreated }: AddC
             }))}
             {...form.getInputProps('invoiceSendMethod')}
           />
-          <Select<CustomerCategory>
+          <Select
             label={t('fields.category')}
             allowDeselect={false}
-            data={CUSTOMER_CATEGORIES.map((category) => ({
-              value: category,
-              label: t(`category.${category}`),
-            }))}
+            data={customerCategories.options(form.getValues().category)}
             {...form.getInputProps('category')}
           />
         </SimpleGrid>

@@ -1,6 +1,5 @@
 import {
   type Address,
-  type CustomerCategory,
   type CustomerDto,
   customerCreateSchema,
   customerEditableSchema,
@@ -21,7 +20,8 @@ export type CustomerFormValues = {
   phoneNumber: string;
   phoneNumberMobile: string;
   invoiceSendMethod: InvoiceSendMethod;
-  category: CustomerCategory;
+  /** A key of the company's customer categories (collections). */
+  category: string;
   postalAddress: Address;
   physicalAddress: Address | null;
   isOneTime: boolean;

@@ -1,6 +1,7 @@
-import { type CodeList, codeLabelKey, formatDate, isDateOnly } from '@karm/domain/rules';
+import { formatDate, isDateOnly } from '@karm/domain/rules';
 import { List, Stack, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useCollection } from '@/lib/api/collections';
 
 /** One changed field, with the values as the server keeps them for people (names, codes, dates). */
 export type HistoryChange = { field: string; from: string | null; to: string | null };
@@ -27,14 +28,6 @@ export type HistoryTimelineProps = {
   formatValue?: (field: string, value: string) => string | undefined;
 };
 
-/** Fields that hold a code of a shared code list: shown by the code's label. */
-const CODE_FIELDS: Record<string, CodeList> = {
-  projectCategory: 'projectCategory',
-  customerCategory: 'customerCategory',
-  complexity: 'complexity',
-  ownerType: 'ownerType',
-};
-
 const timeOf = (at: string) =>
   new Date(at).toLocaleTimeString('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' });
 
@@ -44,13 +37,20 @@ const timeOf = (at: string) =>
  */
 export const HistoryTimeline = ({ entries, fieldLabel, formatValue }: HistoryTimelineProps) => {
   const { t } = useTranslation(['components', 'pipeline', 'customers']);
+  // Fields that hold a key of an admin-managed list: shown by the value's label in the company's list.
+  const lists: Record<string, ReturnType<typeof useCollection>> = {
+    projectCategory: useCollection('projectCategory'),
+    customerCategory: useCollection('customerCategory'),
+    complexity: useCollection('complexity'),
+    ownerType: useCollection('ownerType'),
+  };
   if (entries.length === 0) return <Text c="dimmed">{t('components:history.none')}</Text>;
   const shown = (field: string, value: string | null) => {
     if (value === null) return t('components:history.empty');
     const own = formatValue?.(field, value);
     if (own !== undefined) return own;
-    const list = CODE_FIELDS[field];
-    if (list) return t(codeLabelKey(list, value));
+    const list = lists[field];
+    if (list) return list.labelOf(value);
     return isDateOnly(value) ? formatDate(value) : value;
   };
   return (

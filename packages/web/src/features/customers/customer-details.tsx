@@ -28,6 +28,7 @@ import {
   useRecordArchiving,
   useRecordQuestions,
 } from '@/components';
+import { useCollection } from '@/lib/api/collections';
 import {
   fetchNewerCustomer,
   useArchiveCustomer,
@@ -74,6 +75,7 @@ const Item = ({ label, children }: { label: string; children: ReactNode }) => (
 
 const CustomerFields = ({ customer }: { customer: CustomerDto }) => {
   const { t } = useTranslation('customers');
+  const customerCategories = useCollection('customerCategory');
   const orDash = (value: string | number | null) =>
     value === null || value === '' ? t('details.notSet') : String(value);
   return (
@@ -83,7 +85,7 @@ const CustomerFields = ({ customer }: { customer: CustomerDto }) => {
       <Item label={t('fields.isPrivateIndividual')}>
         {customer.isPrivateIndividual ? t('details.yes') : t('details.no')}
       </Item>
-      <Item label={t('fields.category')}>{t(`category.${customer.category}`)}</Item>
+      <Item label={t('fields.category')}>{customerCategories.labelOf(customer.category)}</Item>
       <Item label={t('fields.email')}>{orDash(customer.email)}</Item>
       <Item label={t('fields.invoiceEmail')}>{orDash(customer.invoiceEmail)}</Item>
       <Item label={t('fields.phone')}>{orDash(customer.phoneNumber)}</Item>

@@ -1,5 +1,5 @@
 import { type InquiryDto, type InquiryQuery, type InquirySortField, PAGE_SIZES } from '@karm/domain/contract';
-import { codeLabelKey, formatDate, osloDateOf, PROJECT_CATEGORIES } from '@karm/domain/rules';
+import { formatDate, osloDateOf } from '@karm/domain/rules';
 import { Badge, Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateInput, DeadlineBadge, notifyError, PageHeader } from '@/components';
+import { useCollection } from '@/lib/api/collections';
 import { useEmployees } from '@/lib/api/employees';
 import { useInquiries, useInquiryPushes } from '@/lib/api/inquiries';
 import { savePageSize, usePageSize } from '@/lib/page-size';
@@ -35,6 +36,7 @@ export const InquiriesPage = ({ offerHref }: InquiriesPageProps) => {
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [ownerId, setOwnerId] = useState<string | null>(null);
   const [projectCategory, setProjectCategory] = useState<string | null>(null);
+  const projectCategories = useCollection('projectCategory');
   const [deadline, setDeadline] = useState<DeadlineChoice | null>(null);
   const [beforeDate, setBeforeDate] = useState('');
   const [archived, setArchived] = useState(false);
@@ -106,10 +108,7 @@ export const InquiriesPage = ({ offerHref }: InquiriesPageProps) => {
           clearable
           value={projectCategory}
           onChange={filtered(setProjectCategory)}
-          data={PROJECT_CATEGORIES.map((value) => ({
-            value,
-            label: t(codeLabelKey('projectCategory', value)),
-          }))}
+          data={projectCategories.options(projectCategory)}
         />
         <Select
           label={t('fields.deadline')}

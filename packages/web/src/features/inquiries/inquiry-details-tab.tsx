@@ -1,14 +1,7 @@
-import { CUSTOMER_CATEGORIES } from '@karm/domain/contract';
-import {
-  COMPLEXITIES,
-  type CodeList,
-  codeLabelKey,
-  OWNER_TYPES,
-  PROJECT_CATEGORIES,
-} from '@karm/domain/rules';
 import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '@/components';
+import { useCollection } from '@/lib/api/collections';
 import { useCityFromPostalCode } from '@/lib/api/customers';
 import { useEmployees } from '@/lib/api/employees';
 import type { InquiryForm } from './inquiry-form';
@@ -17,8 +10,11 @@ import type { InquiryForm } from './inquiry-form';
 export const InquiryDetailsTab = ({ form }: { form: InquiryForm }) => {
   const { t } = useTranslation(['inquiries', 'pipeline', 'customers']);
   const employees = useEmployees();
-  const codes = (list: CodeList, values: readonly string[]) =>
-    values.map((value) => ({ value, label: t(codeLabelKey(list, value)) }));
+  const values = form.getValues();
+  const projectCategories = useCollection('projectCategory');
+  const complexities = useCollection('complexity');
+  const customerCategories = useCollection('customerCategory');
+  const ownerTypes = useCollection('ownerType');
 
   // The postal address comes from the post code (the same admin:postaladdress lookup as customers).
   const fillCity = useCityFromPostalCode();
@@ -83,7 +79,7 @@ export const InquiryDetailsTab = ({ form }: { form: InquiryForm }) => {
         <Select
           label={t('fields.projectCategory')}
           clearable
-          data={codes('projectCategory', PROJECT_CATEGORIES)}
+          data={projectCategories.options(values.projectCategory)}
           {...form.getInputProps('projectCategory')}
         />
         <TextInput
@@ -94,19 +90,19 @@ export const InquiryDetailsTab = ({ form }: { form: InquiryForm }) => {
         <Select
           label={t('fields.complexity')}
           clearable
-          data={codes('complexity', COMPLEXITIES)}
+          data={complexities.options(values.complexity)}
           {...form.getInputProps('complexity')}
         />
         <Select
           label={t('fields.customerCategory')}
           clearable
-          data={codes('customerCategory', CUSTOMER_CATEGORIES)}
+          data={customerCategories.options(values.customerCategory)}
           {...form.getInputProps('customerCategory')}
         />
         <Select
           label={t('fields.ownerType')}
           clearable
-          data={codes('ownerType', OWNER_TYPES)}
+          data={ownerTypes.options(values.ownerType)}
           {...form.getInputProps('ownerType')}
         />
         <TextInput label={t('fields.projectOwner')} maxLength={200} {...form.getInputProps('projectOwner')} />

@@ -1,14 +1,8 @@
-import {
-  COMPLEXITIES,
-  codeLabelKey,
-  OWNER_TYPES,
-  offerStatusDeadline,
-  osloDateOf,
-  PROJECT_CATEGORIES,
-} from '@karm/domain/rules';
+import { offerStatusDeadline, osloDateOf } from '@karm/domain/rules';
 import { Input, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CustomerSelect, DateInput, DeadlineBadge } from '@/components';
+import { useCollection } from '@/lib/api/collections';
 import { useContacts } from '@/lib/api/customers';
 import { useEmployees } from '@/lib/api/employees';
 import { useOfferStatuses } from '@/lib/api/offers';
@@ -51,8 +45,9 @@ export const OfferFieldsTab = ({
       })
     : statusDeadline;
 
-  const codeOptions = (list: 'projectCategory' | 'complexity' | 'ownerType', codes: readonly string[]) =>
-    codes.map((code) => ({ value: code, label: t(codeLabelKey(list, code)) }));
+  const projectCategories = useCollection('projectCategory');
+  const complexities = useCollection('complexity');
+  const ownerTypes = useCollection('ownerType');
   const numberProps = (field: NumberField) => ({
     value: values[field] ?? '',
     error: form.errors[field],
@@ -153,13 +148,13 @@ export const OfferFieldsTab = ({
         <Select
           label={t('fields.projectCategory')}
           clearable
-          data={codeOptions('projectCategory', PROJECT_CATEGORIES)}
+          data={projectCategories.options(values.projectCategory)}
           {...form.getInputProps('projectCategory')}
         />
         <Select
           label={t('fields.complexity')}
           clearable
-          data={codeOptions('complexity', COMPLEXITIES)}
+          data={complexities.options(values.complexity)}
           {...form.getInputProps('complexity')}
         />
       </SimpleGrid>
@@ -167,7 +162,7 @@ export const OfferFieldsTab = ({
         <Select
           label={t('fields.ownerType')}
           clearable
-          data={codeOptions('ownerType', OWNER_TYPES)}
+          data={ownerTypes.options(values.ownerType)}
           {...form.getInputProps('ownerType')}
         />
         <TextInput label={t('fields.projectOwner')} {...form.getInputProps('projectOwner')} />

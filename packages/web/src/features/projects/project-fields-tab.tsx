@@ -23,6 +23,7 @@ import {
   DateInput,
   FindCustomerDialog,
 } from '@/components';
+import { useCollection } from '@/lib/api/collections';
 import { primeCustomer, useCityFromPostalCode, useContacts, useCustomer } from '@/lib/api/customers';
 import { useDepartments, useProjectManagers } from '@/lib/api/employees';
 import { useCan } from '@/lib/permissions';
@@ -50,6 +51,7 @@ export const ProjectFieldsTab = ({
   const values = form.values;
   const managers = useProjectManagers();
   const departments = useDepartments();
+  const projectCategories = useCollection('projectCategory');
   const customer = useCustomer(values.customerId);
   const contacts = useContacts(values.customerId);
   const [customerDialog, setCustomerDialog] = useState<'find' | 'add' | 'contact' | null>(null);
@@ -176,6 +178,12 @@ export const ProjectFieldsTab = ({
               label: department.displayName,
             }))}
             {...form.getInputProps('departmentId')}
+          />
+          <Select
+            label={t('fields.projectCategory')}
+            clearable
+            data={projectCategories.options(values.projectCategory)}
+            {...form.getInputProps('projectCategory')}
           />
         </SimpleGrid>
       </Fieldset>

@@ -26,6 +26,7 @@ export const toFormValues = (project: ProjectDto): ProjectFormValues => ({
   name: project.name,
   description: project.description,
   departmentId: project.department?.id ?? null,
+  projectCategory: project.projectCategory,
   customerId: project.customer?.id ?? null,
   contactId: project.contact?.id ?? null,
   projectManagerId: project.projectManager?.id ?? null,

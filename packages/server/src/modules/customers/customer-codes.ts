@@ -1,0 +1,12 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client';
+import { customers } from './customers.tables';
+
+/** How many of the company's customers (archived ones too) are of the category: a value in use is kept. */
+export const customersOfCategory = async (db: Executor, companyId: string, key: string) => {
+  const [row] = await db
+    .select({ count: count() })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.category, key)));
+  return row?.count ?? 0;
+};

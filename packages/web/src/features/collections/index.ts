@@ -1,0 +1,1 @@
+export { CollectionList, CollectionsAdmin } from './collections-admin';
