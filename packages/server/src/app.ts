@@ -34,6 +34,7 @@ import { inquiryEvents } from './modules/inquiries/inquiries.socket';
 import { inquiryDocumentOwner } from './modules/inquiries/inquiry-documents';
 import { jobEvents } from './modules/jobs/jobs.socket';
 import { logsRoutes } from './modules/logs/logs.http';
+import { logsPruneJob } from './modules/logs/logs.jobs';
 import { recordServerError } from './modules/logs/logs.service';
 import { logEvents } from './modules/logs/logs.socket';
 import { offerStatusesRoutes } from './modules/offers/offer-statuses.http';
@@ -109,7 +110,13 @@ export const SOCKET_EVENT_TABLE = {
  * Every module's background jobs (pg-boss): name, handler, retry policy, optional cron timetable.
  * Started with the app, stopped when it closes; see the README's "Jobs".
  */
-export const JOB_TABLE: JobTable = [mailSendJob, ...accountingJobs, statisticsRefreshJob, ...webhookJobs];
+export const JOB_TABLE: JobTable = [
+  mailSendJob,
+  ...accountingJobs,
+  statisticsRefreshJob,
+  ...webhookJobs,
+  logsPruneJob,
+];
 
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */
 for (const owner of [inquiryDocumentOwner, projectDocumentOwner]) registerDocumentOwner(owner);
