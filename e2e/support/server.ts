@@ -70,6 +70,7 @@ const journeyUsers: { username: string; role: Role }[] = [
   { username: E2E_ADMINS.collections, role: 'admin' as const },
   { username: E2E_ADMINS.users, role: 'admin' as const },
   { username: E2E_ADMINS.webhooks, role: 'admin' as const },
+  { username: E2E_ADMINS.jobs, role: 'admin' as const },
   { username: E2E_ADMINS.usersNorwegian, role: 'admin' as const },
   { username: E2E_ADMINS.routesEn, role: 'admin' as const },
   { username: E2E_ADMINS.routesNb, role: 'admin' as const },
