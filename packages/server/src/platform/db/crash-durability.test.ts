@@ -37,7 +37,8 @@ const startServer = async (): Promise<RunningServer> => {
   });
   // Listen from the start: a killed child may exit before anyone waits for it.
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (let attempt = 0; attempt < 200; attempt++) {
+  // A first start migrates, seeds the demo and installs the job queue: on a busy machine that takes a while.
+  for (let attempt = 0; attempt < 900; attempt++) {
     try {
       if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return { child, exited };
     } catch {
@@ -109,5 +110,5 @@ describe.skipIf(process.env.KARM_TEST_DB === 'postgres')('crash durability of th
     await database.close();
     const stored = new Set(rows.map((row) => row.message));
     expect(acknowledged.filter((message) => !stored.has(message))).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });
