@@ -416,3 +416,22 @@ export const resendWebhookDelivery = async (
   announceDelivery(ctx, actor.companyId, row);
   return toDeliveryDto(row, url);
 };
+
+/** Every failed delivery of the company back to pending (the admin command); answers how many. */
+export const resendFailedWebhookDeliveries = async (ctx: AppContext, companyId: string) => {
+  const now = ctx.clock.now();
+  const rows = await ctx.db
+    .update(webhookDeliveries)
+    .set({
+      status: 'pending',
+      nextAttemptAt: now,
+      retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS),
+      lockedUntil: null,
+      updatedAt: now,
+    })
+    .where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.status, 'failed')))
+    .returning({ id: webhookDeliveries.id, status: webhookDeliveries.status });
+  if (rows.length > 0) await wakeWebhookDispatch(ctx);
+  for (const row of rows) announceDelivery(ctx, companyId, row);
+  return rows.length;
+};
