@@ -59,6 +59,8 @@ export const E2E_ADMINS = {
   routesNb: 'e2e-admin-routes-nb',
   logs: 'e2e-admin-logs',
   jobs: 'e2e-admin-jobs',
+  /** Runs the admin commands (test e-mail) and switches to Norwegian. */
+  adminCommands: 'e2e-admin-commands',
 } as const;
 
 /** One member of the demo company per role, for the journey that walks the app as each of them. */

@@ -14,6 +14,8 @@ import type { z } from 'zod';
 import { accountingJobs } from './modules/accounting/accounting.jobs';
 import { accountingEvents } from './modules/accounting/accounting.socket';
 import { adminEvents } from './modules/admin/admin.socket';
+import { adminCommandJob } from './modules/admin-commands/admin-commands.service';
+import { adminCommandEvents } from './modules/admin-commands/admin-commands.socket';
 import { accountEvents } from './modules/auth/account.socket';
 import { authEvents, publicAuthEvents } from './modules/auth/auth.socket';
 import { resolveActor, resolveMember } from './modules/auth/sessions.service';
@@ -88,6 +90,7 @@ export const SOCKET_EVENT_TABLE = {
   ...twoFactorEvents,
   ...accountEvents,
   ...adminEvents,
+  ...adminCommandEvents,
   ...accountingEvents,
   ...companyEvents,
   ...customerEvents,
@@ -116,6 +119,7 @@ export const JOB_TABLE: JobTable = [
   statisticsRefreshJob,
   ...webhookJobs,
   logsPruneJob,
+  adminCommandJob,
 ];
 
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */

@@ -1,6 +1,7 @@
 export * from './account';
 export * from './accounting';
 export * from './admin';
+export * from './admin-commands';
 export * from './auth';
 export * from './collection-key';
 export * from './collections';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountEvents } from './account';
 import { accountingEvents } from './accounting';
 import { adminEvents } from './admin';
+import { adminCommandEvents } from './admin-commands';
 import { authEvents } from './auth';
 import { collectionEvents } from './collections';
 import { companyEvents } from './company';
@@ -23,6 +24,7 @@ export const SOCKET_EVENTS = {
   ...authEvents,
   ...accountEvents,
   ...adminEvents,
+  ...adminCommandEvents,
   ...accountingEvents,
   ...collectionEvents,
   ...companyEvents,

@@ -42,4 +42,5 @@ export const NAMESPACES = [
   'files',
   'jobs',
   'collections',
+  'adminCommands',
 ] as const satisfies readonly Namespace[];

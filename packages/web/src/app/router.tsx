@@ -95,6 +95,11 @@ export const router = createBrowserRouter([
             ),
           })),
           lazyRoute(
+            'admincommands',
+            () => import('@/features/admin-commands'),
+            (module) => module.AdminCommandsPage,
+          ),
+          lazyRoute(
             'profile',
             () => import('./profile-screen'),
             (module) => module.ProfileScreen,

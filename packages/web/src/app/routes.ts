@@ -86,7 +86,6 @@ export const PLANNED_SCREENS = [
   { name: 'ServiceTemplate', titleKey: 'nav:serviceTemplate', textKey: 'screens:planned.serviceTemplate' },
   { name: 'calendar', titleKey: 'nav:calendar', textKey: 'screens:planned.calendar' },
   { name: 'capacity', titleKey: 'nav:capacity', textKey: 'screens:planned.capacity' },
-  { name: 'admincommands', titleKey: 'nav:adminCommands', textKey: 'screens:planned.adminCommands' },
   { name: 'messages', titleKey: 'nav:messages', textKey: 'screens:planned.messages' },
   { name: 'quality', titleKey: 'nav:qualityControl', textKey: 'screens:planned.quality' },
   { name: 'report', titleKey: 'nav:reports', textKey: 'screens:planned.report' },

@@ -1,4 +1,5 @@
 import admin from './admin.json' with { type: 'json' };
+import adminCommands from './adminCommands.json' with { type: 'json' };
 import auth from './auth.json' with { type: 'json' };
 import calculator from './calculator.json' with { type: 'json' };
 import collections from './collections.json' with { type: 'json' };
@@ -49,4 +50,5 @@ export const nb = {
   files,
   jobs,
   collections,
+  adminCommands,
 };

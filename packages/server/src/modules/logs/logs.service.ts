@@ -229,11 +229,12 @@ export const handleServerLog = async (
  * Deletes entries older than LOG_RETENTION_DAYS, of every company. Meant to run as a daily job;
  * returns how many went.
  */
-export const pruneOldLogs = async (ctx: AppContext): Promise<{ deleted: number }> => {
+export const pruneOldLogs = async (ctx: AppContext, companyId?: string): Promise<{ deleted: number }> => {
   const cutoff = new Date(ctx.clock.now().getTime() - ctx.config.logRetentionDays * 86_400_000);
+  // With a company (an admin's "prune logs now"), only its entries go.
   const deleted = await ctx.db
     .delete(serverLogs)
-    .where(lt(serverLogs.createdAt, cutoff))
+    .where(and(lt(serverLogs.createdAt, cutoff), companyId ? eq(serverLogs.companyId, companyId) : undefined))
     .returning({ id: serverLogs.id });
   return { deleted: deleted.length };
 };

@@ -372,3 +372,25 @@ export const getProjectCombined = async (
     },
   };
 };
+
+/** A batch of the company's projects with their delivery dates, by id after `afterId` (recomputing process dates). */
+export const projectDeliveryDates = async (
+  db: Executor,
+  companyId: string,
+  afterId: string | null,
+  limit: number,
+) =>
+  db
+    .select({ id: projects.id, deliveryDate: projects.deliveryDate })
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), afterId ? sql`${projects.id} > ${afterId}` : undefined))
+    .orderBy(asc(projects.id))
+    .limit(limit);
+
+export const countProjects = async (db: Executor, companyId: string) => {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(projects)
+    .where(eq(projects.companyId, companyId));
+  return Number(row?.total ?? 0);
+};

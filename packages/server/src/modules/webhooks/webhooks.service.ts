@@ -393,6 +393,16 @@ export const getWebhookDelivery = async (
  * Sends a delivery again, the same body under the same id: it is due now and gets a fresh 24-hour
  * retry window. Its earlier attempts stay in the log.
  */
+/** A delivery sent again: due now, with a fresh retry window. */
+const pendingAgain = (now: Date) =>
+  ({
+    status: 'pending',
+    nextAttemptAt: now,
+    retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS),
+    lockedUntil: null,
+    updatedAt: now,
+  }) as const;
+
 export const resendWebhookDelivery = async (
   ctx: AppContext,
   actor: Actor,
@@ -402,17 +412,24 @@ export const resendWebhookDelivery = async (
   const now = ctx.clock.now();
   const [row] = await ctx.db
     .update(webhookDeliveries)
-    .set({
-      status: 'pending',
-      nextAttemptAt: now,
-      retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS),
-      lockedUntil: null,
-      updatedAt: now,
-    })
+    .set(pendingAgain(now))
     .where(and(eq(webhookDeliveries.companyId, actor.companyId), eq(webhookDeliveries.id, input.id)))
     .returning();
   if (!row) throw notFound('Webhook delivery');
   await wakeWebhookDispatch(ctx);
   announceDelivery(ctx, actor.companyId, row);
   return toDeliveryDto(row, url);
+};
+
+/** Every failed delivery of the company back to pending (the admin command); answers how many. */
+export const resendFailedWebhookDeliveries = async (ctx: AppContext, companyId: string) => {
+  const now = ctx.clock.now();
+  const rows = await ctx.db
+    .update(webhookDeliveries)
+    .set(pendingAgain(now))
+    .where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.status, 'failed')))
+    .returning({ id: webhookDeliveries.id, status: webhookDeliveries.status });
+  if (rows.length > 0) await wakeWebhookDispatch(ctx);
+  for (const row of rows) announceDelivery(ctx, companyId, row);
+  return rows.length;
 };

@@ -1,6 +1,7 @@
 /** Every table, gathered for Drizzle's typed client and drizzle-kit's migration generator. */
 
 export * from '../../integrations/accounting/accounting.tables';
+export * from '../../modules/admin-commands/admin-commands.tables';
 export * from '../../modules/auth/auth.tables';
 export * from '../../modules/auth/two-factor.tables';
 export * from '../../modules/collections/collections.tables';

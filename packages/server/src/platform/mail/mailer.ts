@@ -4,7 +4,8 @@ import { mailSendJob } from './mail.jobs';
 import { mailOutbox } from './outbox.tables';
 
 export type Mail = { to: string; subject: string; text: string; html?: string; userId?: string };
-export type Mailer = { send: (mail: Mail) => Promise<void> };
+/** `send` answers the outbox row's id (whoever wants to follow its relay reads that row). */
+export type Mailer = { send: (mail: Mail) => Promise<string> };
 
 /**
  * Every mail goes into the outbox first. With SMTP_URL a `mail.send` job is queued with it, in the
@@ -12,8 +13,8 @@ export type Mailer = { send: (mail: Mail) => Promise<void> };
  * delivery and an admin can read it there.
  */
 export const createMailer = (deps: { db: Database; jobs: JobQueue; isRelayConfigured: boolean }): Mailer => ({
-  send: async (mail) => {
-    await deps.db.transaction(async (tx) => {
+  send: async (mail) =>
+    deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(mailOutbox)
         .values({
@@ -25,7 +26,8 @@ export const createMailer = (deps: { db: Database; jobs: JobQueue; isRelayConfig
           status: deps.isRelayConfigured ? 'queued' : 'outbox',
         })
         .returning({ id: mailOutbox.id });
-      if (row && deps.isRelayConfigured) await deps.jobs.send(mailSendJob, { mailId: row.id }, { tx });
-    });
-  },
+      if (!row) throw new Error('Outbox insert returned nothing');
+      if (deps.isRelayConfigured) await deps.jobs.send(mailSendJob, { mailId: row.id }, { tx });
+      return row.id;
+    }),
 });

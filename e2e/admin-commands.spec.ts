@@ -1,0 +1,46 @@
+import { apiSignIn } from './support/api';
+import { expect, signInPage, test } from './support/fixtures';
+import { mailsTo } from './support/mails';
+import { saveScreen } from './support/screenshot';
+import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
+
+const PHONE = { width: 390, height: 844 };
+
+test('an administrator sends a test e-mail and sees its progress, its result and the run in the log', async ({
+  page,
+  consoleErrors,
+}) => {
+  const address = `${E2E_ADMINS.adminCommands}@e2e.test`;
+  await signInPage(page, E2E_ADMINS.adminCommands);
+  await page.goto('/admincommands');
+  await expect(page.getByRole('heading', { name: 'Admin commands' })).toBeVisible();
+  const card = page.getByTestId('command-test-email');
+  await expect(card.getByRole('heading', { name: 'Send a test e-mail' })).toBeVisible();
+  await saveScreen(page, 'admin-commands-en');
+
+  // It asks first; the address left empty sends it to the admin's own.
+  await card.getByRole('button', { name: 'Run' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Send a test e-mail now?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByText('The command has started')).toBeVisible();
+
+  // Progress, pushed live, then the result line on the card and in the log.
+  await expect(card.getByText(`Test e-mail relayed to ${address}`)).toBeVisible({ timeout: 30_000 });
+  const row = page.getByRole('row', { name: /Send a test e-mail/ }).first();
+  await expect(row.getByText('Succeeded')).toBeVisible();
+  await expect(row.getByText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/)).toBeVisible();
+  await expect.poll(async () => (await mailsTo(address)).length).toBeGreaterThan(0);
+  await saveScreen(page, 'admin-commands-result-en');
+
+  const admin = await apiSignIn(E2E_ADMINS.adminCommands, E2E_PASSWORD);
+  await admin.request('user:update-profile', { locale: 'nb' });
+  admin.close();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Adminkommandoer' })).toBeVisible();
+  await expect(card.getByText(`Test-e-post videresendt til ${address}`)).toBeVisible();
+  await saveScreen(page, 'admin-commands-nb');
+  await page.setViewportSize(PHONE);
+  await saveScreen(page, 'admin-commands-nb-phone');
+  expect(consoleErrors).toEqual([]);
+});

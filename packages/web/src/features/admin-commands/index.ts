@@ -1,0 +1,1 @@
+export { AdminCommandsPage } from './admin-commands-page';
