@@ -24,7 +24,7 @@ test('an administrator follows background work in Admin → Jobs: a mail sent by
   await signInPage(page, E2E_ADMINS.jobs);
   await page.goto('/admin?tab=jobs');
   await expect(page.getByRole('heading', { name: 'Background jobs' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Job' }).click();
+  await page.getByRole('combobox', { name: 'Job' }).click();
   await page.getByRole('option', { name: 'Send mail' }).click();
   const mailRow = page.getByRole('row', { name: /Send mail/ }).first();
   await expect(mailRow).toBeVisible();
@@ -34,7 +34,7 @@ test('an administrator follows background work in Admin → Jobs: a mail sent by
   await saveScreen(page, 'jobs-en');
 
   // Only the state a failed job is in offers "Run again"; a completed one does not.
-  await page.getByRole('textbox', { name: 'State' }).click();
+  await page.getByRole('combobox', { name: 'State' }).click();
   await page.getByRole('option', { name: 'Completed' }).click();
   await expect(page.getByRole('row', { name: /Send mail/ }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Run again' })).toHaveCount(0);
@@ -44,7 +44,7 @@ test('an administrator follows background work in Admin → Jobs: a mail sent by
   session.close();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Bakgrunnsjobber' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Jobb' }).click();
+  await page.getByRole('combobox', { name: 'Jobb' }).click();
   await page.getByRole('option', { name: 'Send e-post' }).click();
   await expect(page.getByRole('row', { name: /Send e-post/ }).first()).toBeVisible();
   await saveScreen(page, 'jobs-nb');
