@@ -11,6 +11,7 @@ import { users } from '../auth/auth.tables';
 import { signedUrlOf, uploadTestFile } from '../files/download-links.testing';
 import { webhookSubscriptions } from '../webhooks/webhooks.tables';
 import { exportPath } from './company-export';
+import { exportCleanupJob } from './export-commands';
 
 let server: TestServer;
 let admin: SignedInUser;
@@ -169,5 +170,16 @@ describe('export and check of the company data', { timeout: 90_000 }, () => {
     expect(newer.status).toBe('succeeded');
     await expect(readFile(exportPath(server.ctx, exportRun.id))).rejects.toThrow();
     await readFile(exportPath(server.ctx, newer.id));
+    // The nightly job keeps an export of today and removes it once it is older than a day.
+    const run = { id: 'job', attempt: 1, isLastAttempt: true };
+    await exportCleanupJob.handler(server.ctx, {}, run);
+    await readFile(exportPath(server.ctx, newer.id));
+    server.clock.advance(25 * 60 * 60 * 1000);
+    await exportCleanupJob.handler(server.ctx, {}, run);
+    await expect(readFile(exportPath(server.ctx, newer.id))).rejects.toThrow();
+    // The session of before expired with the day: a colleague signs in.
+    const colleague = await server.signedInUser({ role: 'admin', companyId: admin.companyId });
+    const error = await colleague.client.requestError('admin-commands:run', { command: 'check-export' });
+    expect(error.code).toBe('VALIDATION');
   });
 });
