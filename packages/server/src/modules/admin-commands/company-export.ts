@@ -142,7 +142,9 @@ export const writeCompanyExport = async (
   });
   zip.outputStream.pipe(output);
   try {
-    const manifest = await inUtc(ctx.db, async (tx) => {
+    // The rows in one transaction (one moment); the files streamed after it, so a long export never
+    // holds the database (PGlite has a single connection).
+    const read = await inUtc(ctx.db, async (tx) => {
       const total = tables.length + 1;
       const manifestTables: ManifestTable[] = [];
       let companyName = '';
@@ -164,42 +166,44 @@ export const writeCompanyExport = async (
         });
         progress(index + 1, total);
       }
-      const files: ManifestFile[] = [];
-      for (const row of fileRows) {
-        const key = String(row.storage_key ?? row.id);
-        const entry = `files/${key}`;
-        const hash = createHash('sha256');
-        let size = 0;
-        // Hashed on its way into the ZIP: a file is never held in memory whole.
-        const tap = new Transform({
-          transform(chunk: Buffer, _encoding, done) {
-            hash.update(chunk);
-            size += chunk.length;
-            done(null, chunk);
-          },
-        });
-        const source = ctx.files.open(key) as Readable;
-        const ended = new Promise<void>((resolve, reject) => {
-          tap.on('end', resolve);
-          tap.on('error', reject);
-          source.on('error', reject);
-        });
-        source.pipe(tap);
-        zip.addReadStream(tap, entry);
-        await ended;
-        files.push({ path: entry, id: String(row.id), size, sha256: hash.digest('hex') });
-      }
-      progress(total, total);
-      return {
-        format: 'karm-export/1',
-        karmVersion: ctx.version,
-        exportedAt: ctx.clock.now().toISOString(),
-        company: { id: companyId, name: companyName },
-        tables: manifestTables,
-        files,
-        notExported: NOT_EXPORTED,
-      } satisfies ExportManifest;
+      return { manifestTables, companyName, fileRows, total };
     });
+    const { manifestTables, companyName, fileRows, total } = read;
+    const files: ManifestFile[] = [];
+    for (const row of fileRows) {
+      const key = String(row.storage_key ?? row.id);
+      const entry = `files/${key}`;
+      const hash = createHash('sha256');
+      let size = 0;
+      // Hashed on its way into the ZIP: a file is never held in memory whole.
+      const tap = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      const source = ctx.files.open(key) as Readable;
+      const ended = new Promise<void>((resolve, reject) => {
+        tap.on('end', resolve);
+        tap.on('error', reject);
+        source.on('error', reject);
+      });
+      source.pipe(tap);
+      zip.addReadStream(tap, entry);
+      await ended;
+      files.push({ path: entry, id: String(row.id), size, sha256: hash.digest('hex') });
+    }
+    progress(total, total);
+    const manifest: ExportManifest = {
+      format: 'karm-export/1',
+      karmVersion: ctx.version,
+      exportedAt: ctx.clock.now().toISOString(),
+      company: { id: companyId, name: companyName },
+      tables: manifestTables,
+      files,
+      notExported: NOT_EXPORTED,
+    };
     zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json');
     zip.end();
     await written;
