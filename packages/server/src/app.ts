@@ -14,8 +14,10 @@ import type { z } from 'zod';
 import { accountingJobs } from './modules/accounting/accounting.jobs';
 import { accountingEvents } from './modules/accounting/accounting.socket';
 import { adminEvents } from './modules/admin/admin.socket';
+import { adminCommandsRoutes } from './modules/admin-commands/admin-commands.http';
 import { adminCommandJob } from './modules/admin-commands/admin-commands.service';
 import { adminCommandEvents } from './modules/admin-commands/admin-commands.socket';
+import { exportCleanupJob } from './modules/admin-commands/export-commands';
 import { accountEvents } from './modules/auth/account.socket';
 import { authEvents, publicAuthEvents } from './modules/auth/auth.socket';
 import { resolveActor, resolveMember } from './modules/auth/sessions.service';
@@ -77,6 +79,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   offersRoutes,
   offerStatusesRoutes,
   confirmationsRoutes,
+  adminCommandsRoutes,
 ];
 
 /**
@@ -120,6 +123,7 @@ export const JOB_TABLE: JobTable = [
   ...webhookJobs,
   logsPruneJob,
   adminCommandJob,
+  exportCleanupJob,
 ];
 
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */

@@ -15,6 +15,8 @@ export const ADMIN_COMMANDS = [
   'refresh-statistics',
   'recompute-process-dates',
   'prune-logs',
+  'export-data',
+  'check-export',
 ] as const;
 export type AdminCommand = (typeof ADMIN_COMMANDS)[number];
 

@@ -17,7 +17,7 @@ export type FileType = (typeof FILE_TYPES)[number];
  * `token` header, and a session token in a URL ends up in logs, history and Referer headers. So the
  * app asks `POST /api/download-links` for a short-lived link that works for one thing only.
  */
-export const DOWNLOAD_KINDS = ['file', 'offer-pdf', 'work-order-pdf'] as const;
+export const DOWNLOAD_KINDS = ['file', 'offer-pdf', 'work-order-pdf', 'admin-export'] as const;
 export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
 
 export const downloadLinkRequestSchema = z.discriminatedUnion('kind', [
@@ -37,6 +37,8 @@ export const downloadLinkRequestSchema = z.discriminatedUnion('kind', [
   }),
   /** A project's work order PDF. */
   z.object({ kind: z.literal('work-order-pdf'), id: z.uuid(), locale: z.enum(LOCALES).optional() }),
+  /** A company export's ZIP (admin command run id; administrators only). */
+  z.object({ kind: z.literal('admin-export'), id: z.uuid() }),
 ]);
 export type DownloadLinkRequest = z.infer<typeof downloadLinkRequestSchema>;
 

@@ -10,6 +10,7 @@ import { applyDeliveryDate } from '../processes/process-entries.service';
 import { countProjects, projectDeliveryDates } from '../projects/projects.service';
 import { resendFailedWebhookDeliveries } from '../webhooks/webhooks.service';
 import type { CommandDefinition, CommandResult, CommandTable } from './command-table';
+import { checkExport, exportData } from './export-commands';
 
 const PROCESS_DATES_BATCH = 200;
 /** How long the test e-mail waits for the relay's answer before it reports the mail queued. */
@@ -124,4 +125,6 @@ export const COMMAND_TABLE: CommandTable = {
       params: { count: (await pruneOldLogs(ctx, actor.companyId)).deleted },
     }),
   },
+  'export-data': exportData,
+  'check-export': checkExport,
 };

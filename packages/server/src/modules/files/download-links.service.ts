@@ -2,6 +2,7 @@ import type { DownloadLinkDto, DownloadLinkRequest } from '@karm/domain/contract
 import { type Actor, type AppContext, can } from '../../platform/context';
 import { refusedAction } from '../../platform/errors';
 import { signDownload } from '../../platform/http/download-links';
+import { exportOfRun } from '../admin-commands/export-commands';
 import { findOwnOffer } from '../offers/offers.service';
 import { findReadableProject } from '../projects/project-access';
 import { assertFileReadable } from './files.service';
@@ -29,6 +30,11 @@ const LINKS: { [Kind in DownloadLinkRequest['kind']]: LinkOf<Kind> } = {
   'work-order-pdf': async (ctx, actor, { id, locale }) => {
     await findReadableProject(ctx.db, actor, id);
     return { path: `/api/project/${id}/work-order.pdf`, query: { locale } };
+  },
+  'admin-export': async (ctx, actor, { id }) => {
+    if (!can(actor, 'system.manage')) throw refusedAction('admin-export', 'system.manage');
+    await exportOfRun(ctx, actor, id);
+    return { path: `/api/admin-commands/runs/${id}/export`, query: {} };
   },
 };
 

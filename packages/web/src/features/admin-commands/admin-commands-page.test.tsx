@@ -3,6 +3,7 @@ import { ADMIN_COMMANDS } from '@karm/domain/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { downloadThroughLink } from '@/lib/download-links';
 import { changeLocale } from '@/lib/i18n';
 import { request } from '@/lib/socket';
 import { renderScreen } from '@/test/render';
@@ -10,6 +11,7 @@ import { answer, inputsOf } from '@/test/socket-mock';
 import { AdminCommandsPage } from './admin-commands-page';
 
 vi.mock('@/lib/socket', () => ({ request: vi.fn(), onPush: vi.fn(() => () => {}) }));
+vi.mock('@/lib/download-links', () => ({ downloadThroughLink: vi.fn(() => Promise.resolve()) }));
 const requestMock = vi.mocked(request);
 
 const aRun = (overrides: Partial<AdminCommandRunDto> = {}): AdminCommandRunDto => ({
@@ -97,5 +99,29 @@ describe('AdminCommandsPage', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByText('The command has started')).toBeInTheDocument();
     expect(screen.getByText('No commands have been run yet')).toBeInTheDocument();
+  });
+
+  it('offers the last successful export for download through a signed link', async () => {
+    const exported = aRun({
+      id: '01a20fbd-8c55-7124-b708-0b3ef41ace65',
+      command: 'export-data',
+      resultKey: 'result.exported',
+      resultParams: { tables: 30, rows: 120, files: 2 },
+    });
+    answer(requestMock, {
+      'admin-commands:list': () => commands({ 'export-data': exported }),
+      'admin-commands:list-runs': () => ({ items: [exported], total: 1, page: 1, pageSize: 20 }),
+    });
+    renderScreen(<AdminCommandsPage />);
+    const card = await screen.findByTestId('command-export-data');
+    expect(within(card).getByText(/Exported 30 tables, 120 rows and 2 files/)).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('command-check-export')).queryByRole('button', { name: 'Download' }),
+    ).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: 'Download' }));
+    expect(vi.mocked(downloadThroughLink)).toHaveBeenCalledWith(
+      { kind: 'admin-export', id: exported.id },
+      'karm-export.zip',
+    );
   });
 });

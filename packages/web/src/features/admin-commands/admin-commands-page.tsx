@@ -14,12 +14,20 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconPlayerPlay } from '@tabler/icons-react';
+import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf, notifySuccess, PageHeader, useConfirm, usePagingTexts } from '@/components';
+import {
+  errorMessageOf,
+  notifyError,
+  notifySuccess,
+  PageHeader,
+  useConfirm,
+  usePagingTexts,
+} from '@/components';
+import { downloadThroughLink } from '@/lib/download-links';
 import { fieldErrorsOf } from '@/lib/error-text';
 import { ApiError } from '@/lib/http';
 import { useAdminCommandRuns, useAdminCommands, useRunAdminCommand } from './admin-commands-api';
@@ -148,6 +156,20 @@ const CommandCard = ({ item }: { item: AdminCommandDto }) => {
           >
             {t('run')}
           </Button>
+          {item.command === 'export-data' && last?.status === 'succeeded' && (
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={16} />}
+              // A signed link: the session token never goes into a URL.
+              onClick={() =>
+                void downloadThroughLink({ kind: 'admin-export', id: last.id }, 'karm-export.zip').catch(
+                  notifyError,
+                )
+              }
+            >
+              {t('download')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Card>
