@@ -44,3 +44,35 @@ test('an administrator sends a test e-mail and sees its progress, its result and
   await saveScreen(page, 'admin-commands-nb-phone');
   expect(consoleErrors).toEqual([]);
 });
+
+test("an administrator exports the company's data, downloads the ZIP and checks it against a fresh import", async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  await signInPage(page, E2E_ADMINS.exportData);
+  await page.goto('/admincommands');
+  const runCommand = async (testId: string, question: string) => {
+    const card = page.getByTestId(testId);
+    await card.getByRole('button', { name: 'Run' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(question)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Run' }).click();
+    return card;
+  };
+
+  const exportCard = await runCommand('command-export-data', "Export the company's data now?");
+  await expect(exportCard.getByText(/Exported \d+ tables, \d+ rows and \d+ files/)).toBeVisible({
+    timeout: 60_000,
+  });
+  const download = page.waitForEvent('download');
+  await exportCard.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^karm-export-.+-\d{2}\.\d{2}\.\d{4}\.zip$/);
+
+  const checkCard = await runCommand('command-check-export', 'Check the latest export now?');
+  await expect(checkCard.getByText(/Export verified: \d+ tables, \d+ rows, \d+ files/)).toBeVisible({
+    timeout: 60_000,
+  });
+  await saveScreen(page, 'admin-commands-export-en');
+  expect(consoleErrors).toEqual([]);
+});

@@ -61,6 +61,8 @@ export const E2E_ADMINS = {
   jobs: 'e2e-admin-jobs',
   /** Runs the admin commands (test e-mail) and switches to Norwegian. */
   adminCommands: 'e2e-admin-commands',
+  /** Exports the demo company's data, downloads it and checks it. */
+  exportData: 'e2e-admin-export',
 } as const;
 
 /** One member of the demo company per role, for the journey that walks the app as each of them. */
