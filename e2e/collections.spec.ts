@@ -5,6 +5,9 @@ import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
 
 const PHONE = { width: 390, height: 844 };
 
+// Both journeys sign in as the same administrator and switch their language: one at a time.
+test.describe.configure({ mode: 'serial' });
+
 test('an administrator renames a project category in Norwegian and sees it in the project dialog', async ({
   page,
 }) => {
@@ -58,6 +61,51 @@ test('an administrator renames a project category in Norwegian and sees it in th
         values: { labels: { en: value.labels.en, nb: 'Idrettsanlegg' } },
       });
     }
+    session.close();
+  }
+});
+
+test('an administrator adds a department in Norwegian, picks it in the project dialog and deletes it again', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const name = `Avdeling Vest ${Date.now()}`;
+  const session = await apiSignIn(E2E_ADMINS.collections, E2E_PASSWORD);
+  await session.request('user:update-profile', { locale: 'nb' });
+  try {
+    await signInPage(page, E2E_ADMINS.collections);
+    await page.goto('/admin?tab=projects');
+    const departments = page.locator('[data-departments]');
+    await departments.getByRole('button', { name: 'Legg til avdeling' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Legg til avdeling' });
+    await dialog.getByRole('textbox', { name: /Navn/ }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Nummer' }).fill('70');
+    await dialog.getByRole('button', { name: 'Lagre' }).click();
+    await expect(page.getByText('Avdelingen ble lagret.')).toBeVisible();
+    const row = departments.locator(`[data-department="${name}"]`);
+    await expect(row.getByText('Karm')).toBeVisible();
+    await saveScreen(page, 'departments-projects-tab-nb');
+
+    await page.goto('/projects');
+    await page.getByRole('main').getByRole('button', { name: 'Nytt prosjekt' }).click();
+    const project = page.getByRole('dialog', { name: 'Nytt prosjekt' });
+    await project.getByRole('combobox', { name: 'Avdeling' }).click();
+    await expect(page.getByRole('option', { name })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.goto('/admin?tab=projects');
+    await departments
+      .locator(`[data-department="${name}"]`)
+      .getByRole('button', { name: `Slett: ${name}` })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Slett' }).click();
+    await expect(page.getByText('Avdelingen ble slettet.')).toBeVisible();
+    await expect(departments.locator(`[data-department="${name}"]`)).toHaveCount(0);
+  } finally {
+    const left = (await session.request('department:list', {})).find(
+      (department) => department.name === name,
+    );
+    if (left) await session.request('department:del', { id: left.id, version: left.version });
     session.close();
   }
 });

@@ -16,9 +16,10 @@ import type { Permission } from './permissions';
  * "inquiry" tab (`sales.settings`), project categories and the lists of project work (deviations,
  * absence) in the "projects" tab (`projects.settings`). Everyone signed in reads every list.
  *
- * Two lists named in the issue are deliberately not collections, so nothing is kept twice: the
- * price calculator's door types are the price matrix's rows (edited with their prices in the price
- * matrix), and projects' departments are the accounting system's departments (`project_department:get`).
+ * Two admin-managed lists are deliberately not collections, so nothing is kept twice: the price
+ * calculator's door types are the price matrix's rows (edited with their prices in the price matrix,
+ * which the projects tab links to), and projects' departments are records of their own that the
+ * accounting system may keep (contract/departments.ts, shown in the projects tab).
  */
 const BUILT_IN_DEVIATION_CATEGORIES = [
   'product',

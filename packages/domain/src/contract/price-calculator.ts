@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/index';
 import { PRICE_MATRIX_LIMITS as LIMITS, type PriceMatrix, priceMatrixIssues } from '../rules/price-matrix';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { socketEvent } from './define';
@@ -6,13 +7,16 @@ import { socketEvent } from './define';
 const rowId = z.string().trim().min(1).max(64);
 const millimetres = z.number().int().min(1).max(LIMITS.maxMm);
 
+const doorTypeName = z
+  .string()
+  .trim()
+  .max(LIMITS.nameLength, messageWithParams(MESSAGES.tooLong, { max: LIMITS.nameLength }));
 const doorTypeSchema = z.object({
   id: rowId,
-  name: z
-    .string()
-    .trim()
-    .min(1, MESSAGES.required)
-    .max(LIMITS.nameLength, messageWithParams(MESSAGES.tooLong, { max: LIMITS.nameLength })),
+  name: doorTypeName.min(1, MESSAGES.required),
+  /** Empty: the name serves Norwegian too. Older clients leave it out. */
+  nameNb: doorTypeName.default(''),
+  isActive: z.boolean().default(true),
 });
 const sizeRangeSchema = z.object({ id: rowId, fromMm: millimetres, toMm: millimetres });
 const priceCellSchema = z.object({
@@ -56,6 +60,8 @@ export const priceCalculationSchema = z.object({
   widthMm: millimetres,
   heightMm: millimetres,
   count: z.number().int().min(1, MESSAGES.quantityRequired).max(10_000),
+  /** The language of the offer line's text (the door type's name in it); English when left out. */
+  locale: z.enum(LOCALES).optional(),
 });
 
 export type PriceCalculationDto = {

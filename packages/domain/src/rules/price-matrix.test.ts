@@ -11,8 +11,8 @@ import {
 
 const MATRIX: PriceMatrix = {
   doorTypes: [
-    { id: 'inner', name: 'Inner door' },
-    { id: 'outer', name: 'Outer door' },
+    { id: 'inner', name: 'Inner door', nameNb: '', isActive: true },
+    { id: 'outer', name: 'Outer door', nameNb: '', isActive: true },
   ],
   widthRanges: [
     { id: 'w1', fromMm: 700, toMm: 900 },
@@ -38,7 +38,7 @@ const rangesArbitrary = fc
   .filter((ranges) => ranges.every((range) => range.fromMm < range.toMm));
 
 const matrixWith = (widthRanges: SizeRange[], heightRanges: SizeRange[]): PriceMatrix => ({
-  doorTypes: [{ id: 'd', name: 'Door' }],
+  doorTypes: [{ id: 'd', name: 'Door', nameNb: '', isActive: true }],
   widthRanges,
   heightRanges,
   cells: widthRanges.flatMap((width, w) =>
@@ -133,7 +133,7 @@ describe('priceFromMatrix', () => {
             toMm: index * 100 + 100,
           }));
           const matrix: PriceMatrix = {
-            doorTypes: [{ id: 'd', name: 'Door' }],
+            doorTypes: [{ id: 'd', name: 'Door', nameNb: '', isActive: true }],
             widthRanges: widths,
             heightRanges: [{ id: 'h', fromMm: 1, toMm: 5000 }],
             cells: amounts.map((amount, index) => ({
@@ -189,8 +189,8 @@ describe('priceMatrixIssues', () => {
   it('names each problem at its path', () => {
     const broken: PriceMatrix = {
       doorTypes: [
-        { id: 'a', name: 'Door' },
-        { id: 'b', name: 'door' },
+        { id: 'a', name: 'Door', nameNb: '', isActive: true },
+        { id: 'b', name: 'door', nameNb: '', isActive: true },
       ],
       widthRanges: [{ id: 'w', fromMm: 900, toMm: 900 }],
       heightRanges: [{ id: 'h', fromMm: 1800, toMm: 2100 }],
@@ -209,7 +209,12 @@ describe('priceMatrixIssues', () => {
   });
 
   it('caps door types and ranges at 30, through the contract schema too', () => {
-    const many = Array.from({ length: 31 }, (_, index) => ({ id: `d${index}`, name: `Door ${index}` }));
+    const many = Array.from({ length: 31 }, (_, index) => ({
+      id: `d${index}`,
+      name: `Door ${index}`,
+      nameNb: '',
+      isActive: true,
+    }));
     const result = priceMatrixSchema.safeParse({ ...MATRIX, doorTypes: many, cells: [] });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({

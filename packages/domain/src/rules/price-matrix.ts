@@ -10,7 +10,12 @@ import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from './valida
  * cost does not grow with the size in step with the price (glass and steel do, hinges, locks and
  * labour hardly), so a calculated offer line's contribution margin is only right with the cell's own cost.
  */
-export type DoorType = { id: string; name: string };
+/**
+ * A door type is a row of the matrix, managed with its prices (admin-managed like the other lists): a
+ * name, an optional Norwegian name (empty: the name serves both languages), its place in the order of
+ * `doorTypes`, and an active flag — an inactive type keeps its prices but is no longer offered.
+ */
+export type DoorType = { id: string; name: string; nameNb: string; isActive: boolean };
 export type SizeRange = { id: string; fromMm: number; toMm: number };
 export type PriceCell = {
   doorTypeId: string;
@@ -37,6 +42,20 @@ export const PRICE_MATRIX_LIMITS = {
   /** 10 million kroner per unit. */
   maxPrice: 1_000_000_000,
 } as const;
+
+/** A door type's name in a language: the Norwegian name when it has one, else its name. */
+export const doorTypeName = (type: Pick<DoorType, 'name' | 'nameNb'>, locale: string) =>
+  locale === 'nb' && type.nameNb.trim() !== '' ? type.nameNb : type.name;
+
+/** A matrix as stored before door types had a Norwegian name and an active flag reads as all active. */
+export const normalisePriceMatrix = (matrix: PriceMatrix): PriceMatrix => ({
+  ...matrix,
+  doorTypes: matrix.doorTypes.map((type) => ({
+    ...type,
+    nameNb: type.nameNb ?? '',
+    isActive: type.isActive ?? true,
+  })),
+});
 
 export const EMPTY_PRICE_MATRIX: PriceMatrix = {
   doorTypes: [],
@@ -81,7 +100,8 @@ export const rangeContaining = (ranges: readonly SizeRange[], mm: number) =>
 /** The price and cost of one door of the given type and size, or why there is none. */
 export const priceFromMatrix = (matrix: PriceMatrix, query: PriceQuery): PriceLookup => {
   const doorType = matrix.doorTypes.find((type) => type.id === query.doorTypeId);
-  if (!doorType) return { isFound: false, reason: 'doorTypeUnknown' };
+  // An inactive door type is no longer offered: new lines cannot be priced with it.
+  if (!doorType?.isActive) return { isFound: false, reason: 'doorTypeUnknown' };
   const widthRange = rangeContaining(matrix.widthRanges, query.widthMm);
   if (!widthRange) return { isFound: false, reason: 'widthOutOfRange' };
   const heightRange = rangeContaining(matrix.heightRanges, query.heightMm);
@@ -150,13 +170,20 @@ export const priceMatrixIssues = (matrix: PriceMatrix): PriceMatrixIssue[] => {
       ids.add(row.id);
     });
   }
-  const seenNames = new Set<string>();
-  matrix.doorTypes.forEach((type, index) => {
-    const key = type.name.trim().toLocaleLowerCase('nb');
-    if (seenNames.has(key))
-      issues.push({ path: ['doorTypes', index, 'name'], message: MESSAGES.duplicateName });
-    seenNames.add(key);
-  });
+  // A name may not name two door types in the same language (reported once per field).
+  const duplicateFields = new Set<string>();
+  for (const locale of ['en', 'nb'] as const) {
+    const seenNames = new Set<string>();
+    matrix.doorTypes.forEach((type, index) => {
+      const key = doorTypeName(type, locale).trim().toLocaleLowerCase('nb');
+      const field = locale === 'nb' && type.nameNb.trim() !== '' ? 'nameNb' : 'name';
+      if (seenNames.has(key) && !duplicateFields.has(`${index}.${field}`)) {
+        duplicateFields.add(`${index}.${field}`);
+        issues.push({ path: ['doorTypes', index, field], message: MESSAGES.duplicateName });
+      }
+      seenNames.add(key);
+    });
+  }
   issues.push(
     ...rangeIssues('widthRanges', matrix.widthRanges),
     ...rangeIssues('heightRanges', matrix.heightRanges),

@@ -1,3 +1,4 @@
+export { AdminListCard, EditDeleteActions } from './admin-list/admin-list-card';
 export {
   AppDialog,
   type AppDialogProps,
@@ -22,11 +23,14 @@ export {
   type ConfirmOptions,
 } from './confirm-action/confirm-action';
 export { type Confirm, ConfirmProvider, useConfirm } from './confirm-action/confirm-provider';
+export * from './confirmations';
+export * from './credit-band-badge/credit-band-badge';
 export * from './customers';
 export { ON_WIDE_SCREENS, ON_WIDEST_SCREENS } from './data-table/on-wide-screens';
 export { usePagingTexts } from './data-table/use-paging-texts';
 export { DateInput, type DateInputProps } from './date-input/date-input';
 export * from './deadline-badge/deadline-badge';
+export { deleteOrOfferDeactivate } from './delete-or-deactivate/delete-or-deactivate';
 export * from './delivery-week-picker/delivery-week-picker';
 export { EmptyState, type EmptyStateProps } from './empty-state/empty-state';
 export {
@@ -54,6 +58,7 @@ export {
   errorMessageOf,
   notifyActionResult,
   notifyError,
+  notifySaving,
   notifySuccess,
   TOAST_DURATION_MS,
 } from './notify/notify';

@@ -22,7 +22,8 @@ const HEIGHTS: SizeRange[] = [
 const DOOR_TYPES = [
   {
     id: 'inner',
-    name: 'Innerdør',
+    name: 'Inner door',
+    nameNb: 'Innerdør',
     base: 4_500,
     widthStep: 900,
     heightStep: 600,
@@ -31,7 +32,8 @@ const DOOR_TYPES = [
   },
   {
     id: 'outer',
-    name: 'Ytterdør',
+    name: 'Outer door',
+    nameNb: 'Ytterdør',
     base: 12_500,
     widthStep: 2_500,
     heightStep: 1_500,
@@ -40,7 +42,8 @@ const DOOR_TYPES = [
   },
   {
     id: 'sliding',
-    name: 'Skyvedør',
+    name: 'Sliding door',
+    nameNb: 'Skyvedør',
     base: 9_800,
     widthStep: 1_800,
     heightStep: 1_100,
@@ -49,7 +52,8 @@ const DOOR_TYPES = [
   },
   {
     id: 'auto-sliding',
-    name: 'Automatisk skyvedør',
+    name: 'Automatic sliding door',
+    nameNb: 'Automatisk skyvedør',
     base: 38_000,
     widthStep: 6_500,
     heightStep: 3_000,
@@ -60,7 +64,7 @@ const DOOR_TYPES = [
 
 /** The demo companies' price list: a realistic matrix a person can try the calculator on at once. */
 export const defaultPriceMatrix = (): PriceMatrix => ({
-  doorTypes: DOOR_TYPES.map(({ id, name }) => ({ id, name })),
+  doorTypes: DOOR_TYPES.map(({ id, name, nameNb }) => ({ id, name, nameNb, isActive: true })),
   widthRanges: WIDTHS,
   heightRanges: HEIGHTS,
   cells: DOOR_TYPES.flatMap((type) =>

@@ -6,7 +6,9 @@ import {
   type priceMatrixUpdateSchema,
 } from '@karm/domain/contract';
 import {
+  doorTypeName,
   EMPTY_PRICE_MATRIX,
+  normalisePriceMatrix,
   PRICE_MISS_FIELD,
   priceFromMatrix,
   priceLineDescription,
@@ -31,7 +33,7 @@ const toDto = async (db: Executor, row: PriceMatrixRow | undefined): Promise<Pri
   if (!row) return { matrix: EMPTY_PRICE_MATRIX, version: 0, updatedAt: null, updatedBy: null };
   const user = row.updatedBy ? await findUserById(db, row.updatedBy) : undefined;
   return {
-    matrix: row.matrix,
+    matrix: normalisePriceMatrix(row.matrix),
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: user ? { id: user.id, displayName: `${user.firstName} ${user.lastName}`.trim() } : null,
@@ -91,7 +93,7 @@ export const calculatePrice = async (
   input: z.output<typeof priceCalculationSchema>,
 ): Promise<PriceCalculationDto> => {
   const row = await findMatrixRow(ctx.db, actor.companyId);
-  const found = priceFromMatrix(row?.matrix ?? EMPTY_PRICE_MATRIX, input);
+  const found = priceFromMatrix(row ? normalisePriceMatrix(row.matrix) : EMPTY_PRICE_MATRIX, input);
   if (!found.isFound) {
     throw validationError(
       { [PRICE_MISS_FIELD[found.reason]]: VALIDATION_MESSAGE_KEYS[found.reason] },
@@ -101,7 +103,11 @@ export const calculatePrice = async (
   return {
     unitPrice: found.price,
     unitCost: found.cost,
-    description: priceLineDescription(found.doorType.name, input.widthMm, input.heightMm),
+    description: priceLineDescription(
+      doorTypeName(found.doorType, input.locale ?? 'en'),
+      input.widthMm,
+      input.heightMm,
+    ),
     count: input.count,
     total: found.price * input.count,
   };

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const SMALL: PriceMatrix = {
-  doorTypes: [{ id: 'inner', name: 'Inner door' }],
+  doorTypes: [{ id: 'inner', name: 'Inner door', nameNb: '', isActive: true }],
   widthRanges: [
     { id: 'w1', fromMm: 700, toMm: 900 },
     { id: 'w2', fromMm: 901, toMm: 1100 },
@@ -108,6 +108,7 @@ describe('price-calculator:calculate', () => {
       widthMm: 1000,
       heightMm: 2100,
       count: 3,
+      locale: 'nb',
     });
     const cell = defaultPriceMatrix().cells.find(
       (candidate) =>
@@ -137,6 +138,49 @@ describe('price-calculator:calculate', () => {
     // The calculated line's margin is the price less the cell's cost, never the whole price.
     expect(cell?.cost).toBeGreaterThan(0);
     expect(cell?.cost).toBeLessThan(result.unitPrice);
+    // Without a language the line names the door type by its (English) name.
+    const english = await clerk.client.request('price-calculator:calculate', {
+      doorTypeId: 'inner',
+      widthMm: 1000,
+      heightMm: 2100,
+      count: 1,
+    });
+    expect(english.description).toBe('Inner door, 1000 × 2100 mm');
+  });
+
+  it('no longer prices a door type an administrator deactivated, and reads older matrices as active', async () => {
+    const saved = await otherAdmin.client.request('price-matrix:get');
+    // A matrix stored before door types had a Norwegian name and an active flag.
+    const legacy = {
+      ...saved.matrix,
+      doorTypes: saved.matrix.doorTypes.map(({ id, name }) => ({ id, name })),
+    };
+    const migrated = await otherAdmin.client.request('price-matrix:update', {
+      version: saved.version,
+      matrix: legacy as never,
+    });
+    expect(migrated.matrix.doorTypes.every((type) => type.isActive && type.nameNb === '')).toBe(true);
+    const inactive = await otherAdmin.client.request('price-matrix:update', {
+      version: migrated.version,
+      matrix: {
+        ...migrated.matrix,
+        doorTypes: migrated.matrix.doorTypes.map((type) => ({ ...type, isActive: type.id !== 'inner' })),
+      },
+    });
+    const error = await otherAdmin.client.requestError('price-calculator:calculate', {
+      doorTypeId: 'inner',
+      widthMm: 1000,
+      heightMm: 2100,
+      count: 1,
+    });
+    expect(error).toMatchObject({
+      code: 'VALIDATION',
+      details: { fields: { doorTypeId: 'validation.doorTypeUnknown' } },
+    });
+    await otherAdmin.client.request('price-matrix:update', {
+      version: inactive.version,
+      matrix: { ...inactive.matrix, doorTypes: migrated.matrix.doorTypes },
+    });
   });
 
   it.each([

@@ -50,3 +50,18 @@ export const notifyError = (messageOrError: unknown, options: { title?: string }
 /** "Action was successful" or "Action failed". */
 export const notifyActionResult = (ok: boolean) =>
   ok ? notifySuccess(i18n.t(ACTION_SUCCESS)) : notifyError(i18n.t(ACTION_FAILED));
+
+/**
+ * Runs a save and says how it went: the success toast with `saved`, or the error's. Answers whether
+ * it succeeded, so a dialog closes only then.
+ */
+export const notifySaving = async (save: () => Promise<unknown>, saved: string) => {
+  try {
+    await save();
+    notifySuccess(saved);
+    return true;
+  } catch (error) {
+    notifyError(error);
+    return false;
+  }
+};

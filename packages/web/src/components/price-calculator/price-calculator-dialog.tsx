@@ -1,3 +1,4 @@
+import { localeOrDefault } from '@karm/domain/i18n';
 import { Alert, Button, Loader } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,11 +35,13 @@ export type PriceCalculatorDialogProps = {
  * line asks the server to calculate it, so the offer gets the price of the matrix as saved now.
  */
 export const PriceCalculatorDialog = ({ opened, onClose, onAddLine }: PriceCalculatorDialogProps) => {
-  const { t } = useTranslation('calculator');
+  const { t, i18n } = useTranslation('calculator');
   const matrix = usePriceMatrix();
   const calculate = useCalculatePrice();
   const [input, setInput] = useState<PriceCalculatorInput>(EMPTY_CALCULATOR_INPUT);
-  const quote = matrix.data ? quoteOf(matrix.data.matrix, input) : null;
+  // The line's text names the door type in the language the person works in.
+  const locale = localeOrDefault(i18n.resolvedLanguage ?? i18n.language);
+  const quote = matrix.data ? quoteOf(matrix.data.matrix, input, locale) : null;
 
   const close = () => {
     setInput(EMPTY_CALCULATOR_INPUT);
@@ -53,6 +56,7 @@ export const PriceCalculatorDialog = ({ opened, onClose, onAddLine }: PriceCalcu
         widthMm: input.widthMm,
         heightMm: input.heightMm,
         count: input.count,
+        locale,
       });
       onAddLine({
         description: result.description,
@@ -93,7 +97,7 @@ export const PriceCalculatorDialog = ({ opened, onClose, onAddLine }: PriceCalcu
         <Alert color="red" variant="light">
           {t('operationFailed')}
         </Alert>
-      ) : matrix.data.matrix.doorTypes.length === 0 ? (
+      ) : !matrix.data.matrix.doorTypes.some((type) => type.isActive) ? (
         <Alert variant="light">{t('noMatrix')}</Alert>
       ) : (
         <PriceCalculatorPanel matrix={matrix.data.matrix} value={input} onChange={setInput} />

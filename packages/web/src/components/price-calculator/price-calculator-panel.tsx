@@ -1,5 +1,11 @@
 import type { PriceMatrix } from '@karm/domain/rules';
-import { formatNok, type PriceLookup, priceFromMatrix, priceLineDescription } from '@karm/domain/rules';
+import {
+  doorTypeName,
+  formatNok,
+  type PriceLookup,
+  priceFromMatrix,
+  priceLineDescription,
+} from '@karm/domain/rules';
 import { Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -24,14 +30,14 @@ export type PriceQuote = { lookup: PriceLookup | null; description: string | nul
  * The price the matrix gives for the input, worked out in the browser with the same domain rule the
  * server uses, so it shows as the person types; the server confirms it when a line is added.
  */
-export const quoteOf = (matrix: PriceMatrix, input: PriceCalculatorInput): PriceQuote => {
+export const quoteOf = (matrix: PriceMatrix, input: PriceCalculatorInput, locale: string): PriceQuote => {
   const { doorTypeId, widthMm, heightMm, count } = input;
   if (!doorTypeId || !widthMm || !heightMm) return { lookup: null, description: null, total: null };
   const lookup = priceFromMatrix(matrix, { doorTypeId, widthMm, heightMm });
   if (!lookup.isFound) return { lookup, description: null, total: null };
   return {
     lookup,
-    description: priceLineDescription(lookup.doorType.name, widthMm, heightMm),
+    description: priceLineDescription(doorTypeName(lookup.doorType, locale), widthMm, heightMm),
     total: lookup.price * count,
   };
 };
@@ -47,8 +53,8 @@ type PriceCalculatorPanelProps = {
 
 /** Door type, width, height and count, with the unit price and total shown live. */
 export const PriceCalculatorPanel = ({ matrix, value, onChange }: PriceCalculatorPanelProps) => {
-  const { t } = useTranslation(['calculator', 'validation']);
-  const quote = quoteOf(matrix, value);
+  const { t, i18n } = useTranslation(['calculator', 'validation']);
+  const quote = quoteOf(matrix, value, i18n.language);
   const miss = quote.lookup && !quote.lookup.isFound ? quote.lookup.reason : null;
   const set = (change: Partial<PriceCalculatorInput>) => onChange({ ...value, ...change });
   return (
@@ -57,7 +63,9 @@ export const PriceCalculatorPanel = ({ matrix, value, onChange }: PriceCalculato
         <Select
           label={t('doorType')}
           placeholder={t('pickDoorType')}
-          data={matrix.doorTypes.map((type) => ({ value: type.id, label: type.name }))}
+          data={matrix.doorTypes
+            .filter((type) => type.isActive || type.id === value.doorTypeId)
+            .map((type) => ({ value: type.id, label: doorTypeName(type, i18n.language) }))}
           value={value.doorTypeId}
           onChange={(doorTypeId) => set({ doorTypeId })}
           error={

@@ -6,26 +6,20 @@ import {
   type CollectionValueDto,
   collectionsOfTab,
 } from '@karm/domain/contract';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { ActionIcon, Anchor, Badge, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog, notifyError, notifySuccess, useConfirm } from '@/components';
+import { Link } from 'react-router';
+import {
+  AdminListCard,
+  AppDialog,
+  deleteOrOfferDeactivate,
+  EditDeleteActions,
+  notifySaving,
+  useConfirm,
+} from '@/components';
 import { useCollection, useCollectionMutations } from '@/lib/api/collections';
-import { ApiError } from '@/lib/http';
 import { useCan } from '@/lib/permissions';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; value: CollectionValueDto };
@@ -53,20 +47,19 @@ const ValueDialog = ({
     };
     setErrors(missing);
     if (missing.en || missing.nb) return;
-    try {
-      if (editing.mode === 'add') await add.mutateAsync({ collection, values: trimmed });
-      else
-        await update.mutateAsync({
-          collection,
-          key: editing.value.key,
-          version: editing.value.version,
-          values: { labels: trimmed },
-        });
-      notifySuccess(t('saved'));
-      onClose();
-    } catch (error) {
-      notifyError(error);
-    }
+    const isSaved = await notifySaving(
+      () =>
+        editing.mode === 'add'
+          ? add.mutateAsync({ collection, values: trimmed })
+          : update.mutateAsync({
+              collection,
+              key: editing.value.key,
+              version: editing.value.version,
+              values: { labels: trimmed },
+            }),
+      t('saved'),
+    );
+    if (isSaved) onClose();
   };
   return (
     <AppDialog
@@ -113,184 +106,153 @@ export const CollectionList = ({ collection }: { collection: CollectionName }) =
   const values = list.isLoaded ? list.values : [];
   const labelOf = (value: CollectionValueDto) => (i18n.language === 'nb' ? value.labels.nb : value.labels.en);
 
-  const run = async (action: () => Promise<unknown>, success: string) => {
-    try {
-      await action();
-      notifySuccess(success);
-    } catch (error) {
-      notifyError(error);
-    }
-  };
-
   const move = (from: number, to: number) => {
     const keys = values.map((value) => value.key);
     const [moved] = keys.splice(from, 1);
     if (moved === undefined) return;
     keys.splice(to, 0, moved);
-    void run(() => reorder.mutateAsync({ collection, keys }), t('saved'));
+    void notifySaving(() => reorder.mutateAsync({ collection, keys }), t('saved'));
   };
 
   const setActive = (value: CollectionValueDto, isActive: boolean) =>
-    run(
+    notifySaving(
       () => update.mutateAsync({ collection, key: value.key, version: value.version, values: { isActive } }),
       isActive ? t('saved') : t('deactivated'),
     );
 
-  const askDelete = async (value: CollectionValueDto) => {
+  const askDelete = (value: CollectionValueDto) => {
     const label = labelOf(value);
-    const isConfirmed = await confirm({
-      title: t('delete'),
-      message: t('deleteConfirm', { label }),
-      confirmLabel: t('delete'),
+    return deleteOrOfferDeactivate({
+      confirm,
+      texts: {
+        deleteTitle: t('delete'),
+        deleteConfirm: t('deleteConfirm', { label }),
+        deleted: t('deleted'),
+        inUseTitle: t('inUseTitle'),
+        inUse: (count) => t('inUse', { label, count }),
+        deactivate: t('deactivate'),
+      },
+      remove: () => remove.mutateAsync({ collection, key: value.key, version: value.version }),
+      deactivate: () => setActive(value, false),
     });
-    if (!isConfirmed) return;
-    try {
-      await remove.mutateAsync({ collection, key: value.key, version: value.version });
-      notifySuccess(t('deleted'));
-    } catch (error) {
-      const details = error instanceof ApiError ? (error.details as { reason?: string; usage?: number }) : {};
-      if (details?.reason !== 'valueInUse') {
-        notifyError(error);
-        return;
-      }
-      // In use: say so and offer what is allowed instead.
-      const shouldDeactivate = await confirm({
-        title: t('inUseTitle'),
-        message: t('inUse', { label, count: details.usage ?? 0 }),
-        confirmLabel: t('deactivate'),
-      });
-      if (shouldDeactivate) await setActive(value, false);
-    }
   };
 
   return (
-    <Card withBorder padding="md" data-collection={collection}>
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="wrap">
-          <div>
-            <Title order={4}>{t(`names.${collection}`)}</Title>
-            <Text size="sm" c="dimmed">
-              {t(`descriptions.${collection}`)}
-            </Text>
-          </div>
-          {isEditable && (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setEditing({ mode: 'add' })}
-            >
-              {t('add')}
-            </Button>
-          )}
-        </Group>
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing={4} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={80}>{t('columns.order')}</Table.Th>
-                <Table.Th>{t('columns.labelEn')}</Table.Th>
-                <Table.Th>{t('columns.labelNb')}</Table.Th>
-                <Table.Th w={80}>{t('columns.active')}</Table.Th>
-                {isEditable && <Table.Th w={90}>{t('columns.actions')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {values.map((value, index) => (
-                <Table.Tr
-                  key={value.key}
-                  data-value-key={value.key}
-                  style={value.isActive ? undefined : { opacity: 0.6 }}
+    <>
+      <AdminListCard
+        data-collection={collection}
+        title={t(`names.${collection}`)}
+        description={t(`descriptions.${collection}`)}
+        {...(isEditable && { addLabel: t('add'), onAdd: () => setEditing({ mode: 'add' }) })}
+        header={
+          <>
+            <Table.Th w={80}>{t('columns.order')}</Table.Th>
+            <Table.Th>{t('columns.labelEn')}</Table.Th>
+            <Table.Th>{t('columns.labelNb')}</Table.Th>
+            <Table.Th w={80}>{t('columns.active')}</Table.Th>
+            {isEditable && <Table.Th w={90}>{t('columns.actions')}</Table.Th>}
+          </>
+        }
+      >
+        {values.map((value, index) => (
+          <Table.Tr
+            key={value.key}
+            data-value-key={value.key}
+            style={value.isActive ? undefined : { opacity: 0.6 }}
+          >
+            <Table.Td>
+              <Group gap={2} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`${t('moveUp')}: ${labelOf(value)}`}
+                  disabled={!isEditable || index === 0}
+                  onClick={() => move(index, index - 1)}
                 >
-                  <Table.Td>
-                    <Group gap={2} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`${t('moveUp')}: ${labelOf(value)}`}
-                        disabled={!isEditable || index === 0}
-                        onClick={() => move(index, index - 1)}
-                      >
-                        <IconArrowUp size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`${t('moveDown')}: ${labelOf(value)}`}
-                        disabled={!isEditable || index === values.length - 1}
-                        onClick={() => move(index, index + 1)}
-                      >
-                        <IconArrowDown size={16} />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="wrap">
-                      <Text size="sm">{value.labels.en}</Text>
-                      {value.isBuiltIn && (
-                        // Never cut short: beside a long label it moves below it.
-                        <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
-                          {t('builtInBadge')}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{value.labels.nb}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`${t('columns.active')}: ${labelOf(value)}`}
-                      checked={value.isActive}
-                      disabled={!isEditable}
-                      onChange={(event) => void setActive(value, event.currentTarget.checked)}
-                    />
-                  </Table.Td>
-                  {isEditable && (
-                    <Table.Td>
-                      <Group gap={2} wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`${t('edit')}: ${labelOf(value)}`}
-                          onClick={() => setEditing({ mode: 'edit', value })}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                        <Tooltip label={t('builtInNoDelete')} disabled={!value.isBuiltIn}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`${t('delete')}: ${labelOf(value)}`}
-                            disabled={value.isBuiltIn}
-                            onClick={() => void askDelete(value)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Stack>
+                  <IconArrowUp size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`${t('moveDown')}: ${labelOf(value)}`}
+                  disabled={!isEditable || index === values.length - 1}
+                  onClick={() => move(index, index + 1)}
+                >
+                  <IconArrowDown size={16} />
+                </ActionIcon>
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="wrap">
+                <Text size="sm">{value.labels.en}</Text>
+                {value.isBuiltIn && (
+                  // Never cut short: beside a long label it moves below it.
+                  <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
+                    {t('builtInBadge')}
+                  </Badge>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{value.labels.nb}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Switch
+                aria-label={`${t('columns.active')}: ${labelOf(value)}`}
+                checked={value.isActive}
+                disabled={!isEditable}
+                onChange={(event) => void setActive(value, event.currentTarget.checked)}
+              />
+            </Table.Td>
+            {isEditable && (
+              <Table.Td>
+                <EditDeleteActions
+                  name={labelOf(value)}
+                  editLabel={t('edit')}
+                  deleteLabel={t('delete')}
+                  onEdit={() => setEditing({ mode: 'edit', value })}
+                  onDelete={() => void askDelete(value)}
+                  isDeleteDisabled={value.isBuiltIn}
+                  deleteTooltip={t('builtInNoDelete')}
+                />
+              </Table.Td>
+            )}
+          </Table.Tr>
+        ))}
+      </AdminListCard>
       {editing && <ValueDialog collection={collection} editing={editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </>
   );
 };
 
-/** The admin tab "inquiry" or "projects": the lists that tab owns (contract/collections.ts). */
-export const CollectionsAdmin = ({ tab }: { tab: CollectionTab }) => {
+/**
+ * The admin tab "inquiry" or "projects": the lists that tab owns (contract/collections.ts), then what
+ * the tab adds of its own (the projects tab: departments). Door types are not a list here: each is a
+ * row of prices, edited in the price matrix, which the projects tab links to.
+ */
+export const CollectionsAdmin = ({
+  tab,
+  priceMatrixPath,
+  children,
+}: {
+  tab: CollectionTab;
+  priceMatrixPath?: string;
+  children?: ReactNode;
+}) => {
   const { t } = useTranslation('collections');
   return (
     <Stack gap="md">
       {collectionsOfTab(tab).map((collection) => (
         <CollectionList key={collection} collection={collection} />
       ))}
-      {tab === 'projects' && (
-        <Text size="sm" c="dimmed">
-          {t('notCollections')}
-        </Text>
+      {children}
+      {priceMatrixPath && (
+        <Group gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {t('notCollections')}
+          </Text>
+          <Anchor component={Link} to={priceMatrixPath} size="sm">
+            {t('openPriceMatrix')}
+          </Anchor>
+        </Group>
       )}
     </Stack>
   );

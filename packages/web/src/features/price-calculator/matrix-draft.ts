@@ -1,4 +1,5 @@
 import {
+  type DoorType,
   findCell,
   PRICE_MATRIX_LIMITS,
   type PriceMatrix,
@@ -19,13 +20,29 @@ const newRowId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(id
 
 export const addDoorType = (matrix: PriceMatrix, name: string): PriceMatrix => ({
   ...matrix,
-  doorTypes: [...matrix.doorTypes, { id: newRowId('d'), name }],
+  doorTypes: [...matrix.doorTypes, { id: newRowId('d'), name, nameNb: '', isActive: true }],
 });
 
-export const renameDoorType = (matrix: PriceMatrix, id: string, name: string): PriceMatrix => ({
+/** Renames a door type (either language) or turns it on or off. */
+export const changeDoorType = (
+  matrix: PriceMatrix,
+  id: string,
+  change: Partial<Omit<DoorType, 'id'>>,
+): PriceMatrix => ({
   ...matrix,
-  doorTypes: matrix.doorTypes.map((type) => (type.id === id ? { ...type, name } : type)),
+  doorTypes: matrix.doorTypes.map((type) => (type.id === id ? { ...type, ...change } : type)),
 });
+
+/** Moves a door type one place up (-1) or down (+1): the calculator offers them in this order. */
+export const moveDoorType = (matrix: PriceMatrix, id: string, step: -1 | 1): PriceMatrix => {
+  const from = matrix.doorTypes.findIndex((type) => type.id === id);
+  const to = from + step;
+  if (from < 0 || to < 0 || to >= matrix.doorTypes.length) return matrix;
+  const doorTypes = [...matrix.doorTypes];
+  const [moved] = doorTypes.splice(from, 1);
+  if (moved) doorTypes.splice(to, 0, moved);
+  return { ...matrix, doorTypes };
+};
 
 export const removeDoorType = (matrix: PriceMatrix, id: string): PriceMatrix => ({
   ...matrix,

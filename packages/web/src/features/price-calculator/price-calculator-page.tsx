@@ -30,7 +30,7 @@ export const PriceCalculatorPage = () => {
         </Alert>
       ) : (
         <>
-          {matrix.data.matrix.doorTypes.length === 0 ? (
+          {!matrix.data.matrix.doorTypes.some((type) => type.isActive) ? (
             <Alert variant="light">{t(mayEditMatrix ? 'noMatrixAdmin' : 'noMatrix')}</Alert>
           ) : (
             <Paper withBorder p="md" radius="md" maw={640}>

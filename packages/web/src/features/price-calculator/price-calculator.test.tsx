@@ -29,8 +29,8 @@ const requestMock = vi.mocked(request);
 const SAVED: PriceMatrixDto = {
   matrix: {
     doorTypes: [
-      { id: 'inner', name: 'Inner door' },
-      { id: 'outer', name: 'Outer door' },
+      { id: 'inner', name: 'Inner door', nameNb: '', isActive: true },
+      { id: 'outer', name: 'Outer door', nameNb: '', isActive: true },
     ],
     widthRanges: [
       { id: 'w1', fromMm: 700, toMm: 900 },
@@ -105,7 +105,7 @@ describe('PriceCalculatorDialog', { timeout: 20_000 }, () => {
       }),
     );
     expect(inputsOf(requestMock, 'price-calculator:calculate')).toEqual([
-      { doorTypeId: 'inner', widthMm: 1000, heightMm: 2000, count: 2 },
+      { doorTypeId: 'inner', widthMm: 1000, heightMm: 2000, count: 2, locale: 'en' },
     ]);
     expect(onClose).toHaveBeenCalled();
   });
@@ -200,6 +200,34 @@ describe('PriceCalculatorPage', { timeout: 20_000 }, () => {
     });
   });
 
+  it('names door types in both languages, orders them and deactivates one; the calculator offers the active ones', async () => {
+    useAuthStore.setState({ user: aUser('admin') });
+    answer(requestMock, {
+      'price-matrix:get': () => SAVED,
+      'price-matrix:update': ({ matrix }) => ({
+        ...SAVED,
+        matrix: matrix as PriceMatrixDto['matrix'],
+        version: 4,
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<PriceCalculatorPage />);
+    await user.type(await screen.findByRole('textbox', { name: 'Name (Norwegian) 2' }), 'Ytterdør');
+    await user.click(screen.getByRole('button', { name: 'Move up: Outer door' }));
+    await user.click(screen.getByRole('switch', { name: 'Active: Inner door' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Price matrix saved')).toBeInTheDocument();
+    const [saved] = inputsOf(requestMock, 'price-matrix:update');
+    expect(saved?.matrix.doorTypes).toEqual([
+      { id: 'outer', name: 'Outer door', nameNb: 'Ytterdør', isActive: true },
+      { id: 'inner', name: 'Inner door', nameNb: '', isActive: false },
+    ]);
+    // The calculator above the editor now offers only the active door type.
+    await user.click(screen.getByRole('combobox', { name: 'Door type' }));
+    expect(await screen.findByRole('option', { name: 'Outer door' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Inner door' })).not.toBeInTheDocument();
+  });
+
   it('shows range errors beside the field and does not save them', async () => {
     useAuthStore.setState({ user: aUser('admin') });
     answer(requestMock, { 'price-matrix:get': () => SAVED });
@@ -231,12 +259,14 @@ describe('PriceCalculatorPage', { timeout: 20_000 }, () => {
       within(confirmDialog).getByText('Remove the door type "Outer door" and its prices?'),
     ).toBeInTheDocument();
     await user.click(within(confirmDialog).getByRole('button', { name: /confirm|yes|ok/i }));
-    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Name 2' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('textbox', { name: 'Name (English) 2' })).not.toBeInTheDocument(),
+    );
 
     stored = {
       ...SAVED,
       version: 4,
-      matrix: { ...SAVED.matrix, doorTypes: [{ id: 'inner', name: 'Innerdør' }] },
+      matrix: { ...SAVED.matrix, doorTypes: [{ id: 'inner', name: 'Innerdør', nameNb: '', isActive: true }] },
     };
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Operation failed, please try again')).toBeInTheDocument();

@@ -1,5 +1,13 @@
 import type { PriceMatrixDto } from '@karm/domain/contract';
-import { findCell, formatDate, osloDateOf, type PriceMatrix, priceMatrixIssues } from '@karm/domain/rules';
+import {
+  doorTypeName,
+  findCell,
+  formatDate,
+  osloDateOf,
+  PRICE_MATRIX_LIMITS,
+  type PriceMatrix,
+  priceMatrixIssues,
+} from '@karm/domain/rules';
 import {
   ActionIcon,
   Alert,
@@ -9,13 +17,14 @@ import {
   Paper,
   SimpleGrid,
   Stack,
+  Switch,
   Table,
   Text,
   TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess, useConfirm } from '@/components';
@@ -24,13 +33,14 @@ import { ApiError } from '@/lib/http';
 import {
   addDoorType,
   addRange,
+  changeDoorType,
   changeRange,
   issuesByField,
   marginPercent,
+  moveDoorType,
   type RangeList,
   removeDoorType,
   removeRange,
-  renameDoorType,
   setCost,
   setPrice,
 } from './matrix-draft';
@@ -71,7 +81,7 @@ const KronerInput = ({ value, onChange, ...props }: KronerInputProps) => (
  * save by someone else is offered for loading instead of being overwritten.
  */
 export const PriceMatrixEditor = ({ saved }: { saved: PriceMatrixDto }) => {
-  const { t } = useTranslation(['calculator', 'validation']);
+  const { t, i18n } = useTranslation(['calculator', 'validation']);
   const confirm = useConfirm();
   const matrixQuery = usePriceMatrix();
   const update = useUpdatePriceMatrix();
@@ -218,46 +228,115 @@ export const PriceMatrixEditor = ({ saved }: { saved: PriceMatrixDto }) => {
             </Stack>
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, md: 3 }}>
-          <Stack gap="xs">
-            <Title order={3} size="h5">
-              {t('matrix.doorTypes')}
-            </Title>
-            {draft.doorTypes.map((type, index) => (
-              <Group key={type.id} gap="xs" wrap="nowrap" align="flex-start">
-                <TextInput
-                  aria-label={`${t('matrix.name')} ${index + 1}`}
-                  value={type.name}
-                  maxLength={60}
-                  onChange={(event) => {
-                    const name = event.currentTarget.value;
-                    setDraft((current) => renameDoorType(current, type.id, name));
-                  }}
-                  error={errorAt(`doorTypes.${index}.name`)}
-                  style={{ flex: 1 }}
-                />
-                <Tooltip label={t('matrix.remove')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    mt={4}
-                    aria-label={`${t('matrix.remove')} ${type.name}`}
-                    onClick={async () => {
-                      if (await confirm({ message: t('matrix.removeDoorType', { name: type.name }) })) {
-                        setDraft((current) => removeDoorType(current, type.id));
-                      }
-                    }}
+        <Stack gap="xs" data-door-types>
+          <Title order={3} size="h5">
+            {t('matrix.doorTypes')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('matrix.doorTypesHelp')}
+          </Text>
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing={4}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={80}>{t('matrix.order')}</Table.Th>
+                  <Table.Th>{t('matrix.nameEn')}</Table.Th>
+                  <Table.Th>{t('matrix.nameNb')}</Table.Th>
+                  <Table.Th w={70}>{t('matrix.active')}</Table.Th>
+                  <Table.Th w={50} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {draft.doorTypes.map((type, index) => (
+                  <Table.Tr
+                    key={type.id}
+                    data-door-type={type.id}
+                    style={type.isActive ? undefined : { opacity: 0.6 }}
                   >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            ))}
-            {errorAt('doorTypes') && (
-              <Text c="red" size="sm">
-                {errorAt('doorTypes')}
-              </Text>
-            )}
+                    <Table.Td>
+                      <Group gap={2} wrap="nowrap">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`${t('matrix.moveUp')}: ${type.name}`}
+                          disabled={index === 0}
+                          onClick={() => setDraft((current) => moveDoorType(current, type.id, -1))}
+                        >
+                          <IconArrowUp size={16} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`${t('matrix.moveDown')}: ${type.name}`}
+                          disabled={index === draft.doorTypes.length - 1}
+                          onClick={() => setDraft((current) => moveDoorType(current, type.id, 1))}
+                        >
+                          <IconArrowDown size={16} />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        size="xs"
+                        aria-label={`${t('matrix.nameEn')} ${index + 1}`}
+                        value={type.name}
+                        maxLength={PRICE_MATRIX_LIMITS.nameLength}
+                        onChange={(event) => {
+                          const name = event.currentTarget.value;
+                          setDraft((current) => changeDoorType(current, type.id, { name }));
+                        }}
+                        error={errorAt(`doorTypes.${index}.name`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        size="xs"
+                        aria-label={`${t('matrix.nameNb')} ${index + 1}`}
+                        placeholder={type.name}
+                        value={type.nameNb}
+                        maxLength={PRICE_MATRIX_LIMITS.nameLength}
+                        onChange={(event) => {
+                          const nameNb = event.currentTarget.value;
+                          setDraft((current) => changeDoorType(current, type.id, { nameNb }));
+                        }}
+                        error={errorAt(`doorTypes.${index}.nameNb`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Switch
+                        aria-label={`${t('matrix.active')}: ${type.name}`}
+                        checked={type.isActive}
+                        onChange={(event) => {
+                          const isActive = event.currentTarget.checked;
+                          setDraft((current) => changeDoorType(current, type.id, { isActive }));
+                        }}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Tooltip label={t('matrix.remove')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`${t('matrix.remove')} ${type.name}`}
+                          onClick={async () => {
+                            if (await confirm({ message: t('matrix.removeDoorType', { name: type.name }) })) {
+                              setDraft((current) => removeDoorType(current, type.id));
+                            }
+                          }}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {errorAt('doorTypes') && (
+            <Text c="red" size="sm">
+              {errorAt('doorTypes')}
+            </Text>
+          )}
+          <Group>
             <Button
               variant="light"
               size="xs"
@@ -266,7 +345,9 @@ export const PriceMatrixEditor = ({ saved }: { saved: PriceMatrixDto }) => {
             >
               {t('matrix.addDoorType')}
             </Button>
-          </Stack>
+          </Group>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
           {rangeEditor('widthRanges')}
           {rangeEditor('heightRanges')}
         </SimpleGrid>
@@ -275,7 +356,7 @@ export const PriceMatrixEditor = ({ saved }: { saved: PriceMatrixDto }) => {
         </Title>
         {draft.doorTypes.map((type) => (
           <Stack key={type.id} gap={4}>
-            <Text fw={600}>{type.name}</Text>
+            <Text fw={600}>{doorTypeName(type, i18n.language)}</Text>
             <Table withTableBorder withColumnBorders striped={false} style={{ width: 'auto' }}>
               <Table.Thead>
                 <Table.Tr>
@@ -297,7 +378,7 @@ export const PriceMatrixEditor = ({ saved }: { saved: PriceMatrixDto }) => {
                       const at = { doorTypeId: type.id, widthRangeId: width.id, heightRangeId: height.id };
                       const cell = findCell(draft, type.id, width.id, height.id);
                       const where = {
-                        doorType: type.name,
+                        doorType: doorTypeName(type, i18n.language),
                         width: `${width.fromMm}–${width.toMm}`,
                         height: `${height.fromMm}–${height.toMm}`,
                       };
