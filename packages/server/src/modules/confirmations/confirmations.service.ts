@@ -1,59 +1,489 @@
-import type { ConfirmationDto } from '@karm/domain/contract';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import {
+  type Access,
+  CONFIRMATION_PUSHES,
+  type ConfirmationDto,
+  type ConfirmationEntityType,
+  type ConfirmationLineDto,
+  type confirmationCreateSchema,
+  type confirmationPatchSchema,
+  isAllowed,
+  type OrderLineDto,
+  type PaymentRule,
+} from '@karm/domain/contract';
+import {
+  creditBandBreach,
+  linesTotals,
+  messageWithParams,
+  splitPlan,
+  VALIDATION_MESSAGE_KEYS,
+  vatTotals,
+  WHOLE_IN_BASIS_POINTS,
+} from '@karm/domain/rules';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { todayIn } from '../../platform/clock';
+import { type Actor, type AppContext, can } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
-import { confirmations } from './confirmations.tables';
+import { takeNextNumber } from '../../platform/db/number-sequences';
+import { assertReferencesInCompany, type Reference } from '../../platform/db/references';
+import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { AppError, conflict, forbidden, refusedAction, validationError } from '../../platform/errors';
+import { customerAndContactReferences } from '../customers/contacts.service';
+import { creditBandOfCustomer } from '../customers/customer-billing';
+import { findOwnCustomer } from '../customers/customers.service';
+import { linesOfOffer } from '../offers/offer-lines';
+import { assertNotConverted, findOwnOffer } from '../offers/offers.service';
+import {
+  ensureProcessColumns,
+  INVOICE_PROCESS_COLUMNS_REFERABLE,
+} from '../processes/process-columns.service';
+import { ordersOfProject } from '../projects/project-orders';
+import { findOwnProject } from '../projects/projects.service';
+import {
+  type ConfirmationRow,
+  confirmationDto,
+  confirmationsOfEntity,
+  findOwnConfirmation,
+  isConfirmationInvoiced,
+  paymentRuleColumns,
+} from './confirmation-dto';
+import { confirmationPaymentRules, confirmations } from './confirmations.tables';
 
-type ConfirmationRow = typeof confirmations.$inferSelect;
+type CreateInput = z.output<typeof confirmationCreateSchema>;
+type PatchInput = z.output<typeof confirmationPatchSchema>;
 
-const toDto = (row: ConfirmationRow): ConfirmationDto => ({
-  id: row.id,
-  entityType: row.entityType,
-  entityId: row.entityId,
-  number: row.number,
-  paymentRules: row.paymentRules,
-  createdAt: row.createdAt.toISOString(),
-  createdBy: row.createdBy,
-});
+export const CONFIRMATION_NUMBER_SEQUENCE = 'confirmation';
+export const FIRST_CONFIRMATION_NUMBER = 1;
 
-/** SPEC §7 GET /confirmations/offer/{id}: an entity's confirmations, oldest first. */
-export const confirmationsOf = async (
+/**
+ * Who may read and write a confirmation depends on what it belongs to: an offer's with the offer
+ * permissions, a project's with the project ones; `invoices.read` ("See order confirmations and
+ * invoices") reads both. The routes name the union; the use case checks the one that applies.
+ */
+const ENTITY_ACCESS: Record<ConfirmationEntityType, { read: Access; write: Access }> = {
+  offer: { read: ['offers.read', 'invoices.read'], write: 'offers.write' },
+  project: { read: ['projects.read', 'invoices.read'], write: 'projects.write' },
+};
+
+const assertEntityAccess = (
+  actor: Actor,
+  action: string,
+  entityType: ConfirmationEntityType,
+  mode: 'read' | 'write',
+) => {
+  const access = ENTITY_ACCESS[entityType][mode];
+  if (!isAllowed(access, actor.permissions)) throw refusedAction(action, access);
+};
+
+/** What a confirmation takes from its offer or project: the customer, the contact and the lines. */
+type EntitySource = {
+  offerId: string | null;
+  customerId: string | null;
+  contactId: string | null;
+  /** A one-time customer's name (offers only): there is no customer id to read it from. */
+  oneTimeCustomerName: string;
+  lines: ConfirmationLineDto[];
+};
+
+/** A line as confirmed: what the customer sees, without the id or the cost price. */
+const confirmedLine = ({ id: _id, costPrice: _cost, ...line }: OrderLineDto): ConfirmationLineDto => line;
+
+/** The offer or project of the actor's company; another company's is "not found". */
+const entitySource = async (
   db: Executor,
   companyId: string,
-  entityType: 'offer' | 'project',
+  entityType: ConfirmationEntityType,
   entityId: string,
-) =>
-  (
-    await db
-      .select()
-      .from(confirmations)
+): Promise<EntitySource> => {
+  if (entityType === 'offer') {
+    const offer = await findOwnOffer(db, companyId, entityId);
+    // A converted offer's confirmations belong to its project: new ones are made there.
+    assertNotConverted(offer);
+    return {
+      offerId: offer.id,
+      customerId: offer.customerId,
+      contactId: offer.contactId,
+      oneTimeCustomerName: offer.oneTimeCustomer?.name ?? '',
+      lines: (await linesOfOffer(db, companyId, offer.id)).map(confirmedLine),
+    };
+  }
+  const project = await findOwnProject(db, companyId, entityId);
+  return {
+    offerId: null,
+    customerId: project.customerId,
+    contactId: project.contactId,
+    oneTimeCustomerName: '',
+    lines: (await ordersOfProject(db, companyId, project.id)).flatMap((order) =>
+      order.lines.map(confirmedLine),
+    ),
+  };
+};
+
+/** Totals of the confirmed lines: ex. VAT, VAT 25 % (SPEC §9) and the total, in øre. */
+const totalsOf = (lines: ConfirmationLineDto[]) =>
+  vatTotals(linesTotals(lines.map((line) => ({ ...line, costPrice: 0 }))).value);
+
+/** The amounts of the plan's parts, adding up to the total exactly; refused as `splitPlan` says. */
+const amountsOf = (total: number, rules: PaymentRule[]) => {
+  const split = splitPlan(total, rules);
+  if (split.ok) return split.amounts;
+  const { index, messageKey } = split.refusal;
+  throw validationError({ [index === undefined ? 'paymentRules' : `paymentRules.${index}`]: messageKey });
+};
+
+/**
+ * The customer's credit band rule (admin tab "Credit score"): the plan's first part must be at least
+ * the band's prepayment share, and some bands need an administrator's approval. A plan that breaks
+ * it is refused with a message naming the band, unless an administrator approves it.
+ */
+const checkCreditBand = async (
+  tx: Executor,
+  actor: Actor,
+  check: {
+    customerId: string | null;
+    total: number;
+    rules: PaymentRule[];
+    amounts: number[];
+    isApproved: boolean;
+  },
+) => {
+  if (check.isApproved && !can(actor, 'invoices.write')) {
+    throw forbidden("Only an administrator approves a plan outside the customer's credit band");
+  }
+  if (!check.customerId) return;
+  const band = await creditBandOfCustomer(tx, actor.companyId, check.customerId);
+  const [first] = check.rules;
+  const firstShare =
+    first?.share.type === 'percent'
+      ? first.share.basisPoints
+      : check.total > 0
+        ? Math.floor(((check.amounts[0] ?? 0) * WHOLE_IN_BASIS_POINTS) / check.total)
+        : WHOLE_IN_BASIS_POINTS;
+  const breach = creditBandBreach(band, firstShare, { isApprovedByAdmin: check.isApproved });
+  if (!band || !breach) return;
+  const key =
+    breach === 'prepaymentTooLow'
+      ? VALIDATION_MESSAGE_KEYS.creditBandPrepaymentTooLow
+      : VALIDATION_MESSAGE_KEYS.creditBandApprovalRequired;
+  throw validationError({
+    'paymentRules.0': messageWithParams(key, {
+      band: band.code,
+      percent: band.minPrepaymentBasisPoints / 100,
+    }),
+  });
+};
+
+/**
+ * Every process column a rule falls due on must be one of the company's live columns with the
+ * invoice flag. The default columns are stored first, so that one named before any write exists.
+ */
+const checkDueColumns = async (tx: Executor, companyId: string, rules: PaymentRule[]) => {
+  const references: Record<string, Reference> = {};
+  for (const [index, rule] of rules.entries()) {
+    if (rule.due.kind === 'processColumnCompleted') {
+      references[`paymentRules.${index}.due.columnId`] = [
+        INVOICE_PROCESS_COLUMNS_REFERABLE,
+        rule.due.columnId,
+      ];
+    }
+  }
+  if (Object.keys(references).length === 0) return;
+  await ensureProcessColumns(tx, companyId);
+  await assertReferencesInCompany(tx, companyId, references);
+};
+
+type Customer = { customerId: string | null; contactId: string | null; customerName: string };
+
+/**
+ * The customer and contact a confirmation ends up with: the chosen ones, else the current ones (the
+ * offer's or project's on create). A new customer without a contact leaves none, as the old contact
+ * is the old customer's. Checked against the company; answered with the customer's name.
+ */
+const chosenCustomer = async (
+  tx: Executor,
+  companyId: string,
+  chosen: { customerId?: string | null; contactId?: string | null },
+  current: Customer,
+): Promise<Customer> => {
+  const customerId = chosen.customerId === undefined ? current.customerId : chosen.customerId;
+  const contactId =
+    chosen.contactId !== undefined
+      ? chosen.contactId
+      : chosen.customerId === undefined
+        ? current.contactId
+        : null;
+  await assertReferencesInCompany(
+    tx,
+    companyId,
+    customerAndContactReferences(
+      { customerId: chosen.customerId, contactId: chosen.contactId },
+      { customerId, contactId },
+    ),
+  );
+  const customerName = customerId
+    ? (await findOwnCustomer(tx, companyId, customerId)).name
+    : current.customerName;
+  return { customerId, contactId, customerName };
+};
+
+const replacePaymentRules = async (
+  tx: Executor,
+  companyId: string,
+  confirmationId: string,
+  rules: PaymentRule[],
+  amounts: number[],
+) => {
+  await tx
+    .delete(confirmationPaymentRules)
+    .where(
+      and(
+        eq(confirmationPaymentRules.companyId, companyId),
+        eq(confirmationPaymentRules.confirmationId, confirmationId),
+      ),
+    );
+  await tx.insert(confirmationPaymentRules).values(
+    rules.map((rule, position) => ({
+      companyId,
+      confirmationId,
+      position,
+      ...paymentRuleColumns(rule, amounts[position] ?? 0),
+    })),
+  );
+};
+
+const duplicate = () => conflict(VALIDATION_MESSAGE_KEYS.confirmationDuplicate);
+const invoiced = () => conflict(VALIDATION_MESSAGE_KEYS.confirmationInvoiced);
+
+/** After a commit: tells the company's browsers and answers the confirmation. */
+const publish = async (ctx: AppContext, companyId: string, row: ConfirmationRow) => {
+  const dto = await confirmationDto(ctx.db, companyId, row);
+  ctx.realtime.toCompany(companyId, CONFIRMATION_PUSHES.confirmationChanged, dto);
+  return dto;
+};
+
+/**
+ * POST /confirmations. In one transaction: the offer or project (the actor's company's), the
+ * customer and contact (its own unless others are chosen, checked against the company), a snapshot
+ * of its lines with totals, the next confirmation number, the payment rules split in øre. A second
+ * create with the same request key — a double click — is refused with CONFLICT and stores nothing.
+ */
+export const createConfirmation = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateInput,
+): Promise<ConfirmationDto> => {
+  assertEntityAccess(actor, 'POST /confirmations', input.entityType, 'write');
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const [earlier] = await tx
+        .select({ id: confirmations.id })
+        .from(confirmations)
+        .where(
+          and(eq(confirmations.companyId, actor.companyId), eq(confirmations.requestId, input.requestId)),
+        );
+      if (earlier) throw duplicate();
+      const source = await entitySource(tx, actor.companyId, input.entityType, input.entityId);
+      const customer = await chosenCustomer(tx, actor.companyId, input, {
+        customerId: source.customerId,
+        contactId: source.contactId,
+        customerName: source.oneTimeCustomerName,
+      });
+      await checkDueColumns(tx, actor.companyId, input.paymentRules);
+      const totals = totalsOf(source.lines);
+      const amounts = amountsOf(totals.total, input.paymentRules);
+      await checkCreditBand(tx, actor, {
+        customerId: customer.customerId,
+        total: totals.total,
+        rules: input.paymentRules,
+        amounts,
+        isApproved: input.isCreditApproved,
+      });
+      const number = await takeNextNumber(
+        tx,
+        actor.companyId,
+        CONFIRMATION_NUMBER_SEQUENCE,
+        FIRST_CONFIRMATION_NUMBER,
+      );
+      const now = ctx.clock.now();
+      const [created] = await tx
+        .insert(confirmations)
+        .values({
+          companyId: actor.companyId,
+          entityType: input.entityType,
+          entityId: input.entityId,
+          offerId: source.offerId,
+          number,
+          date: input.date ?? todayIn(ctx.clock),
+          ...customer,
+          lines: source.lines,
+          ...totals,
+          terms: input.terms,
+          requestId: input.requestId,
+          createdAt: now,
+          updatedAt: now,
+          createdBy: actor.userId,
+        })
+        .returning();
+      if (!created) throw new Error('Confirmation insert returned nothing');
+      await replacePaymentRules(tx, actor.companyId, created.id, input.paymentRules, amounts);
+      return created;
+    })
+    .catch((error: unknown) => {
+      // Two creates with the same key at once: the second waits on the unique index, then fails.
+      throw isUniqueViolation(error) ? duplicate() : error;
+    });
+  return publish(ctx, actor.companyId, row);
+};
+
+const changedElsewhere = (currentVersion: number) =>
+  conflict(VALIDATION_MESSAGE_KEYS.confirmationChanged, { currentVersion });
+
+/**
+ * PATCH /confirmations/{id} at the version the caller read (DESIGN rule 5). New payment rules are
+ * split over the total again; `refreshLines` takes lines and totals from the offer or project anew.
+ * Neither is allowed once a part is invoiced: the invoiced amounts must stay what they were.
+ */
+export const updateConfirmation = async (
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: PatchInput,
+): Promise<ConfirmationDto> => {
+  const before = await findOwnConfirmation(ctx.db, actor.companyId, id);
+  assertEntityAccess(actor, 'PATCH /confirmations/:id', before.entityType, 'write');
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await findOwnConfirmation(tx, actor.companyId, id);
+    if (current.version !== input.version) throw changedElsewhere(current.version);
+    const { changes } = input;
+    const isPlanChanged = changes.paymentRules !== undefined || input.refreshLines;
+    if (isPlanChanged && (await isConfirmationInvoiced(tx, actor.companyId, id))) throw invoiced();
+    const values: Partial<typeof confirmations.$inferInsert> = {};
+    if (changes.date !== undefined) values.date = changes.date;
+    if (changes.terms !== undefined) values.terms = changes.terms;
+    if (changes.customerId !== undefined || changes.contactId !== undefined) {
+      Object.assign(values, await chosenCustomer(tx, actor.companyId, changes, current));
+    }
+    let lines = current.lines;
+    if (input.refreshLines) {
+      lines = (await entitySource(tx, actor.companyId, current.entityType, current.entityId)).lines;
+      Object.assign(values, { lines, ...totalsOf(lines) });
+    }
+    const total = totalsOf(lines).total;
+    const rules =
+      changes.paymentRules ?? (isPlanChanged ? await storedRules(tx, actor.companyId, id) : undefined);
+    if (rules) await checkDueColumns(tx, actor.companyId, rules);
+    const amounts = rules ? amountsOf(total, rules) : undefined;
+    if (rules && amounts) {
+      await checkCreditBand(tx, actor, {
+        customerId: values.customerId !== undefined ? (values.customerId ?? null) : current.customerId,
+        total,
+        rules,
+        amounts,
+        isApproved: input.isCreditApproved,
+      });
+    }
+    const [updated] = await tx
+      .update(confirmations)
+      .set({ ...values, updatedAt: ctx.clock.now(), version: sql`${confirmations.version} + 1` })
       .where(
         and(
-          eq(confirmations.companyId, companyId),
-          eq(confirmations.entityType, entityType),
-          eq(confirmations.entityId, entityId),
+          eq(confirmations.companyId, actor.companyId),
+          eq(confirmations.id, id),
+          eq(confirmations.version, input.version),
         ),
       )
-      .orderBy(asc(confirmations.createdAt), asc(confirmations.number))
-  ).map(toDto);
+      .returning();
+    if (!updated) throw changedElsewhere(current.version + 1);
+    if (rules && amounts) await replacePaymentRules(tx, actor.companyId, id, rules, amounts);
+    return updated;
+  });
+  return publish(ctx, actor.companyId, row);
+};
 
-/** How many confirmations each of the entities has, in one query. */
-export const confirmationCounts = async (
+/** The stored rules as input again, to split them over new totals. */
+const storedRules = async (db: Executor, companyId: string, id: string): Promise<PaymentRule[]> =>
+  (await confirmationDto(db, companyId, await findOwnConfirmation(db, companyId, id))).paymentRules.map(
+    ({ description, share, due }) => ({ description, share, due }),
+  );
+
+/** DELETE /confirmations/{id}: refused once a part is invoiced. */
+export const deleteConfirmation = async (ctx: AppContext, actor: Actor, id: string) => {
+  const before = await findOwnConfirmation(ctx.db, actor.companyId, id);
+  assertEntityAccess(actor, 'DELETE /confirmations/:id', before.entityType, 'write');
+  await ctx.db.transaction(async (tx) => {
+    if (await isConfirmationInvoiced(tx, actor.companyId, id)) throw invoiced();
+    const [deleted] = await tx
+      .delete(confirmations)
+      .where(and(eq(confirmations.companyId, actor.companyId), eq(confirmations.id, id)))
+      .returning({ id: confirmations.id });
+    if (!deleted) throw new AppError('NOT_FOUND', 'Confirmation not found');
+  });
+  ctx.realtime.toCompany(actor.companyId, CONFIRMATION_PUSHES.confirmationChanged, {
+    id,
+    entityType: before.entityType,
+    entityId: before.entityId,
+    isDeleted: true,
+  });
+  return { id };
+};
+
+/** A confirmation the actor may read (its offer's or project's read permission); else refused or "not found". */
+export const findReadableConfirmation = async (ctx: AppContext, actor: Actor, id: string, action: string) => {
+  const row = await findOwnConfirmation(ctx.db, actor.companyId, id);
+  assertEntityAccess(actor, action, row.entityType, 'read');
+  return row;
+};
+
+/**
+ * GET /confirmations/entity-id/{id}: the confirmations of an offer or a project of the actor's
+ * company, whichever the id names; neither is "not found".
+ */
+export const confirmationsOfEntityId = async (ctx: AppContext, actor: Actor, entityId: string) => {
+  const entityType = await entityTypeOf(ctx.db, actor.companyId, entityId);
+  assertEntityAccess(actor, 'GET /confirmations/entity-id/:id', entityType, 'read');
+  return confirmationsOfEntity(ctx.db, actor.companyId, entityType, entityId);
+};
+
+const entityTypeOf = async (
   db: Executor,
   companyId: string,
-  entityType: 'offer' | 'project',
-  entityIds: string[],
-) => {
-  if (entityIds.length === 0) return new Map<string, number>();
-  const rows = await db
-    .select({ entityId: confirmations.entityId, total: count() })
-    .from(confirmations)
+  entityId: string,
+): Promise<ConfirmationEntityType> => {
+  const isOffer = await findOwnOffer(db, companyId, entityId).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return false;
+      throw error;
+    },
+  );
+  if (isOffer) return 'offer';
+  await findOwnProject(db, companyId, entityId);
+  return 'project';
+};
+
+/**
+ * SPEC §4 offer → project, inside the conversion's transaction: the offer's confirmations move to
+ * the project (they keep their offer id, so the offer still lists them).
+ */
+export const moveConfirmationsToProject = (
+  tx: Executor,
+  ctx: AppContext,
+  companyId: string,
+  offerId: string,
+  projectId: string,
+) =>
+  tx
+    .update(confirmations)
+    .set({
+      entityType: 'project',
+      entityId: projectId,
+      version: sql`${confirmations.version} + 1`,
+      updatedAt: ctx.clock.now(),
+    })
     .where(
       and(
         eq(confirmations.companyId, companyId),
-        eq(confirmations.entityType, entityType),
-        inArray(confirmations.entityId, entityIds),
+        eq(confirmations.entityType, 'offer'),
+        eq(confirmations.entityId, offerId),
       ),
-    )
-    .groupBy(confirmations.entityId);
-  return new Map(rows.map((row) => [row.entityId, row.total]));
-};
+    );

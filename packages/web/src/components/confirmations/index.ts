@@ -1,0 +1,3 @@
+export { ConfirmationEditor, type ConfirmationEditorProps } from './confirmation-editor';
+export { ConfirmationsPanel, type ConfirmationsPanelProps } from './confirmations-panel';
+export { PaymentRulesEditor, type PaymentRulesEditorProps } from './payment-rules-editor';
