@@ -36,6 +36,7 @@ export const createNoneAdapter = (): AccountingPort => {
     getOrder: refuse,
     listOrders: empty,
     invoiceOrder: refuse,
+    createCreditNote: refuse,
     listInvoices: empty,
     getInvoice: refuse,
     close: async () => {},

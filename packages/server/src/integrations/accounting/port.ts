@@ -43,6 +43,11 @@ export type AccountingCustomerFields = {
   phoneNumber: string;
   phoneNumberMobile: string;
   invoiceSendMethod: InvoiceSendMethod;
+  /**
+   * Days until the customer's invoices are due: Karm's effective payment term when pushing, what the
+   * accounting system has when reading; null or absent: not known, not sent.
+   */
+  invoicesDueIn?: number | null;
   postalAddress: AccountingAddress | null;
   physicalAddress: AccountingAddress | null;
 };
@@ -124,6 +129,12 @@ export type AccountingOrderLineFields = {
   discountPercent: number;
   /** The accounting system's VAT type; null leaves it to the system's default for the line. */
   vatTypeExternalId: string | null;
+  /**
+   * The unit price including VAT, in øre, when that is the amount that must come out exact (an
+   * invoiced payment part): the accounting system then works out the price excluding VAT from it, and
+   * `unitPriceExcludingVat` is not sent. Every line of an order gives one or none.
+   */
+  unitPriceIncludingVat?: number;
 };
 
 export type AccountingOrderLine = AccountingOrderLineFields & {
@@ -152,6 +163,9 @@ export type AccountingOrder = Omit<AccountingOrderFields, 'lines'> & {
   lines: AccountingOrderLine[];
 };
 
+/** How the accounting system sends an invoice to the customer. */
+export type AccountingSendType = 'EMAIL' | 'EHF' | 'PAPER';
+
 /** An invoice as the accounting system made it; read-only for Karm. Money in øre, dates `YYYY-MM-DD`. */
 export type AccountingInvoice = {
   externalId: string;
@@ -164,6 +178,10 @@ export type AccountingInvoice = {
   amountOutstanding: number;
   isCreditNote: boolean;
   isCharged: boolean;
+  /** A credit note has been made for it (its outstanding amount is then 0). */
+  isCredited: boolean;
+  /** For a credit note: the invoice it credits. */
+  creditedInvoiceExternalId: string | null;
   customerExternalId: string;
   /** The orders invoiced (to recognise an invoice whose answer was lost). */
   orderExternalIds: string[];
@@ -287,7 +305,15 @@ export type AccountingPort = {
    */
   invoiceOrder: (
     orderExternalId: string,
-    options: { invoiceDate: string; sendToCustomer: boolean },
+    options: { invoiceDate: string; sendToCustomer: boolean; sendType?: AccountingSendType },
+  ) => Promise<AccountingInvoice>;
+  /**
+   * Credits a charged invoice in full with a credit note dated `date` (`YYYY-MM-DD`), answering the
+   * credit note. Not repeated after a lost answer: read the invoice (`isCredited`) before trying again.
+   */
+  createCreditNote: (
+    invoiceExternalId: string,
+    options: { date: string; comment: string; sendToCustomer: boolean },
   ) => Promise<AccountingInvoice>;
   /** Pages of invoices dated from `invoiceDateFrom` (inclusive) to `invoiceDateTo` (exclusive). */
   listInvoices: (options: {

@@ -21,6 +21,7 @@ import {
   applyRemoteDepartments,
   applyRemoteEmployees,
 } from '../employees/employees.accounting';
+import { pullInvoiceStatuses, pushPendingInvoices } from '../invoices/invoices.accounting';
 import { settingsOf } from './settings.service';
 
 /** Records per page fetched from the accounting system. */
@@ -152,7 +153,9 @@ const pullContacts = async (ctx: AppContext, port: AccountingPort, state: RunSta
 export const pushPending = async (ctx: AppContext, companyId: string, port: AccountingPort) => {
   const pushedCustomers = await pushPendingCustomers(ctx, companyId, port);
   const pushedContacts = await pushPendingContacts(ctx, companyId, port);
-  return { pushedCustomers, pushedContacts };
+  // Invoices after customers: an invoice's customer is pushed first when it was Karm's only.
+  const pushedInvoices = await pushPendingInvoices(ctx, companyId, port);
+  return { pushedCustomers, pushedContacts, pushedInvoices };
 };
 
 /** A running sync that has reported nothing for this long was interrupted (its server died). */
@@ -197,7 +200,12 @@ const performSync = async (
       .update(accountingSettings)
       .set({ customersSyncedAt: startedAt })
       .where(eq(accountingSettings.companyId, companyId));
-    const { pushedCustomers, pushedContacts } = await pushPending(ctx, companyId, port);
+    const { pushedCustomers, pushedContacts, pushedInvoices } = await pushPending(ctx, companyId, port);
+    state.counts.invoices = {
+      created: pushedInvoices.counts.created,
+      updated: (await pullInvoiceStatuses(ctx, companyId, port)).updated + pushedInvoices.counts.credited,
+      unchanged: 0,
+    };
     state.counts.pushedCustomers = {
       created: pushedCustomers.counts.created + pushedCustomers.counts.linked,
       updated: pushedCustomers.counts.updated,
@@ -208,7 +216,7 @@ const performSync = async (
       updated: 0,
       unchanged: 0,
     };
-    state.errors.push(...pushedCustomers.errors, ...pushedContacts.errors);
+    state.errors.push(...pushedCustomers.errors, ...pushedContacts.errors, ...pushedInvoices.errors);
   } catch (error) {
     status = 'failed';
     state.errors.push(

@@ -1,4 +1,5 @@
 import { createTestClock, type SignedInUser, startTestServer } from '../test-server';
+import { assertConforming } from './contract-check';
 import { FAKE_TRIPLETEX_TOKENS, startFakeTripletex } from './fake-tripletex';
 
 /** Connects the user's company to the fake Tripletex (the user must be an admin). */
@@ -32,6 +33,8 @@ export const startConnectedServer = async () => {
       fake.setDown(false);
       await server.close();
       await fake.close();
+      // What Karm sent through the adapter, and what the fake answered, as Tripletex's document has it.
+      assertConforming(fake.state.requests);
     },
   };
 };

@@ -53,8 +53,8 @@ export const fail = (
     code,
     message,
     link: 'https://tripletex.no/v2-docs/',
-    developerMessage: null,
-    validationMessages: validationMessages.map((m) => ({ ...m, path: null, rootId: null })),
+    developerMessage: message,
+    validationMessages,
   },
 });
 export const notFound = (what: string) => fail(404, 6000, `${what} was not found`);
@@ -85,6 +85,23 @@ export const containsParam = (query: URLSearchParams, name: string, value: strin
 export const equalsParam = (query: URLSearchParams, name: string, value: string) => {
   const filter = query.get(name);
   return !filter || value.toLowerCase() === filter.toLowerCase();
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A required `YYYY-MM-DD` query parameter; a message in `errors` when it is missing or malformed. */
+export const requiredDateParam = (query: URLSearchParams, name: string, errors: ValidationMessage[]) => {
+  const value = query.get(name);
+  if (!value || !DATE.test(value)) errors.push({ field: name, message: 'Required, a date (YYYY-MM-DD)' });
+  return value ?? '';
+};
+
+/** A flag query parameter may be absent, `true` or `false`; a message in `errors` otherwise. */
+export const checkFlagParam = (query: URLSearchParams, name: string, errors: ValidationMessage[]) => {
+  const value = query.get(name);
+  if (value !== null && value !== 'true' && value !== 'false') {
+    errors.push({ field: name, message: 'Must be true or false' });
+  }
 };
 
 const MAX_RESULT_SIZE = 10_000;

@@ -47,6 +47,11 @@ export type FakeOrderLine = {
   count: number;
   /** øre */
   unitPriceExcludingVat: number;
+  /**
+   * øre; set on orders with `isPrioritizeAmountsIncludingVat`, where the price including VAT is the
+   * one given and the amount excluding VAT is worked out from it (so the invoice hits it to the øre).
+   */
+  unitPriceIncludingVat: number | null;
   /** øre */
   unitCost: number;
   discount: number;
@@ -82,7 +87,25 @@ export type FakeInvoice = Tracked & {
   amountOutstanding: number;
   isCreditNote: boolean;
   isCharged: boolean;
+  /** Whether a credit note has been made for this invoice. */
+  isCredited: boolean;
+  /** On a credit note: the invoice it credits. */
+  creditedInvoiceId: number | null;
+  comment: string;
+  payments: FakePayment[];
 };
+
+/** A payment registered with `PUT /invoice/{id}/:payment`; amounts in øre. */
+export type FakePayment = { paymentDate: string; paymentTypeId: number; paidAmount: number };
+
+/**
+ * The payment types the fake knows (`GET /invoice/paymentType`). Tripletex's real ones are per
+ * company, with ids that are not confirmed here.
+ */
+export const FAKE_PAYMENT_TYPES = new Map<number, { description: string }>([
+  [1, { description: 'Betalt til bank' }],
+  [2, { description: 'Kontant' }],
+]);
 
 export type FakeOrderLineSeed = Partial<Omit<FakeOrderLine, 'id' | 'version'>>;
 export type FakeOrderSeed = Omit<Seed<FakeOrder>, 'lines'> & { lines?: FakeOrderLineSeed[] };
@@ -93,15 +116,25 @@ export const FAKE_DUE_DAYS = 14;
 /** Rounds to whole øre, half away from zero, as Karm does. */
 const roundOre = (exact: number) => Math.sign(exact) * Math.round(Math.abs(exact)) || 0;
 
-/** count × unit price less the discount, in whole øre. */
-export const lineAmountExcludingVat = (line: FakeOrderLine) =>
-  roundOre((line.count * line.unitPriceExcludingVat * (100 - line.discount)) / 100);
+const vatPercentageOf = (line: FakeOrderLine) => FAKE_VAT_TYPES.get(line.vatTypeId)?.percentage ?? 0;
 
-/** The line's amount with its VAT, VAT rounded per line. */
+/** The line's amount with its VAT: count × unit price less the discount, VAT rounded per line. */
 export const lineAmountIncludingVat = (line: FakeOrderLine) => {
+  if (line.unitPriceIncludingVat !== null) {
+    return roundOre((line.count * line.unitPriceIncludingVat * (100 - line.discount)) / 100);
+  }
   const excluding = lineAmountExcludingVat(line);
-  const percentage = FAKE_VAT_TYPES.get(line.vatTypeId)?.percentage ?? 0;
-  return excluding + roundOre((excluding * percentage) / 100);
+  return excluding + roundOre((excluding * vatPercentageOf(line)) / 100);
+};
+
+/** count × unit price less the discount, in whole øre (from the price including VAT when it is the one given). */
+export const lineAmountExcludingVat = (line: FakeOrderLine): number => {
+  if (line.unitPriceIncludingVat !== null) {
+    const including = lineAmountIncludingVat(line);
+    const percentage = vatPercentageOf(line);
+    return including - roundOre((including * percentage) / (100 + percentage));
+  }
+  return roundOre((line.count * line.unitPriceExcludingVat * (100 - line.discount)) / 100);
 };
 
 /** The highest whole number so far plus one (numbers that are not whole are skipped). */
@@ -151,6 +184,7 @@ export const createSalesState = ({ clock, nextId, tracked, bump, seedCustomerId 
     description: '',
     count: 1,
     unitPriceExcludingVat: 0,
+    unitPriceIncludingVat: null,
     unitCost: 0,
     discount: 0,
     vatTypeId: DEFAULT_VAT_TYPE_ID,
@@ -195,11 +229,52 @@ export const createSalesState = ({ clock, nextId, tracked, bump, seedCustomerId 
       amountOutstanding: amount,
       isCreditNote: false,
       isCharged: true,
+      isCredited: false,
+      creditedInvoiceId: null,
+      comment: '',
+      payments: [],
     };
     invoices.set(invoice.id, invoice);
     order.isClosed = true;
     bump(order);
     return invoice;
+  };
+
+  /** Registers a payment: what is paid comes off what is outstanding (overpaying is refused). */
+  const payInvoice = (invoice: FakeInvoice, payment: FakePayment) => {
+    invoice.payments.push(payment);
+    invoice.amountOutstanding -= payment.paidAmount;
+    bump(invoice);
+    return invoice;
+  };
+
+  /**
+   * Credits an invoice in full: a credit note of the negative amounts, dated `date`. The credited
+   * invoice is settled by it (nothing outstanding), as the credit note is.
+   */
+  const creditInvoice = (invoice: FakeInvoice, date: string, comment: string): FakeInvoice => {
+    const note: FakeInvoice = {
+      ...tracked(),
+      invoiceNumber: nextNumber([...invoices.values()].map((i) => i.invoiceNumber)),
+      invoiceDate: date,
+      invoiceDueDate: date,
+      customerId: invoice.customerId,
+      orderIds: [...invoice.orderIds],
+      amount: -invoice.amount,
+      amountExcludingVat: -invoice.amountExcludingVat,
+      amountOutstanding: 0,
+      isCreditNote: true,
+      isCharged: true,
+      isCredited: false,
+      creditedInvoiceId: invoice.id,
+      comment,
+      payments: [],
+    };
+    invoices.set(note.id, note);
+    invoice.isCredited = true;
+    invoice.amountOutstanding = 0;
+    bump(invoice);
+    return note;
   };
 
   return {
@@ -211,5 +286,7 @@ export const createSalesState = ({ clock, nextId, tracked, bump, seedCustomerId 
     newLine,
     seedOrder,
     invoiceOrder,
+    payInvoice,
+    creditInvoice,
   };
 };

@@ -32,6 +32,8 @@ export type FakeCustomer = Tracked & {
   phoneNumber: string;
   phoneNumberMobile: string;
   invoiceSendMethod: string;
+  invoicesDueIn: number;
+  invoicesDueInType: string;
   language: string;
 } & Record<AddressKey, FakeAddress>;
 
@@ -75,9 +77,13 @@ export type RecordedRequest = {
   /** Relative to `/v2`, decoded, e.g. `/customer/12` or `/token/session/>whoAmI`. */
   path: string;
   query: Record<string, string>;
+  /** Every query parameter name as sent, repeats included. */
+  queryNames: string[];
   body: unknown;
   /** The Basic auth user name (company id), or null without Basic auth. */
   companyId: string | null;
+  /** What the fake answered (the JSON as sent); absent while pending or when the answer was dropped. */
+  answer?: { status: number; body: unknown };
 };
 
 type Seed<T extends Tracked> = Partial<Omit<T, keyof Tracked>>;
@@ -140,6 +146,8 @@ export const createFakeState = (clock: Clock) => {
       phoneNumber: '',
       phoneNumberMobile: '',
       invoiceSendMethod: 'EMAIL',
+      invoicesDueIn: 14,
+      invoicesDueInType: 'DAYS',
       language: 'NO',
       ...plain,
       customerNumber: plain.customerNumber ?? nextCustomerNumber(),

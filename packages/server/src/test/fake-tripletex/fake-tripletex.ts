@@ -3,10 +3,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { type Clock, systemClock } from '../../platform/clock';
 import { isRecord } from './fake-body';
+import { checkContract, selectFields } from './fake-contract';
 import { createFaults, type FaultRule, faultResponse } from './fake-faults';
 import { type FakeConfig, type FakeResponse, fail, notFound, type Route } from './fake-http';
 import { FAKE_OWNER_ID } from './fake-sales-state';
-import { createFakeState, type FakeState } from './fake-state';
+import { createFakeState, type FakeState, type RecordedRequest } from './fake-state';
+import { findOperation } from './openapi';
 import { contactRoutes } from './routes-contacts';
 import { customerRoutes } from './routes-customers';
 import { invoiceRoutes } from './routes-invoices';
@@ -62,6 +64,10 @@ const parseBasic = (header: string | undefined) => {
   return colon < 0 ? null : { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 };
 
+/** The JSON an answer carries; an error gets the request id, as Tripletex's do. */
+const answerBody = (response: FakeResponse, requestId: string) =>
+  response.status >= 400 && isRecord(response.body) ? { ...response.body, requestId } : response.body;
+
 const send = (res: ServerResponse, response: FakeResponse, requestId: string) => {
   const headers: Record<string, string> = {
     'x-tlx-request-id': requestId,
@@ -73,12 +79,11 @@ const send = (res: ServerResponse, response: FakeResponse, requestId: string) =>
     }),
     ...response.headers,
   };
-  if (response.body === undefined) {
+  const body = answerBody(response, requestId);
+  if (body === undefined) {
     res.writeHead(response.status, headers).end();
     return;
   }
-  const body =
-    response.status >= 400 && isRecord(response.body) ? { ...response.body, requestId } : response.body;
   res.writeHead(response.status, { ...headers, 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
 };
@@ -114,8 +119,10 @@ export const startFakeTripletex = async (options: FakeTripletexOptions = {}): Pr
 
   const dispatch = (req: IncomingMessage, url: URL, path: string, body: unknown): FakeResponse => {
     const method = req.method ?? 'GET';
+    // Only what Tripletex's document declares exists; the fake's routes are a subset of it.
+    const documented = findOperation(method, path);
     const candidates = ROUTES.filter((r) => r.pattern.test(path));
-    const route = candidates.find((r) => r.method === method);
+    const route = typeof documented === 'string' ? undefined : candidates.find((r) => r.method === method);
     let session = null;
     if (!route?.isPublic) {
       // As at Tripletex, authentication comes before "no such path".
@@ -128,8 +135,12 @@ export const startFakeTripletex = async (options: FakeTripletexOptions = {}): Pr
         return fail(403, 9000, 'The employee has no access to this company');
       }
     }
-    if (!route) return candidates.length > 0 ? fail(405, 0, 'Method not allowed') : notFound('Path');
-    return route.handle({
+    if (!route || typeof documented === 'string') {
+      return documented === 'no-method' ? fail(405, 0, 'Method not allowed') : notFound('Path');
+    }
+    const contract = checkContract(documented.operation, url.searchParams, body);
+    if ('response' in contract) return contract.response;
+    const response = route.handle({
       state,
       config,
       params: route.pattern.exec(path)?.slice(1) ?? [],
@@ -139,6 +150,7 @@ export const startFakeTripletex = async (options: FakeTripletexOptions = {}): Pr
       baseUrl,
       ifNoneMatch: req.headers['if-none-match'] ?? null,
     });
+    return selectFields(response, contract.selection);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -161,22 +173,29 @@ export const startFakeTripletex = async (options: FakeTripletexOptions = {}): Pr
       isBadJson = true;
     }
     const basic = parseBasic(req.headers.authorization);
-    state.requests.push({
+    const recorded: RecordedRequest = {
       method,
       path,
       query: Object.fromEntries(url.searchParams),
+      queryNames: [...url.searchParams.keys()],
       body,
       companyId: basic?.user ?? null,
-    });
+    };
+    state.requests.push(recorded);
 
     const fault = faults.take(method, path);
     if (fault && 'delayMs' in fault) await delay(fault.delayMs);
     if (isClosed) return;
     if (isDown) return void req.socket.destroy();
-    if (fault && 'status' in fault) return send(res, faultResponse(fault), requestId);
+    if (fault && 'status' in fault) {
+      const response = faultResponse(fault);
+      recorded.answer = { status: response.status, body: answerBody(response, requestId) };
+      return send(res, response, requestId);
+    }
     const response = isBadJson ? fail(400, 0, 'The body is not valid JSON') : dispatch(req, url, path, body);
     // The change is made; only the answer is lost.
     if (fault && 'dropAfterCommit' in fault) return void req.socket.destroy();
+    recorded.answer = { status: response.status, body: answerBody(response, requestId) };
     send(res, response, requestId);
   };
 

@@ -2,6 +2,7 @@ import {
   createTripletexAdapter,
   type TripletexAdapterOptions,
 } from '../../integrations/accounting/tripletex/tripletex-adapter';
+import { assertConforming } from './contract-check';
 import { FAKE_TRIPLETEX_TOKENS, type FakeTripletexOptions, startFakeTripletex } from './fake-tripletex';
 
 /** A clock both the adapter and the fake read, so "today" agrees on both sides of the wire. */
@@ -23,7 +24,16 @@ export const createMovableClock = (start: Date) => {
  * skipped (real time-outs still take real time); warnings are captured to check what gets logged.
  */
 export const startTripletexHarness = async (
-  options: { adapter?: Partial<TripletexAdapterOptions>; fake?: FakeTripletexOptions; start?: Date } = {},
+  options: {
+    adapter?: Partial<TripletexAdapterOptions>;
+    fake?: FakeTripletexOptions;
+    start?: Date;
+    /**
+     * On close, every request and answer is checked against Tripletex's OpenAPI document
+     * (contract-check.ts) and closing fails on a breach; off for tests that send broken requests on purpose.
+     */
+    checkContract?: boolean;
+  } = {},
 ) => {
   const clock = createMovableClock(options.start ?? new Date('2025-03-10T10:00:00Z'));
   const fake = await startFakeTripletex({ clock, ...options.fake });
@@ -56,6 +66,7 @@ export const startTripletexHarness = async (
       fake.setDown(false);
       await adapter.close();
       await fake.close();
+      if (options.checkContract !== false) assertConforming(fake.state.requests);
     },
   };
 };

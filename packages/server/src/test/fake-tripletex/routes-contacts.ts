@@ -3,7 +3,6 @@ import {
   containsParam,
   created,
   equalsParam,
-  flagParam,
   getByIdRoute,
   idsParam,
   invalid,
@@ -24,7 +23,6 @@ const CONTACT_SPEC: Record<string, FieldKind> = {
   email: 'text',
   phoneNumberMobile: 'text',
   phoneNumberWork: 'text',
-  isInactive: 'flag',
   customer: 'ref',
   department: 'ref',
 };
@@ -34,17 +32,15 @@ const list = (ctx: RouteContext) => {
   const { query } = ctx;
   const customerIds = idsParam(query, 'customerId');
   const departmentIds = idsParam(query, 'departmentId');
-  const isInactive = flagParam(query, 'isInactive');
   const matches = [...ctx.state.contacts.values()].filter(
     (c) =>
       (customerIds === null || (c.customerId !== null && customerIds.includes(c.customerId))) &&
       (departmentIds === null || (c.departmentId !== null && departmentIds.includes(c.departmentId))) &&
       containsParam(query, 'firstName', c.firstName) &&
       containsParam(query, 'lastName', c.lastName) &&
-      equalsParam(query, 'email', c.email) &&
-      (isInactive === null || c.isInactive === isInactive),
+      equalsParam(query, 'email', c.email),
   );
-  return listAnswer(ctx, matches, (c) => contactJson(ctx.baseUrl, c));
+  return listAnswer(ctx, matches, (c) => contactJson(ctx, c));
 };
 
 /** Turns the read body into record fields; references become ids that must exist. */
@@ -74,7 +70,7 @@ const create = (ctx: RouteContext) => {
   const read = toRecordFields(ctx, values, null);
   const all = [...checkIdentity(ctx.body, 'create'), ...errors, ...read.errors];
   if (all.length > 0) return invalid(all);
-  return created(contactJson(ctx.baseUrl, ctx.state.seedContact(read.fields)));
+  return created(contactJson(ctx, ctx.state.seedContact(read.fields)));
 };
 
 const update = (ctx: RouteContext) => {
@@ -89,7 +85,7 @@ const update = (ctx: RouteContext) => {
   if (all.length > 0) return invalid(all);
   Object.assign(contact, read.fields);
   ctx.state.bump(contact);
-  return ok(contactJson(ctx.baseUrl, contact));
+  return ok(contactJson(ctx, contact));
 };
 
 export const contactRoutes: Route[] = [
@@ -99,7 +95,7 @@ export const contactRoutes: Route[] = [
     'contact',
     'Contact',
     (state, id) => state.contacts.get(id),
-    (ctx, contact) => contactJson(ctx.baseUrl, contact),
+    (ctx, contact) => contactJson(ctx, contact),
   ),
   { method: 'PUT', pattern: /^\/contact\/(\d+)$/, handle: update },
 ];

@@ -37,6 +37,8 @@ const CUSTOMER_SPEC: Record<string, FieldKind> = {
   phoneNumber: 'text',
   phoneNumberMobile: 'text',
   invoiceSendMethod: 'text',
+  invoicesDueIn: 'number',
+  invoicesDueInType: 'text',
   language: 'text',
   postalAddress: 'address',
   physicalAddress: 'address',
@@ -45,6 +47,9 @@ const CUSTOMER_SPEC: Record<string, FieldKind> = {
 /** Read-only fields a client may echo back; Tripletex ignores them. */
 const READ_ONLY = ['id', 'version', 'url', 'displayName', 'isCustomer'];
 const SEND_METHODS = ['EMAIL', 'EHF', 'EFAKTURA', 'AVTALEGIRO', 'VIPPS', 'PAPER', 'MANUAL'];
+/** The Customer schema's limits: `invoicesDueIn` 0–10000, `invoicesDueInType` one of these. */
+const MAX_DUE_IN = 10_000;
+const DUE_IN_TYPES = ['DAYS', 'MONTHS', 'RECURRING_DAY_OF_MONTH'];
 
 /**
  * `changedSince` without an offset is read as Oslo time: the fake takes the less favourable reading
@@ -70,7 +75,7 @@ const list = (ctx: RouteContext) => {
       (isInactive === null || c.isInactive === isInactive) &&
       (since === null || c.changedAt.getTime() >= since.valueOf()),
   );
-  return listAnswer(ctx, matches, (c) => customerJson(ctx.baseUrl, c));
+  return listAnswer(ctx, matches, (c) => customerJson(ctx, c));
 };
 
 const validate = (ctx: RouteContext, values: Record<string, unknown>, self: FakeCustomer | null) => {
@@ -86,6 +91,12 @@ const validate = (ctx: RouteContext, values: Record<string, unknown>, self: Fake
   }
   if (typeof values.invoiceSendMethod === 'string' && !SEND_METHODS.includes(values.invoiceSendMethod)) {
     errors.push({ field: 'invoiceSendMethod', message: 'Unknown send method' });
+  }
+  if (typeof values.invoicesDueIn === 'number' && values.invoicesDueIn > MAX_DUE_IN) {
+    errors.push({ field: 'invoicesDueIn', message: `At most ${MAX_DUE_IN}` });
+  }
+  if (typeof values.invoicesDueInType === 'string' && !DUE_IN_TYPES.includes(values.invoicesDueInType)) {
+    errors.push({ field: 'invoicesDueInType', message: 'Unknown due type' });
   }
   return errors;
 };
@@ -109,7 +120,7 @@ const create = (ctx: RouteContext) => {
     physicalAddress: stripId(values.physicalAddress),
     deliveryAddress: stripId(values.deliveryAddress),
   });
-  return created(customerJson(ctx.baseUrl, customer));
+  return created(customerJson(ctx, customer));
 };
 
 /** A partial update: only the fields sent change; a stale `version` is refused with 409/8000. */
@@ -134,7 +145,7 @@ const update = (ctx: RouteContext) => {
   if (all.length > 0) return invalid(all);
   if (values.customerNumber === 0) delete values.customerNumber;
   ctx.state.touchCustomer(customer.id, values as FakeCustomerSeed);
-  return ok(customerJson(ctx.baseUrl, customer));
+  return ok(customerJson(ctx, customer));
 };
 
 export const customerRoutes: Route[] = [
@@ -144,7 +155,7 @@ export const customerRoutes: Route[] = [
     'customer',
     'Customer',
     (state, id) => state.customers.get(id),
-    (ctx, customer) => customerJson(ctx.baseUrl, customer),
+    (ctx, customer) => customerJson(ctx, customer),
   ),
   { method: 'PUT', pattern: /^\/customer\/(\d+)$/, handle: update },
 ];

@@ -1,5 +1,6 @@
 import { checkIdentity, type FieldKind, isRecord, readFields } from './fake-body';
 import {
+  checkFlagParam,
   created,
   flagParam,
   getByIdRoute,
@@ -10,6 +11,7 @@ import {
   ok,
   type Route,
   type RouteContext,
+  requiredDateParam,
   type ValidationMessage,
 } from './fake-http';
 import { FAKE_VAT_TYPES, type FakeOrderLineSeed, type FakeOrderSeed } from './fake-sales-state';
@@ -27,13 +29,14 @@ const ORDER_SPEC: Record<string, FieldKind> = {
   isPrioritizeAmountsIncludingVat: 'flag',
 };
 /**
- * Prices are taken excluding VAT only: `unitPriceIncludingVatCurrency` (and with it
- * `isPrioritizeAmountsIncludingVat: true`) is refused, so an adapter that starts sending it is noticed.
+ * A line's price is taken excluding VAT, or — on an order with `isPrioritizeAmountsIncludingVat` —
+ * including VAT (`unitPriceIncludingVatCurrency`), as Tripletex does; the other price is ignored then.
  */
 const LINE_SPEC: Record<string, FieldKind> = {
   description: 'text',
   count: 'decimal',
   unitPriceExcludingVatCurrency: 'money',
+  unitPriceIncludingVatCurrency: 'money',
   unitCostCurrency: 'money',
   discount: 'decimal',
   vatType: 'ref',
@@ -61,19 +64,17 @@ const list = (ctx: RouteContext) => {
   const range = requiredDateRange(query, 'orderDateFrom', 'orderDateTo');
   if (range.errors.length > 0) return invalid(range.errors);
   const customerIds = idsParam(query, 'customerId');
-  const projectIds = idsParam(query, 'projectId');
   const isClosed = flagParam(query, 'isClosed');
   const matches = [...ctx.state.orders.values()].filter(
     (o) =>
       range.includes(o.orderDate) &&
       (customerIds === null || customerIds.includes(o.customerId)) &&
-      (projectIds === null || (o.projectId !== null && projectIds.includes(o.projectId))) &&
       (isClosed === null || o.isClosed === isClosed),
   );
-  return listAnswer(ctx, matches, (o) => orderJson(ctx.baseUrl, o));
+  return listAnswer(ctx, matches, (o) => orderJson(ctx, o));
 };
 
-const readLines = (raw: unknown) => {
+const readLines = (raw: unknown, isPriceIncludingVat: boolean) => {
   const errors: ValidationMessage[] = [];
   const lines: FakeOrderLineSeed[] = [];
   if (raw === undefined || raw === null) return { lines, errors };
@@ -86,7 +87,20 @@ const readLines = (raw: unknown) => {
     }
     const read = readFields(item, LINE_SPEC, LINE_READ_ONLY);
     const lineErrors = [...checkIdentity(item, 'create'), ...read.errors];
-    const { product, vatType, unitPriceExcludingVatCurrency, unitCostCurrency, ...plain } = read.values;
+    const {
+      product,
+      vatType,
+      unitPriceExcludingVatCurrency,
+      unitPriceIncludingVatCurrency,
+      unitCostCurrency,
+      ...plain
+    } = read.values;
+    if (unitPriceIncludingVatCurrency !== undefined && !isPriceIncludingVat) {
+      lineErrors.push({
+        field: 'unitPriceIncludingVatCurrency',
+        message: 'A price including VAT needs isPrioritizeAmountsIncludingVat on the order',
+      });
+    }
     if (typeof product === 'number') lineErrors.push({ field: 'product', message: 'No such product' });
     if (typeof vatType === 'number' && !FAKE_VAT_TYPES.has(vatType)) {
       lineErrors.push({ field: 'vatType', message: 'No such VAT type' });
@@ -102,6 +116,10 @@ const readLines = (raw: unknown) => {
       ...(unitPriceExcludingVatCurrency !== undefined && {
         unitPriceExcludingVat: unitPriceExcludingVatCurrency as number,
       }),
+      ...(isPriceIncludingVat &&
+        unitPriceIncludingVatCurrency !== undefined && {
+          unitPriceIncludingVat: unitPriceIncludingVatCurrency as number,
+        }),
       ...(unitCostCurrency !== undefined && { unitCost: unitCostCurrency as number }),
     });
   });
@@ -112,7 +130,7 @@ const create = (ctx: RouteContext) => {
   if (!isRecord(ctx.body)) return invalid([{ field: '', message: 'Expected an order object' }]);
   const { orderLines, ...order } = ctx.body;
   const { values, errors } = readFields(order, ORDER_SPEC, READ_ONLY);
-  const lines = readLines(orderLines);
+  const lines = readLines(orderLines, order.isPrioritizeAmountsIncludingVat === true);
   const all = [...checkIdentity(order, 'create'), ...errors, ...lines.errors];
   const { state } = ctx;
   const { customer, contact, project, department, ...plain } = values;
@@ -129,12 +147,6 @@ const create = (ctx: RouteContext) => {
   for (const field of ['orderDate', 'deliveryDate']) {
     if (!plain[field]) all.push({ field, message: 'Required' });
   }
-  if (plain.isPrioritizeAmountsIncludingVat === true) {
-    all.push({
-      field: 'isPrioritizeAmountsIncludingVat',
-      message: 'The fake takes prices excluding VAT only',
-    });
-  }
   if (all.length > 0) return invalid(all);
   const seed: FakeOrderSeed = {
     ...(plain as FakeOrderSeed),
@@ -144,7 +156,7 @@ const create = (ctx: RouteContext) => {
     departmentId: (department as number | null | undefined) ?? null,
     lines: lines.lines,
   };
-  return created(orderJson(ctx.baseUrl, state.seedOrder(seed)));
+  return created(orderJson(ctx, state.seedOrder(seed)));
 };
 
 /** `PUT /order/{id}/:invoice?invoiceDate=…&sendToCustomer=…`: no body; answers with the new invoice. */
@@ -152,20 +164,13 @@ const invoice = (ctx: RouteContext) => {
   const order = ctx.state.orders.get(Number(ctx.params[0]));
   if (!order) return notFound('Order');
   const errors: ValidationMessage[] = [];
-  const invoiceDate = ctx.query.get('invoiceDate');
-  if (!invoiceDate || !DATE.test(invoiceDate)) {
-    errors.push({ field: 'invoiceDate', message: 'Required, a date (YYYY-MM-DD)' });
-  }
-  const sendToCustomer = ctx.query.get('sendToCustomer');
-  if (sendToCustomer !== null && sendToCustomer !== 'true' && sendToCustomer !== 'false') {
-    errors.push({ field: 'sendToCustomer', message: 'Must be true or false' });
-  }
-  if (ctx.body !== undefined) errors.push({ field: '', message: 'This action takes no body' });
+  const invoiceDate = requiredDateParam(ctx.query, 'invoiceDate', errors);
+  checkFlagParam(ctx.query, 'sendToCustomer', errors);
   // A closed order can no longer be invoiced (and the fake closes an order when it invoices it).
   if (order.isClosed) errors.push({ field: '', message: 'The order is closed' });
   if (order.lines.length === 0) errors.push({ field: 'orderLines', message: 'The order has no lines' });
   if (errors.length > 0) return invalid(errors);
-  return ok(invoiceJson(ctx.baseUrl, ctx.state.invoiceOrder(order, invoiceDate as string)));
+  return ok(invoiceJson(ctx, ctx.state.invoiceOrder(order, invoiceDate)));
 };
 
 export const orderRoutes: Route[] = [
@@ -175,7 +180,7 @@ export const orderRoutes: Route[] = [
     'order',
     'Order',
     (state, id) => state.orders.get(id),
-    (ctx, order) => orderJson(ctx.baseUrl, order),
+    (ctx, order) => orderJson(ctx, order),
   ),
   { method: 'PUT', pattern: /^\/order\/(\d+)\/:invoice$/, handle: invoice },
 ];

@@ -49,7 +49,7 @@ const list = (ctx: RouteContext) => {
       (departmentIds === null || (p.departmentId !== null && departmentIds.includes(p.departmentId))) &&
       (isClosed === null || p.isClosed === isClosed),
   );
-  return listAnswer(ctx, matches, (p) => projectJson(ctx.baseUrl, p));
+  return listAnswer(ctx, matches, (p) => projectJson(ctx, p));
 };
 
 /** Turns the read body into record fields, checking references and the rules Tripletex enforces. */
@@ -106,7 +106,7 @@ const create = (ctx: RouteContext) => {
   const read = toRecordFields(ctx, values, null);
   const all = [...checkIdentity(ctx.body, 'create'), ...errors, ...read.errors];
   if (all.length > 0) return invalid(all);
-  return created(projectJson(ctx.baseUrl, ctx.state.seedProject(read.fields)));
+  return created(projectJson(ctx, ctx.state.seedProject(read.fields)));
 };
 
 /** A partial update: only the fields sent change; a stale `version` is refused with 409/8000. */
@@ -122,7 +122,7 @@ const update = (ctx: RouteContext) => {
   if (all.length > 0) return invalid(all);
   Object.assign(project, read.fields);
   ctx.state.bump(project);
-  return ok(projectJson(ctx.baseUrl, project));
+  return ok(projectJson(ctx, project));
 };
 
 export const projectRoutes: Route[] = [
@@ -132,7 +132,7 @@ export const projectRoutes: Route[] = [
     'project',
     'Project',
     (state, id) => state.projects.get(id),
-    (ctx, project) => projectJson(ctx.baseUrl, project),
+    (ctx, project) => projectJson(ctx, project),
   ),
   { method: 'PUT', pattern: /^\/project\/(\d+)$/, handle: update },
 ];

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { todayIn } from '../../platform/clock';
-import { isRecord } from './fake-body';
 import {
   fail,
   invalid,
@@ -25,7 +24,7 @@ export const isSessionLive = (state: FakeState, session: FakeSession) =>
  * `arg:employeeToken`); a token of the right environment that the fake was not started with gives
  * 401/3000, as an unknown or revoked token does.
  */
-const createSession = (ctx: RouteContext, input: Record<string, unknown>, status: 200 | 201) => {
+const createSession = (ctx: RouteContext, input: Record<string, unknown>) => {
   const { config, state } = ctx;
   const errors: ValidationMessage[] = [];
   for (const name of ['consumerToken', 'employeeToken'] as const) {
@@ -52,35 +51,25 @@ const createSession = (ctx: RouteContext, input: Record<string, unknown>, status
     isLive: true,
   };
   state.sessions.set(session.token, session);
-  return {
-    status,
-    body: {
-      value: {
-        id: session.id,
-        version: session.version,
-        url: `${ctx.baseUrl}/token/session/${session.id}`,
-        consumerToken: { id: 1, url: `${ctx.baseUrl}/token/consumer/1` },
-        employeeToken: { id: 2, url: `${ctx.baseUrl}/token/employee/2` },
-        expirationDate: session.expirationDate,
-        token: session.token,
-      },
-    },
-  };
+  return ok({
+    id: session.id,
+    version: session.version,
+    url: `${ctx.baseUrl}/token/session/${session.id}`,
+    consumerToken: { id: 1, url: `${ctx.baseUrl}/token/consumer/1` },
+    employeeToken: { id: 2, url: `${ctx.baseUrl}/token/employee/2` },
+    expirationDate: session.expirationDate,
+    token: session.token,
+  });
 };
 
 export const sessionRoutes: Route[] = [
   {
-    method: 'POST',
-    pattern: /^\/token\/session\/:create$/,
-    isPublic: true,
-    handle: (ctx) => createSession(ctx, isRecord(ctx.body) ? ctx.body : {}, 201),
-  },
-  {
-    // The legacy form, tokens in the query string.
+    // The only form the document declares: the tokens in the query string, no body. (Some clients
+    // POST a JSON body; the document has no such operation, and neither has the fake.)
     method: 'PUT',
     pattern: /^\/token\/session\/:create$/,
     isPublic: true,
-    handle: (ctx) => createSession(ctx, Object.fromEntries(ctx.query), 200),
+    handle: (ctx) => createSession(ctx, Object.fromEntries(ctx.query)),
   },
   {
     method: 'GET',

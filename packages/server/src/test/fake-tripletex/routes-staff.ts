@@ -25,7 +25,7 @@ export const staffRoutes: Route[] = [
           equalsParam(query, 'employeeNumber', e.employeeNumber) &&
           (departmentIds === null || (e.departmentId !== null && departmentIds.includes(e.departmentId))),
       );
-      return listAnswer(ctx, matches, (e) => employeeJson(ctx.baseUrl, ctx.state, e));
+      return listAnswer(ctx, matches, (e) => employeeJson(ctx, e));
     },
   },
   {
@@ -35,14 +35,14 @@ export const staffRoutes: Route[] = [
       const matches = [...ctx.state.categories.values()].filter(
         (c) => containsParam(ctx.query, 'name', c.name) && equalsParam(ctx.query, 'number', c.number),
       );
-      return listAnswer(ctx, matches, (c) => categoryJson(ctx.baseUrl, c));
+      return listAnswer(ctx, matches, (c) => categoryJson(ctx, c));
     },
   },
   getByIdRoute(
     'employee',
     'Employee',
     (state, id) => state.employees.get(id),
-    (ctx, employee) => employeeJson(ctx.baseUrl, ctx.state, employee),
+    (ctx, employee) => employeeJson(ctx, employee),
   ),
   {
     method: 'GET',
@@ -55,7 +55,7 @@ export const staffRoutes: Route[] = [
           equalsParam(ctx.query, 'departmentNumber', d.departmentNumber) &&
           (isInactive === null || d.isInactive === isInactive),
       );
-      return listAnswer(ctx, matches, (d) => departmentJson(ctx.baseUrl, d));
+      return listAnswer(ctx, matches, (d) => departmentJson(ctx, d));
     },
   },
 ];

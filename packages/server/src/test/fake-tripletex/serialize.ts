@@ -1,4 +1,5 @@
 import {
+  FAKE_PAYMENT_TYPES,
   FAKE_VAT_TYPES,
   type FakeInvoice,
   type FakeOrder,
@@ -16,10 +17,23 @@ import type {
   FakeEmployee,
   FakeState,
 } from './fake-state';
+import { expandable } from './openapi';
 
-/** Records as Tripletex sends them: with `url`s, references as `{id, url}`, no fake-only fields. */
-const ref = (baseUrl: string, kind: string, id: number | null) =>
-  id === null ? null : { id, url: `${baseUrl}/${kind}/${id}` };
+/** What serializing needs: the `url` root, and the state to expand references from. */
+export type SerializeContext = { baseUrl: string; state: FakeState };
+
+/**
+ * Records as Tripletex sends them with `fields=*` and every inside asked for: with `url`s and no
+ * fake-only fields. References are `{id, url}` that expand to the record when `fields=` asks into
+ * them (openapi.ts `project` then leaves out what was not asked, and every missing value).
+ */
+const ref = (
+  baseUrl: string,
+  kind: string,
+  id: number | null,
+  expand?: (id: number) => Record<string, unknown> | undefined,
+) =>
+  id === null ? undefined : expandable({ id, url: `${baseUrl}/${kind}/${id}` }, expand && (() => expand(id)));
 
 const addressJson = (baseUrl: string, address: FakeAddress) => ({
   ...address,
@@ -27,7 +41,7 @@ const addressJson = (baseUrl: string, address: FakeAddress) => ({
   country: { ...address.country, url: `${baseUrl}/country/${address.country.id}` },
 });
 
-export const customerJson = (baseUrl: string, customer: FakeCustomer) => {
+export const customerJson = ({ baseUrl }: SerializeContext, customer: FakeCustomer) => {
   const { changedAt: _changedAt, ...fields } = customer;
   return {
     ...fields,
@@ -40,22 +54,25 @@ export const customerJson = (baseUrl: string, customer: FakeCustomer) => {
   };
 };
 
-export const contactJson = (baseUrl: string, contact: FakeContact) => ({
-  id: contact.id,
-  version: contact.version,
-  url: `${baseUrl}/contact/${contact.id}`,
-  firstName: contact.firstName,
-  lastName: contact.lastName,
-  displayName: `${contact.firstName} ${contact.lastName}`.trim(),
-  email: contact.email,
-  phoneNumberMobile: contact.phoneNumberMobile,
-  phoneNumberWork: contact.phoneNumberWork,
-  isInactive: contact.isInactive,
-  customer: ref(baseUrl, 'customer', contact.customerId),
-  department: ref(baseUrl, 'department', contact.departmentId),
-});
+export const contactJson = (ctx: SerializeContext, contact: FakeContact) => {
+  const { baseUrl } = ctx;
+  return {
+    id: contact.id,
+    version: contact.version,
+    url: `${baseUrl}/contact/${contact.id}`,
+    firstName: contact.firstName,
+    lastName: contact.lastName,
+    displayName: `${contact.firstName} ${contact.lastName}`.trim(),
+    email: contact.email,
+    phoneNumberMobile: contact.phoneNumberMobile,
+    phoneNumberWork: contact.phoneNumberWork,
+    isInactive: contact.isInactive,
+    customer: ref(baseUrl, 'customer', contact.customerId, customerById(ctx)),
+    department: ref(baseUrl, 'department', contact.departmentId, departmentById(ctx)),
+  };
+};
 
-export const categoryJson = (baseUrl: string, category: FakeCategory) => ({
+export const categoryJson = ({ baseUrl }: SerializeContext, category: FakeCategory) => ({
   id: category.id,
   version: category.version,
   url: `${baseUrl}/employee/category/${category.id}`,
@@ -64,7 +81,8 @@ export const categoryJson = (baseUrl: string, category: FakeCategory) => ({
   description: category.description,
 });
 
-export const employeeJson = (baseUrl: string, state: FakeState, employee: FakeEmployee) => {
+export const employeeJson = (ctx: SerializeContext, employee: FakeEmployee) => {
+  const { baseUrl, state } = ctx;
   const category = employee.categoryId === null ? undefined : state.categories.get(employee.categoryId);
   return {
     id: employee.id,
@@ -80,63 +98,72 @@ export const employeeJson = (baseUrl: string, state: FakeState, employee: FakeEm
     dateOfBirth: employee.dateOfBirth,
     userType: 'STANDARD',
     isContact: false,
-    department: ref(baseUrl, 'department', employee.departmentId),
-    employeeCategory: category ? categoryJson(baseUrl, category) : null,
+    department: ref(baseUrl, 'department', employee.departmentId, departmentById(ctx)),
+    employeeCategory: category ? categoryJson(ctx, category) : undefined,
     employments: employee.employments.map((e) => ({ ...e, url: `${baseUrl}/employee/employment/${e.id}` })),
   };
 };
 
-export const departmentJson = (baseUrl: string, department: FakeDepartment) => ({
+export const departmentJson = ({ baseUrl }: SerializeContext, department: FakeDepartment) => ({
   id: department.id,
   version: department.version,
   url: `${baseUrl}/department/${department.id}`,
   name: department.name,
   departmentNumber: department.departmentNumber,
   isInactive: department.isInactive,
-  departmentManager: null,
 });
 
 /** The fake keeps øre; Tripletex speaks NOK with decimals. */
 const nok = (ore: number) => ore / 100;
 
-export const projectJson = (baseUrl: string, project: FakeProject) => ({
-  id: project.id,
-  version: project.version,
-  url: `${baseUrl}/project/${project.id}`,
-  name: project.name,
-  number: project.number,
-  displayName: `${project.number} ${project.name}`,
-  description: project.description,
-  projectManager: ref(baseUrl, 'employee', project.projectManagerId),
-  department: ref(baseUrl, 'department', project.departmentId),
-  customer: ref(baseUrl, 'customer', project.customerId),
-  startDate: project.startDate,
-  endDate: project.endDate,
-  isClosed: project.isClosed,
-  isInternal: project.isInternal,
-  isFixedPrice: project.isFixedPrice,
-  reference: project.reference,
-});
+export const projectJson = (ctx: SerializeContext, project: FakeProject) => {
+  const { baseUrl } = ctx;
+  return {
+    id: project.id,
+    version: project.version,
+    url: `${baseUrl}/project/${project.id}`,
+    name: project.name,
+    number: project.number,
+    displayName: `${project.number} ${project.name}`,
+    description: project.description,
+    projectManager: ref(baseUrl, 'employee', project.projectManagerId, employeeById(ctx)),
+    department: ref(baseUrl, 'department', project.departmentId, departmentById(ctx)),
+    customer: ref(baseUrl, 'customer', project.customerId, customerById(ctx)),
+    startDate: project.startDate,
+    endDate: project.endDate,
+    isClosed: project.isClosed,
+    isInternal: project.isInternal,
+    isFixedPrice: project.isFixedPrice,
+    reference: project.reference,
+  };
+};
 
-const vatTypeJson = (baseUrl: string, id: number) => ({
-  ...ref(baseUrl, 'ledger/vatType', id),
-  percentage: FAKE_VAT_TYPES.get(id)?.percentage ?? 0,
-});
+const vatTypeJson = (baseUrl: string, id: number) => {
+  const vatType = FAKE_VAT_TYPES.get(id);
+  return expandable({ id, url: `${baseUrl}/ledger/vatType/${id}` }, () => ({
+    id,
+    url: `${baseUrl}/ledger/vatType/${id}`,
+    name: vatType?.name,
+    percentage: vatType?.percentage ?? 0,
+  }));
+};
 
-export const orderLineJson = (baseUrl: string, order: FakeOrder, line: FakeOrderLine) => {
+export const orderLineJson = (ctx: SerializeContext, order: FakeOrder, line: FakeOrderLine) => {
+  const { baseUrl } = ctx;
   const excluding = lineAmountExcludingVat(line);
   const percentage = FAKE_VAT_TYPES.get(line.vatTypeId)?.percentage ?? 0;
   return {
     id: line.id,
     version: line.version,
     url: `${baseUrl}/order/orderline/${line.id}`,
-    order: ref(baseUrl, 'order', order.id),
-    product: null,
+    order: ref(baseUrl, 'order', order.id, orderById(ctx)),
     description: line.description,
     count: line.count,
     unitCostCurrency: nok(line.unitCost),
     unitPriceExcludingVatCurrency: nok(line.unitPriceExcludingVat),
-    unitPriceIncludingVatCurrency: nok(Math.round((line.unitPriceExcludingVat * (100 + percentage)) / 100)),
+    unitPriceIncludingVatCurrency: nok(
+      line.unitPriceIncludingVat ?? Math.round((line.unitPriceExcludingVat * (100 + percentage)) / 100),
+    ),
     discount: line.discount,
     vatType: vatTypeJson(baseUrl, line.vatTypeId),
     amountExcludingVatCurrency: nok(excluding),
@@ -144,39 +171,74 @@ export const orderLineJson = (baseUrl: string, order: FakeOrder, line: FakeOrder
   };
 };
 
-export const orderJson = (baseUrl: string, order: FakeOrder) => ({
-  id: order.id,
-  version: order.version,
-  url: `${baseUrl}/order/${order.id}`,
-  number: order.number,
-  customer: ref(baseUrl, 'customer', order.customerId),
-  contact: ref(baseUrl, 'contact', order.contactId),
-  project: ref(baseUrl, 'project', order.projectId),
-  department: ref(baseUrl, 'department', order.departmentId),
-  orderDate: order.orderDate,
-  deliveryDate: order.deliveryDate,
-  reference: order.reference,
-  invoiceComment: order.invoiceComment,
-  isPrioritizeAmountsIncludingVat: order.isPrioritizeAmountsIncludingVat,
-  isClosed: order.isClosed,
-  orderLines: order.lines.map((line) => orderLineJson(baseUrl, order, line)),
+export const orderJson = (ctx: SerializeContext, order: FakeOrder): Record<string, unknown> => {
+  const { baseUrl } = ctx;
+  return {
+    id: order.id,
+    version: order.version,
+    url: `${baseUrl}/order/${order.id}`,
+    number: order.number,
+    customer: ref(baseUrl, 'customer', order.customerId, customerById(ctx)),
+    contact: ref(baseUrl, 'contact', order.contactId, contactById(ctx)),
+    project: ref(baseUrl, 'project', order.projectId, projectById(ctx)),
+    department: ref(baseUrl, 'department', order.departmentId, departmentById(ctx)),
+    orderDate: order.orderDate,
+    deliveryDate: order.deliveryDate,
+    reference: order.reference,
+    invoiceComment: order.invoiceComment,
+    isPrioritizeAmountsIncludingVat: order.isPrioritizeAmountsIncludingVat,
+    isClosed: order.isClosed,
+    orderLines: order.lines.map((line) => orderLineJson(ctx, order, line)),
+  };
+};
+
+export const invoiceJson = (ctx: SerializeContext, invoice: FakeInvoice) => {
+  const { baseUrl } = ctx;
+  return {
+    id: invoice.id,
+    version: invoice.version,
+    url: `${baseUrl}/invoice/${invoice.id}`,
+    invoiceNumber: invoice.invoiceNumber,
+    invoiceDate: invoice.invoiceDate,
+    invoiceDueDate: invoice.invoiceDueDate,
+    customer: ref(baseUrl, 'customer', invoice.customerId, customerById(ctx)),
+    orders: invoice.orderIds.map((id) => ref(baseUrl, 'order', id, orderById(ctx))),
+    kid: '',
+    amount: nok(invoice.amount),
+    amountCurrency: nok(invoice.amount),
+    amountExcludingVat: nok(invoice.amountExcludingVat),
+    amountExcludingVatCurrency: nok(invoice.amountExcludingVat),
+    amountOutstanding: nok(invoice.amountOutstanding),
+    isCreditNote: invoice.isCreditNote,
+    isCharged: invoice.isCharged,
+    isCredited: invoice.isCredited,
+    creditedInvoice: invoice.creditedInvoiceId ?? undefined,
+    comment: invoice.comment,
+  };
+};
+
+export const paymentTypeJson = ({ baseUrl }: SerializeContext, id: number) => ({
+  id,
+  version: 0,
+  url: `${baseUrl}/invoice/paymentType/${id}`,
+  description: FAKE_PAYMENT_TYPES.get(id)?.description,
+  displayName: FAKE_PAYMENT_TYPES.get(id)?.description,
 });
 
-export const invoiceJson = (baseUrl: string, invoice: FakeInvoice) => ({
-  id: invoice.id,
-  version: invoice.version,
-  url: `${baseUrl}/invoice/${invoice.id}`,
-  invoiceNumber: invoice.invoiceNumber,
-  invoiceDate: invoice.invoiceDate,
-  invoiceDueDate: invoice.invoiceDueDate,
-  customer: ref(baseUrl, 'customer', invoice.customerId),
-  orders: invoice.orderIds.map((id) => ref(baseUrl, 'order', id)),
-  kid: '',
-  amount: nok(invoice.amount),
-  amountCurrency: nok(invoice.amount),
-  amountExcludingVat: nok(invoice.amountExcludingVat),
-  amountExcludingVatCurrency: nok(invoice.amountExcludingVat),
-  amountOutstanding: nok(invoice.amountOutstanding),
-  isCreditNote: invoice.isCreditNote,
-  isCharged: invoice.isCharged,
-});
+/** Expanders for references: the referenced record as its own GET would answer it. */
+const byId =
+  <T>(
+    find: (state: FakeState, id: number) => T | undefined,
+    toJson: (ctx: SerializeContext, record: T) => object,
+  ) =>
+  (ctx: SerializeContext) =>
+  (id: number) => {
+    const record = find(ctx.state, id);
+    return record === undefined ? undefined : (toJson(ctx, record) as Record<string, unknown>);
+  };
+const customerById = byId((state, id) => state.customers.get(id), customerJson);
+const contactById = byId((state, id) => state.contacts.get(id), contactJson);
+const departmentById = byId((state, id) => state.departments.get(id), departmentJson);
+const employeeById = byId((state, id) => state.employees.get(id), employeeJson);
+const projectById = byId((state, id) => state.projects.get(id), projectJson);
+const orderById = byId((state, id) => state.orders.get(id), orderJson);

@@ -1,44 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTripletexHarness, type TripletexHarness } from '../../../test/fake-tripletex/harness';
-import { type AccountingCustomerFields, AccountingError } from '../port';
+import { newCustomer, rejection } from './adapter.testing';
 
 let h: TripletexHarness;
 
 afterEach(async () => {
   await h.close();
-});
-
-const rejection = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AccountingError);
-  return error as AccountingError;
-};
-
-const newCustomer = (overrides: Partial<AccountingCustomerFields> = {}): AccountingCustomerFields => ({
-  name: 'Vindu og Dør AS',
-  organizationNumber: '912345678',
-  customerNumber: null,
-  supplierNumber: null,
-  isSupplier: false,
-  isPrivateIndividual: false,
-  isInactive: false,
-  email: 'post@vindudor.no',
-  invoiceEmail: 'faktura@vindudor.no',
-  phoneNumber: '22 33 44 55',
-  phoneNumberMobile: '',
-  invoiceSendMethod: 'EHF',
-  postalAddress: {
-    addressLine1: 'Postboks 12',
-    addressLine2: '',
-    postalCode: '0101',
-    city: 'Oslo',
-    countryCode: 'NO',
-  },
-  physicalAddress: null,
-  ...overrides,
 });
 
 describe('Tripletex customers', () => {
@@ -95,6 +62,7 @@ describe('Tripletex customers', () => {
       phoneNumber: '',
       phoneNumberMobile: '',
       invoiceSendMethod: 'EMAIL',
+      invoicesDueIn: 14,
       postalAddress: {
         externalId: String(seeded.postalAddress.id),
         addressLine1: 'Storgata 1',

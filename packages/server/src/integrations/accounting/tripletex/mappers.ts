@@ -48,6 +48,7 @@ export const fromTripletexCustomer = (customer: TripletexCustomer): AccountingCu
   phoneNumberMobile: customer.phoneNumberMobile,
   // Unset or unknown (a method added after this was written) reads as Tripletex's default, EMAIL.
   invoiceSendMethod: isSendMethod(customer.invoiceSendMethod) ? customer.invoiceSendMethod : 'EMAIL',
+  invoicesDueIn: customer.invoicesDueIn,
   postalAddress: fromAddress(customer.postalAddress),
   physicalAddress: fromAddress(customer.physicalAddress),
 });
@@ -89,6 +90,11 @@ export const toTripletexCustomer = (fields: Partial<AccountingCustomerFields>, m
   }
   if (fields.customerNumber != null) body.customerNumber = fields.customerNumber;
   if (fields.supplierNumber != null) body.supplierNumber = fields.supplierNumber;
+  // Karm's payment terms count days; Tripletex also knows months and a day of the month.
+  if (fields.invoicesDueIn != null) {
+    body.invoicesDueIn = fields.invoicesDueIn;
+    body.invoicesDueInType = 'DAYS';
+  }
   if (fields.postalAddress) body.postalAddress = toAddress(fields.postalAddress, mode);
   if (fields.physicalAddress) body.physicalAddress = toAddress(fields.physicalAddress, mode);
   return body;
@@ -106,13 +112,16 @@ export const fromTripletexContact = (contact: TripletexContact): AccountingConta
   isInactive: contact.isInactive,
 });
 
+/**
+ * `isInactive` is not sent: Tripletex's document marks it read-only on a contact, so whether a
+ * contact is active is read from Tripletex but cannot be set through the API.
+ */
 export const toTripletexContact = (fields: AccountingContactFields) => ({
   firstName: fields.firstName,
   lastName: fields.lastName,
   email: fields.email,
   phoneNumberMobile: fields.phoneNumberMobile,
   phoneNumberWork: fields.phoneNumberWork,
-  isInactive: fields.isInactive,
   ...(fields.customerExternalId !== null && { customer: { id: toTripletexId(fields.customerExternalId) } }),
 });
 

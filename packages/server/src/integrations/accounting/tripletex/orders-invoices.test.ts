@@ -1,21 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTripletexHarness, type TripletexHarness } from '../../../test/fake-tripletex/harness';
-import { AccountingError, type AccountingOrderFields, type AccountingOrderLineFields } from '../port';
+import type { AccountingOrderFields, AccountingOrderLineFields } from '../port';
+import { rejection } from './adapter.testing';
 
 let h: TripletexHarness;
 
 afterEach(async () => {
   await h.close();
 });
-
-const rejection = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AccountingError);
-  return error as AccountingError;
-};
 
 const line = (overrides: Partial<AccountingOrderLineFields>): AccountingOrderLineFields => ({
   description: 'Linje',
@@ -61,7 +53,9 @@ describe('Tripletex orders', () => {
       newOrder(String(customer.id), { projectExternalId: String(project.id) }),
     );
     const [post] = h.requestsTo('/order', 'POST');
-    expect(post.query.fields).toBe('*,orderLines(*)');
+    // A write declares no `fields=`: the lines are read back with a GET.
+    expect(post.query).toEqual({});
+    expect(h.requestsTo(`/order/${created.externalId}`, 'GET')[0].query.fields).toBe('*,orderLines(*)');
     expect(post.body).toEqual({
       customer: { id: customer.id },
       project: { id: project.id },
@@ -147,7 +141,8 @@ describe('Tripletex orders', () => {
   });
 
   it('is refused by the fake, as by Tripletex, without both order dates', async () => {
-    h = await startTripletexHarness();
+    // Requests without the required dates break the contract on purpose.
+    h = await startTripletexHarness({ checkContract: false });
     await h.adapter.testConnection();
     const [token] = h.fake.state.sessions.keys();
     const auth = `Basic ${Buffer.from(`0:${token}`).toString('base64')}`;
@@ -195,7 +190,7 @@ describe('Tripletex invoices', () => {
       sendToCustomer: false,
     });
     const [put] = h.requestsTo(`/order/${order.externalId}/:invoice`, 'PUT');
-    expect(put.query).toMatchObject({ invoiceDate: '2025-03-12', sendToCustomer: 'false' });
+    expect(put.query).toEqual({ invoiceDate: '2025-03-12', sendToCustomer: 'false' });
     expect(put.body).toBeUndefined();
     expect(invoice).toEqual({
       externalId: expect.any(String),
@@ -207,6 +202,8 @@ describe('Tripletex invoices', () => {
       amountOutstanding: AMOUNT_INCLUDING_VAT,
       isCreditNote: false,
       isCharged: true,
+      isCredited: false,
+      creditedInvoiceExternalId: null,
       customerExternalId: String(customer.id),
       orderExternalIds: [order.externalId],
     });
@@ -258,5 +255,87 @@ describe('Tripletex invoices', () => {
     });
     // 2 × 500.50 = 1001.00, plus 25 % = 1251.25 NOK.
     expect(items.find((i) => i.orderExternalIds.includes(String(order.id)))?.amount).toBe(125_125);
+  });
+
+  it('credits a charged invoice with a credit note, sent the way the caller says', async () => {
+    h = await startTripletexHarness();
+    const order = h.fake.state.seedOrder({
+      orderDate: '2025-03-10',
+      lines: [{ count: 1, unitPriceExcludingVat: 100_000 }],
+    });
+    const invoice = await h.adapter.invoiceOrder(String(order.id), {
+      invoiceDate: '2025-03-10',
+      sendToCustomer: true,
+      sendType: 'EHF',
+    });
+    const [invoicePut] = h.requestsTo(/:invoice$/, 'PUT');
+    expect(invoicePut.query).toMatchObject({ sendToCustomer: 'true', sendType: 'EHF' });
+    const note = await h.adapter.createCreditNote(invoice.externalId, {
+      date: '2025-03-20',
+      comment: 'Feil fakturert',
+      sendToCustomer: false,
+    });
+    const [creditPut] = h.requestsTo(/:createCreditNote$/, 'PUT');
+    expect(creditPut.query).toEqual({
+      date: '2025-03-20',
+      comment: 'Feil fakturert',
+      sendToCustomer: 'false',
+    });
+    expect(note).toMatchObject({
+      isCreditNote: true,
+      creditedInvoiceExternalId: invoice.externalId,
+      amount: -125_000,
+    });
+    expect(await h.adapter.getInvoice(invoice.externalId)).toMatchObject({
+      isCredited: true,
+      amountOutstanding: 0,
+    });
+    // A credit note is made once: crediting it again is refused, never a second note.
+    const again = await rejection(
+      h.adapter.createCreditNote(invoice.externalId, {
+        date: '2025-03-21',
+        comment: '',
+        sendToCustomer: false,
+      }),
+    );
+    expect(again.kind).toBe('validation');
+  });
+
+  it('invoices a payment part to the øre from its price including VAT, where no price excluding VAT could', async () => {
+    h = await startTripletexHarness();
+    const customer = h.fake.state.seedCustomer();
+    // A third of 1 000.01 kr including VAT, and 7 øre: no whole-øre price excluding VAT gives either
+    // once VAT is rounded per line, so the part is sent with its price including VAT.
+    for (const [index, amount] of [33_334, 7].entries()) {
+      const order = await h.adapter.createOrder(
+        newOrder(String(customer.id), {
+          reference: `karm-invoice-${index}`,
+          lines: [
+            {
+              description: 'Delbetaling',
+              count: 1,
+              unitPriceExcludingVat: 0,
+              unitPriceIncludingVat: amount,
+              discountPercent: 0,
+              vatTypeExternalId: null,
+            },
+          ],
+        }),
+      );
+      const invoice = await h.adapter.invoiceOrder(order.externalId, {
+        invoiceDate: '2025-03-12',
+        sendToCustomer: false,
+      });
+      expect(invoice.amount).toBe(amount);
+      expect(invoice.amountOutstanding).toBe(amount);
+    }
+    const [post] = h.requestsTo('/order', 'POST');
+    expect(post.body).toMatchObject({
+      isPrioritizeAmountsIncludingVat: true,
+      orderLines: [{ unitPriceIncludingVatCurrency: 333.34 }],
+    });
+    expect((post.body as { orderLines: object[] }).orderLines[0]).not.toHaveProperty(
+      'unitPriceExcludingVatCurrency',
+    );
   });
 });

@@ -1,22 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAKE_OWNER_ID } from '../../../test/fake-tripletex/fake-sales-state';
 import { startTripletexHarness, type TripletexHarness } from '../../../test/fake-tripletex/harness';
-import { AccountingError, type AccountingProjectFields } from '../port';
+import type { AccountingProjectFields } from '../port';
+import { rejection } from './adapter.testing';
 
 let h: TripletexHarness;
 
 afterEach(async () => {
   await h.close();
 });
-
-const rejection = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AccountingError);
-  return error as AccountingError;
-};
 
 const newProject = (overrides: Partial<AccountingProjectFields> = {}): AccountingProjectFields => ({
   name: 'Skyvedører Storgata 1',
@@ -59,7 +51,8 @@ describe('Tripletex projects', () => {
       customer: { id: customer.id },
       department: { id: department.id },
     });
-    expect(post.query.fields).toContain('projectManager(id)');
+    // A write declares no `fields=`; its answer has every field, references as `{id, url}`.
+    expect(post.query).toEqual({});
     expect(created).toEqual({
       externalId: expect.any(String),
       version: 0,
@@ -128,9 +121,10 @@ describe('Tripletex projects', () => {
     expect(h.requestsTo('/project')[2].query).not.toHaveProperty('isClosed');
   });
 
-  it('updates with a partial PUT carrying id and version; null clears a reference or the end date', async () => {
+  it('updates with a partial PUT carrying id and version', async () => {
     h = await startTripletexHarness();
     const customer = h.fake.state.seedCustomer();
+    const other = h.fake.state.seedCustomer();
     const seeded = h.fake.state.seedProject({
       name: 'Før',
       customerId: customer.id,
@@ -140,28 +134,41 @@ describe('Tripletex projects', () => {
     const before = await h.adapter.getProject(String(seeded.id));
     const updated = await h.adapter.updateProject(before.externalId, before.version, {
       name: 'Etter',
-      customerExternalId: null,
-      endDate: null,
+      customerExternalId: String(other.id),
+      endDate: '2026-01-31',
       isClosed: true,
     });
     const [put] = h.requestsTo(`/project/${seeded.id}`, 'PUT');
+    expect(put.query).toEqual({});
     expect(put.body).toEqual({
       id: seeded.id,
       version: 0,
       name: 'Etter',
       isClosed: true,
-      customer: null,
-      endDate: null,
+      customer: { id: other.id },
+      endDate: '2026-01-31',
     });
     expect(updated).toMatchObject({
       name: 'Etter',
       description: 'Uendret',
-      customerExternalId: null,
-      endDate: null,
+      customerExternalId: String(other.id),
+      endDate: '2026-01-31',
       isClosed: true,
       number: seeded.number,
       version: 1,
     });
+  });
+
+  it('refuses to clear a reference or the end date, which the document gives no way to do', async () => {
+    h = await startTripletexHarness();
+    const customer = h.fake.state.seedCustomer();
+    const seeded = h.fake.state.seedProject({ customerId: customer.id, endDate: '2025-12-31' });
+    for (const changes of [{ customerExternalId: null }, { departmentExternalId: null }, { endDate: null }]) {
+      const error = await rejection(h.adapter.updateProject(String(seeded.id), 0, changes));
+      expect(error.kind).toBe('validation');
+    }
+    expect(h.requestsTo(`/project/${seeded.id}`, 'PUT')).toHaveLength(0);
+    expect(h.fake.state.projects.get(seeded.id)).toMatchObject({ customerId: customer.id, version: 0 });
   });
 
   it('gives conflict when the version is stale, and changes nothing', async () => {

@@ -1,21 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTripletexHarness, type TripletexHarness } from '../../../test/fake-tripletex/harness';
-import { type AccountingCustomerFields, AccountingError } from '../port';
+import type { AccountingCustomerFields } from '../port';
+import { rejection } from './adapter.testing';
 
 let h: TripletexHarness;
 
 afterEach(async () => {
   await h.close();
 });
-
-const rejection = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AccountingError);
-  return error as AccountingError;
-};
 
 const CUSTOMERS = /^\/customer$/;
 const list = () => h.adapter.listCustomers({ from: 0, count: 10 });

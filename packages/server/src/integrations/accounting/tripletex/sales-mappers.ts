@@ -6,6 +6,7 @@ import type {
   AccountingProject,
   AccountingProjectFields,
 } from '../port';
+import { AccountingError } from '../port';
 import { toTripletexId } from './mappers';
 import { nokToOre, oreToNok } from './money';
 import type { TripletexInvoice, TripletexOrder, TripletexProject } from './schemas';
@@ -39,8 +40,10 @@ const PLAIN_PROJECT_FIELDS = [
  * The body for POST (all fields) or a partial PUT (only the given ones).
  * - A null or empty `number` is left out: on create Tripletex numbers the project itself, and a
  *   project's number cannot be removed, only changed.
- * - A null customer, department or end date is left out on create (there is nothing to unset) and
- *   sent as `null` on update, to clear it.
+ * - A null customer, department or end date is left out on create (there is nothing to unset). On
+ *   update it is refused before anything is sent: no property of Tripletex's document is nullable,
+ *   and the document declares no other way to remove a reference or a date (`{id: 0}` and `""` are
+ *   not documented to clear anything), so clearing must be done in Tripletex by a person.
  */
 export const toTripletexProject = (fields: Partial<AccountingProjectFields>, mode: 'create' | 'update') => {
   const body: Record<string, unknown> = {};
@@ -58,7 +61,13 @@ export const toTripletexProject = (fields: Partial<AccountingProjectFields>, mod
   ) => {
     if (given === undefined) return;
     if (given !== null) body[key] = toValue(given);
-    else if (mode === 'update') body[key] = null;
+    else if (mode === 'update') {
+      throw new AccountingError(
+        'validation',
+        `Tripletex's API cannot clear a project's ${key}; change it there instead`,
+        { fields: { [key]: 'Cannot be cleared through the Tripletex API' } },
+      );
+    }
   };
   setOptional('customer', fields.customerExternalId, reference);
   setOptional('department', fields.departmentExternalId, reference);
@@ -77,7 +86,9 @@ const toTripletexOrderLine = (line: AccountingOrderLineFields) => {
   return {
     description: line.description,
     count: line.count,
-    unitPriceExcludingVatCurrency: oreToNok(line.unitPriceExcludingVat),
+    ...(line.unitPriceIncludingVat === undefined
+      ? { unitPriceExcludingVatCurrency: oreToNok(line.unitPriceExcludingVat) }
+      : { unitPriceIncludingVatCurrency: oreToNok(line.unitPriceIncludingVat) }),
     discount: line.discountPercent,
     ...(line.vatTypeExternalId !== null && { vatType: reference(line.vatTypeExternalId) }),
   };
@@ -94,7 +105,8 @@ export const toTripletexOrder = (fields: AccountingOrderFields) => ({
   deliveryDate: fields.deliveryDate,
   reference: fields.reference,
   invoiceComment: fields.invoiceComment,
-  isPrioritizeAmountsIncludingVat: false,
+  // Prices including VAT are the ones given when the lines carry them (an invoiced payment part).
+  isPrioritizeAmountsIncludingVat: fields.lines.some((line) => line.unitPriceIncludingVat !== undefined),
   orderLines: fields.lines.map(toTripletexOrderLine),
 });
 
@@ -129,6 +141,8 @@ export const fromTripletexInvoice = (invoice: TripletexInvoice): AccountingInvoi
   amountOutstanding: nokToOre(invoice.amountOutstanding),
   isCreditNote: invoice.isCreditNote,
   isCharged: invoice.isCharged,
+  isCredited: invoice.isCredited,
+  creditedInvoiceExternalId: invoice.creditedInvoice,
   customerExternalId: invoice.customer,
   orderExternalIds: invoice.orders,
 });

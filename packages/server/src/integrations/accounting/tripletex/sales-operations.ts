@@ -18,6 +18,7 @@ import {
   parseAnswer,
   projectSchema,
   valueEnvelope,
+  writtenId,
 } from './schemas';
 
 type SalesOperations = Pick<
@@ -31,6 +32,7 @@ type SalesOperations = Pick<
   | 'getOrder'
   | 'listOrders'
   | 'invoiceOrder'
+  | 'createCreditNote'
   | 'listInvoices'
   | 'getInvoice'
 >;
@@ -57,6 +59,7 @@ export const createSalesOperations = (api: ApiClient, page: Pager): SalesOperati
     fromTripletexProject(parseAnswer(valueEnvelope(projectSchema), body, 'project').value);
   const readOrder = (body: unknown) =>
     fromTripletexOrder(parseAnswer(valueEnvelope(orderSchema), body, 'order').value);
+  const getOrder = async (id: number) => readOrder(await api.get(`/order/${id}`, { fields: ORDER_FIELDS }));
   const readInvoice = (body: unknown) =>
     fromTripletexInvoice(parseAnswer(valueEnvelope(invoiceSchema), body, 'invoice').value);
 
@@ -91,26 +94,26 @@ export const createSalesOperations = (api: ApiClient, page: Pager): SalesOperati
       }
     },
 
+    // The answer to a write carries every field of the project, references as `{id, url}`: enough.
     createProject: async (fields) =>
-      readProject(
-        await api.post('/project', toTripletexProject(fields, 'create'), { fields: PROJECT_FIELDS }),
-      ),
+      readProject(await api.post('/project', toTripletexProject(fields, 'create'))),
 
     updateProject: async (externalId, version, changes) => {
       const id = toTripletexId(externalId);
       // Only the changed fields: a PUT overwrites exactly what it carries. `version` makes a stale edit a 409.
       const body = { ...toTripletexProject(changes, 'update'), id, version };
-      return readProject(await api.put(`/project/${id}`, body, { fields: PROJECT_FIELDS }));
+      return readProject(await api.put(`/project/${id}`, body));
     },
 
     createOrder: async (fields) => {
       assertDate('orderDate', fields.orderDate);
       assertDate('deliveryDate', fields.deliveryDate);
-      return readOrder(await api.post('/order', toTripletexOrder(fields), { fields: ORDER_FIELDS }));
+      // The answer has the lines as bare `{id, url}` references (a write takes no `fields=`).
+      const answer = await api.post('/order', toTripletexOrder(fields));
+      return getOrder(writtenId(answer, 'order'));
     },
 
-    getOrder: async (externalId) =>
-      readOrder(await api.get(`/order/${toTripletexId(externalId)}`, { fields: ORDER_FIELDS })),
+    getOrder: (externalId) => getOrder(toTripletexId(externalId)),
 
     listOrders: async ({ orderDateFrom, orderDateTo, from, count }) => {
       assertDateRange('orderDateFrom', orderDateFrom, 'orderDateTo', orderDateTo);
@@ -123,14 +126,29 @@ export const createSalesOperations = (api: ApiClient, page: Pager): SalesOperati
       });
     },
 
-    invoiceOrder: async (orderExternalId, { invoiceDate, sendToCustomer }) => {
+    invoiceOrder: async (orderExternalId, { invoiceDate, sendToCustomer, sendType }) => {
       assertDate('invoiceDate', invoiceDate);
       // `sendToCustomer` is always sent, so whether the customer gets the invoice never rests on a default.
+      // The answer (no `fields=` here) has every field of the invoice, references as `{id, url}`.
       const body = await api.put(`/order/${toTripletexId(orderExternalId)}/:invoice`, undefined, {
         invoiceDate,
         sendToCustomer,
-        fields: INVOICE_FIELDS,
+        ...(sendType && { sendType }),
       });
+      return readInvoice(body);
+    },
+
+    createCreditNote: async (invoiceExternalId, { date, comment, sendToCustomer }) => {
+      assertDate('date', date);
+      const body = await api.put(
+        `/invoice/${toTripletexId(invoiceExternalId)}/:createCreditNote`,
+        undefined,
+        {
+          date,
+          ...(comment && { comment }),
+          sendToCustomer,
+        },
+      );
       return readInvoice(body);
     },
 

@@ -50,7 +50,7 @@ const ADDRESS_FIELDS = 'id,addressLine1,addressLine2,postalCode,city,country(id,
 
 export const CUSTOMER_FIELDS = [
   'id,version,name,organizationNumber,customerNumber,supplierNumber,isSupplier,isPrivateIndividual,isInactive',
-  'email,invoiceEmail,phoneNumber,phoneNumberMobile,invoiceSendMethod',
+  'email,invoiceEmail,phoneNumber,phoneNumberMobile,invoiceSendMethod,invoicesDueIn',
   `postalAddress(${ADDRESS_FIELDS}),physicalAddress(${ADDRESS_FIELDS})`,
 ].join(',');
 
@@ -69,6 +69,12 @@ export const customerSchema = z.object({
   phoneNumber: text,
   phoneNumberMobile: text,
   invoiceSendMethod: text,
+  // 0 days is a real term (prepayment), so not `optionalNumber`, which reads 0 as unset.
+  invoicesDueIn: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? null),
   postalAddress: address,
   physicalAddress: address,
 });
@@ -191,7 +197,7 @@ export type TripletexOrderLine = z.output<typeof orderLineSchema>;
 
 export const INVOICE_FIELDS = [
   'id,version,invoiceNumber,invoiceDate,invoiceDueDate,amount,amountOutstanding,isCreditNote,isCharged',
-  'customer(id),orders(id)',
+  'isCredited,creditedInvoice,customer(id),orders(id)',
 ].join(',');
 export const invoiceSchema = z.object({
   id,
@@ -203,6 +209,9 @@ export const invoiceSchema = z.object({
   amountOutstanding: nok,
   isCreditNote: flag,
   isCharged: flag,
+  isCredited: flag,
+  // An invoice id (a number, not a reference); 0 or absent on invoices that credit nothing.
+  creditedInvoice: optionalNumber.transform((value) => (value === null ? null : String(value))),
   customer: requiredRef,
   orders: z
     .array(z.object({ id }))
@@ -219,6 +228,10 @@ export const whoAmISchema = z.object({
 
 export const valueEnvelope = <T extends z.ZodType>(schema: T) => z.object({ value: schema });
 export const listEnvelope = <T extends z.ZodType>(schema: T) => z.object({ values: z.array(schema) });
+
+/** The id of the record a write answered with, to read it back with the `fields=` Karm needs. */
+export const writtenId = (body: unknown, what: string) =>
+  Number(parseAnswer(valueEnvelope(z.object({ id: z.number().int().positive() })), body, what).value.id);
 
 /**
  * An answer Karm cannot read is treated like no answer ('unreachable'): nothing was learned, and the

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTripletexHarness, type TripletexHarness } from '../../../test/fake-tripletex/harness';
-import { AccountingError } from '../port';
+import { rejection } from './adapter.testing';
 
 const CREATE = '/token/session/:create';
 let h: TripletexHarness;
@@ -9,23 +9,16 @@ afterEach(async () => {
   await h.close();
 });
 
-const rejection = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AccountingError);
-  return error as AccountingError;
-};
-
 describe('Tripletex session', () => {
   it('creates one session, expiring the day after tomorrow in Oslo, and reuses it', async () => {
     h = await startTripletexHarness();
     await h.adapter.listCustomers({ from: 0, count: 10 });
     await h.adapter.listEmployees({ from: 0, count: 10 });
-    const creates = h.requestsTo(CREATE, 'POST');
+    const creates = h.requestsTo(CREATE, 'PUT');
     expect(creates).toHaveLength(1);
-    expect(creates[0].body).toEqual({
+    // The documented form: PUT, the three values as query parameters, no body.
+    expect(creates[0].body).toBeUndefined();
+    expect(creates[0].query).toEqual({
       consumerToken: 'test-consumer-token-karm',
       employeeToken: 'test-employee-token-karm',
       expirationDate: '2025-03-12',
@@ -54,7 +47,7 @@ describe('Tripletex session', () => {
     await h.adapter.listCustomers({ from: 0, count: 10 });
     const creates = h.requestsTo(CREATE);
     expect(creates).toHaveLength(2);
-    expect(creates[1].body).toMatchObject({ expirationDate: '2025-03-13' });
+    expect(creates[1].query).toMatchObject({ expirationDate: '2025-03-13' });
   });
 
   it('recovers from a 401 mid-session with one fresh session', async () => {
@@ -82,6 +75,24 @@ describe('Tripletex session', () => {
     expect(otherEnvironment.details).toMatchObject({ status: 422, code: 18000 });
     expect(otherEnvironment.details?.fields).toHaveProperty('arg:consumerToken');
     expect(h.requestsTo(CREATE)).toHaveLength(1);
+  });
+
+  it('reports a session request Tripletex does not take as what it is, not as a token error', async () => {
+    h = await startTripletexHarness();
+    // Tripletex failing to answer is reported as unreachable, not as a token error.
+    h.fake.inject({ path: /^\/token\/session\/:create$/, status: 500, times: 5 });
+    const unreachable = await rejection(h.adapter.testConnection());
+    expect(unreachable.kind).toBe('unreachable');
+    await h.close();
+
+    h = await startTripletexHarness({ start: new Date('2025-03-10T10:00:00Z') });
+    // A clock far behind Tripletex's: the expiration date the adapter asks for is already past there.
+    h.fake.state.now = () => new Date('2025-06-01T10:00:00Z');
+    const refused = await rejection(h.adapter.testConnection());
+    expect(refused.kind).toBe('validation');
+    expect(refused.message).toContain('refused the session request');
+    expect(refused.message).not.toContain('token');
+    expect(refused.details?.fields).toHaveProperty('expirationDate');
   });
 
   it('acts for another company only where the employee has access', async () => {

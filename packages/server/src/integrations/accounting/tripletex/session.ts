@@ -46,17 +46,32 @@ export const createSessionManager = (deps: {
   // Concurrent callers share one creation instead of each making a session.
   let creating: Promise<Session> | null = null;
 
-  // Any refusal while creating a session means the tokens are wrong (Tripletex answers 401, or 422 with
-  // field `arg:consumerToken` for a token of the other environment): that needs an admin, not a retry.
+  /**
+   * A refusal of the session request says what it is about. The tokens are refused with 401/403, or
+   * with 422 naming `arg:consumerToken`/`arg:employeeToken` (e.g. a token of the other environment):
+   * that needs an admin, not a retry. Any other refusal (a 404, 405, 400, or a 422 about something
+   * else) is Tripletex not taking the request as sent, kept as the kind its status gives, so a
+   * request the API does not accept is never reported as wrong tokens.
+   */
   const asSessionError = (error: unknown) => {
     if (!isAccountingError(error)) return error;
     const message = redactSecrets(error.message, secrets);
+    const { status, fields = {} } = error.details ?? {};
+    const refusedTokens = Object.keys(fields).filter((field) => /^arg:(consumer|employee)Token$/.test(field));
+    if (status === 401 || status === 403 || refusedTokens.length > 0) {
+      const which = refusedTokens.length > 0 ? ` (${refusedTokens.map((f) => f.slice(4)).join(', ')})` : '';
+      return new AccountingError(
+        'auth',
+        `Tripletex refused the consumer or employee token${which}: ${message}`,
+        error.details,
+      );
+    }
     if (error.kind === 'unreachable' || error.kind === 'rate-limited') {
       return new AccountingError(error.kind, message, error.details);
     }
     return new AccountingError(
-      'auth',
-      `Tripletex refused the consumer or employee token (${message})`,
+      error.kind,
+      `Tripletex refused the session request (HTTP ${status ?? '?'}): ${message}`,
       error.details,
     );
   };
@@ -65,10 +80,11 @@ export const createSessionManager = (deps: {
     const expirationDate = sessionExpirationDate(clock);
     let body: unknown;
     try {
+      // The form Tripletex's OpenAPI document declares: PUT, the three values as query parameters.
       body = await http.send({
-        method: 'POST',
+        method: 'PUT',
         path: '/token/session/:create',
-        body: { consumerToken, employeeToken, expirationDate },
+        query: { consumerToken, employeeToken, expirationDate },
         // A second session after a lost answer costs nothing; the first one simply expires.
         isReplaySafe: true,
       });

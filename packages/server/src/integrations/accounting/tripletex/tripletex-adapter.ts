@@ -27,6 +27,7 @@ import {
   valueEnvelope,
   WHO_AM_I_FIELDS,
   whoAmISchema,
+  writtenId,
 } from './schemas';
 import { createSessionManager } from './session';
 
@@ -94,6 +95,9 @@ export const createTripletexAdapter = (options: TripletexAdapterOptions): Accoun
     fromTripletexCustomer(parseAnswer(valueEnvelope(customerSchema), body, 'customer').value);
   const readContact = (body: unknown) =>
     fromTripletexContact(parseAnswer(valueEnvelope(contactSchema), body, 'contact').value);
+  // Writes take no `fields=`, and their answer has the addresses as bare `{id, url}` references.
+  const getCustomer = async (id: number) =>
+    readCustomer(await api.get(`/customer/${id}`, { fields: CUSTOMER_FIELDS }));
 
   return {
     kind: 'tripletex',
@@ -116,8 +120,7 @@ export const createTripletexAdapter = (options: TripletexAdapterOptions): Accoun
         changedSince: changedSince && formatChangedSince(changedSince),
       }),
 
-    getCustomer: async (externalId) =>
-      readCustomer(await api.get(`/customer/${toTripletexId(externalId)}`, { fields: CUSTOMER_FIELDS })),
+    getCustomer: (externalId) => getCustomer(toTripletexId(externalId)),
 
     findCustomerByNumber: async (customerNumber) => {
       const { items } = await page('/customer', customerSchema, fromTripletexCustomer, {
@@ -130,16 +133,17 @@ export const createTripletexAdapter = (options: TripletexAdapterOptions): Accoun
       return items.find((customer) => customer.customerNumber === customerNumber) ?? null;
     },
 
-    createCustomer: async (fields) =>
-      readCustomer(
-        await api.post('/customer', toTripletexCustomer(fields, 'create'), { fields: CUSTOMER_FIELDS }),
-      ),
+    createCustomer: async (fields) => {
+      const answer = await api.post('/customer', toTripletexCustomer(fields, 'create'));
+      return getCustomer(writtenId(answer, 'customer'));
+    },
 
     updateCustomer: async (externalId, version, changes) => {
       const id = toTripletexId(externalId);
       // Only the changed fields: a PUT overwrites exactly what it carries. `version` makes a stale edit a 409.
       const body = { ...toTripletexCustomer(changes, 'update'), id, version };
-      return readCustomer(await api.put(`/customer/${id}`, body, { fields: CUSTOMER_FIELDS }));
+      await api.put(`/customer/${id}`, body);
+      return getCustomer(id);
     },
 
     listContacts: ({ from, count }) =>
@@ -166,14 +170,14 @@ export const createTripletexAdapter = (options: TripletexAdapterOptions): Accoun
       );
     },
 
-    createContact: async (fields) =>
-      readContact(await api.post('/contact', toTripletexContact(fields), { fields: CONTACT_FIELDS })),
+    // The answer to a write carries every field of the contact, its customer as `{id, url}`: enough.
+    createContact: async (fields) => readContact(await api.post('/contact', toTripletexContact(fields))),
 
     updateContact: async (externalId, version, fields) => {
       const id = toTripletexId(externalId);
       // The whole contact with the version last seen: a contact changed there meanwhile is a 409.
       const body = { ...toTripletexContact(fields), id, version };
-      return readContact(await api.put(`/contact/${id}`, body, { fields: CONTACT_FIELDS }));
+      return readContact(await api.put(`/contact/${id}`, body));
     },
 
     listEmployees: ({ from, count }) =>
