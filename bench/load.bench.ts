@@ -1,4 +1,4 @@
-import { Agent, get } from 'node:http';
+import { Agent } from 'node:http';
 import { parseArgs } from 'node:util';
 import type { ErrorPayload, LoginResult, SocketEventInput, SocketEventName } from '@karm/domain/contract';
 import { memberships, users } from '@karm/server/modules/auth/auth.tables';
@@ -6,6 +6,7 @@ import { hashPassword } from '@karm/server/platform/auth/passwords';
 import type { Database } from '@karm/server/platform/db/client';
 import { inArray } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
+import { getJson } from './http-get';
 import { type Figures, figuresOf, mebibytes, printFigures, printRatio } from './measure';
 import { withSeededServer } from './seeded-server';
 
@@ -95,29 +96,6 @@ type BenchBrowser = {
 
 const RUN_OCTET = Math.floor(Math.random() * 256);
 const addressOf = (index: number) => `10.${RUN_OCTET}.${(index >> 8) & 255}.${index & 255}`;
-
-/**
- * A GET over the browser's own keep-alive connection, as a browser that has loaded the page already
- * has one: the figures are then the server's answer, not connection set-up in a crowd.
- */
-const getJson = (url: string, headers: Record<string, string>, agent: Agent) =>
-  new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-    get(url, { headers, agent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        try {
-          resolve({
-            status: response.statusCode ?? 0,
-            body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-          });
-        } catch (error) {
-          reject(error);
-        }
-      });
-      response.on('error', reject);
-    }).on('error', reject);
-  });
 
 const openBrowser = async (url: string, address: string): Promise<BenchBrowser> => {
   const http = new Agent({ keepAlive: true, maxSockets: 1 });

@@ -1,6 +1,5 @@
-import { projectFiltersSchema } from '@karm/domain/rules';
-import { projectFilterQueries } from '@karm/server/modules/projects/project-filter';
-import { measure, printFigures, printMemory, printRatio } from './measure';
+import { printMemory } from './measure';
+import { benchProjectFilters } from './project-filters';
 import { withSeededServer } from './seeded-server';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
@@ -12,7 +11,8 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 200);
  * transport, validation, name look-ups and serialisation add.
  */
 export const run = async () => {
-  await withSeededServer(async ({ ctx, client, actor }) => {
+  await withSeededServer(async (server) => {
+    const { ctx, client } = server;
     const someCustomer =
       (await client.request('customer:get', { pageSize: 1, search: 'bygg' })).items[0]?.id ?? null;
 
@@ -51,17 +51,7 @@ export const run = async () => {
     console.log(
       `database: ${ctx.database.kind}, projects in the company: ${total}, calls per filter: ${CALLS}`,
     );
-    for (const [label, input] of Object.entries(FILTERS)) {
-      const filters = projectFiltersSchema.parse(input);
-      const socket = await measure(CALLS, () => client.request('projects:filter_new', filters));
-      const direct = await measure(CALLS, async () => {
-        const queries = await projectFilterQueries(ctx, actor, filters);
-        await Promise.all([queries.rows, queries.total]);
-      });
-      printFigures(`${label} — socket`, socket);
-      printFigures(`${label} — SQL directly`, direct);
-      printRatio(`${label} — socket / SQL`, socket, direct);
-    }
+    await benchProjectFilters(server, FILTERS, CALLS);
     printMemory();
   });
 };

@@ -5,7 +5,14 @@ import type { Actor, AppContext } from '@karm/server/platform/context';
 import { createContext } from '@karm/server/platform/create-context';
 import { connectTestClient, type TestClient } from '@karm/server/test/test-client';
 
-export type SeededServer = { ctx: AppContext; client: TestClient; actor: Actor; url: string };
+export type SeededServer = {
+  ctx: AppContext;
+  client: TestClient;
+  actor: Actor;
+  url: string;
+  /** The admin's session token, for REST calls (`token` header). */
+  accessToken: string;
+};
 
 /**
  * Runs `work` against a real server on the seeded database (same DATA_DIR or DATABASE_URL as
@@ -40,7 +47,7 @@ export const withSeededServer = async (
     if (!actor)
       throw new Error('The demo admin could not sign in: run `npm run seed -- --projects 100000` first');
     try {
-      await work({ ctx, client, actor, url });
+      await work({ ctx, client, actor, url, accessToken });
     } finally {
       client.close();
     }

@@ -16,7 +16,15 @@ const nok = (kroner: number) => `${String(kroner).replace(/\B(?=(\d{3})+$)/g, '\
 /** A demo customer of the demo company (server/src/seed/demo-customers.ts), kept in Karm only. */
 const DEMO_CUSTOMER = 'Byggmester Hansen AS';
 /** The demo matrix (server/src/modules/price-calculator/default-price-matrix.ts): the smallest inner door. */
-const INNER_DOOR = { name: 'Innerdør', widthMm: 800, heightMm: 2000, kroner: 4_500, costKroner: 2_450 };
+/** Its name in each language (the Norwegian UI shows the Norwegian name). */
+const INNER_DOOR = {
+  name: 'Inner door',
+  nameNb: 'Innerdør',
+  widthMm: 800,
+  heightMm: 2000,
+  kroner: 4_500,
+  costKroner: 2_450,
+};
 /** A default offer status and its deadline days (server/src/modules/offers/offer-config.service.ts). */
 const SENT_STATUS = { name: 'Sendt', deadlineDays: 7 };
 /** The starter won status, where a converted offer goes. */
@@ -438,6 +446,7 @@ const SCREEN_TEXTS = {
     status: 'Status',
     priceCalculator: 'Price calculator',
     doorType: 'Door type',
+    innerDoor: INNER_DOOR.name,
     width: 'Width (mm)',
     height: 'Height (mm)',
     total: 'Total',
@@ -471,6 +480,7 @@ const SCREEN_TEXTS = {
     status: 'Status',
     priceCalculator: 'Priskalkulator',
     doorType: 'Dørtype',
+    innerDoor: INNER_DOOR.nameNb,
     width: 'Bredde (mm)',
     height: 'Høyde (mm)',
     total: 'Sum',
@@ -532,7 +542,7 @@ for (const locale of ['en', 'nb'] as const) {
     await offerDialog.getByRole('tab', { name: text.lines }).click();
     await offerDialog.getByRole('button', { name: text.priceCalculator }).click();
     const calculator = page.getByRole('dialog', { name: text.priceCalculator });
-    await choose(page, calculator, text.doorType, INNER_DOOR.name);
+    await choose(page, calculator, text.doorType, text.innerDoor);
     await calculator.getByRole('textbox', { name: text.width }).fill(String(INNER_DOOR.widthMm));
     await calculator.getByRole('textbox', { name: text.height }).fill(String(INNER_DOOR.heightMm));
     await expect(calculator.getByTestId('price-total')).toHaveText(nok(INNER_DOOR.kroner));
@@ -578,7 +588,7 @@ for (const locale of ['en', 'nb'] as const) {
 
     await page.goto('/price-calculator');
     await expect(page.getByRole('heading', { level: 1, name: text.priceCalculator })).toBeVisible();
-    await choose(page, page.getByRole('main'), text.doorType, INNER_DOOR.name);
+    await choose(page, page.getByRole('main'), text.doorType, text.innerDoor);
     await page.getByRole('textbox', { name: text.width }).fill('1000');
     await page.getByRole('textbox', { name: text.height }).fill('2200');
     // 901–1100 wide adds one width step (900), 2101–2400 high one height step (600).
@@ -617,7 +627,7 @@ test('the admin sees which offer status is won and which are lost, and the price
     const height = locale === 'en' ? 'height' : 'høyde';
     await expect(
       page.getByRole('textbox', {
-        name: `${costLabel} ${INNER_DOOR.name}, ${width} 700–900, ${height} 1800–2100`,
+        name: `${costLabel} ${locale === 'en' ? INNER_DOOR.name : INNER_DOOR.nameNb}, ${width} 700–900, ${height} 1800–2100`,
       }),
     ).toHaveValue('2 450');
     await saveScreen(page, `pipeline-${locale}-admin-price-matrix`);

@@ -77,6 +77,8 @@ const journeyUsers: { username: string; role: Role }[] = [
   { username: E2E_ADMINS.logs, role: 'admin' as const },
   { username: E2E_ADMINS.adminCommands, role: 'admin' as const },
   { username: E2E_ADMINS.exportData, role: 'admin' as const },
+  { username: E2E_ADMINS.billing, role: 'admin' as const },
+  { username: E2E_ADMINS.invoices, role: 'admin' as const },
   ...Object.entries(E2E_ROLE_USERS).map(([role, username]) => ({ username, role: role as Role })),
 ];
 const seedJourneyUser = (username: string, role: Role, companyId: string) =>

@@ -36,6 +36,9 @@ export const E2E_USERS = {
   logs: 'e2e-logs',
   files: 'e2e-files',
   filesNb: 'e2e-files-nb',
+  /** Order confirmations from an offer, in each language. */
+  confirmations: 'e2e-confirmations',
+  confirmationsNb: 'e2e-confirmations-nb',
 } as const;
 
 export const DEMO_ADMIN = 'admin';
@@ -63,6 +66,10 @@ export const E2E_ADMINS = {
   adminCommands: 'e2e-admin-commands',
   /** Exports the demo company's data, downloads it and checks it. */
   exportData: 'e2e-admin-export',
+  /** Adds payment terms and credit bands (the billing settings journey). */
+  billing: 'e2e-admin-billing',
+  /** Invoices the demo project's order squares (the invoices journey). */
+  invoices: 'e2e-admin-invoices',
 } as const;
 
 /** One member of the demo company per role, for the journey that walks the app as each of them. */

@@ -22,11 +22,13 @@ import { accountEvents } from './modules/auth/account.socket';
 import { authEvents, publicAuthEvents } from './modules/auth/auth.socket';
 import { resolveActor, resolveMember } from './modules/auth/sessions.service';
 import { publicTwoFactorEvents, twoFactorEvents } from './modules/auth/two-factor.socket';
+import { billingSettingsEvents } from './modules/billing-settings/billing-settings.socket';
 import { collectionEvents } from './modules/collections/collections.socket';
 import { companyFileUser } from './modules/company/company.service';
 import { companyEvents } from './modules/company/company.socket';
 import { confirmationsRoutes } from './modules/confirmations/confirmations.http';
 import { customerEvents } from './modules/customers/customers.socket';
+import { departmentEvents } from './modules/departments/departments.socket';
 import { employeesRoutes } from './modules/employees/employees.http';
 import { employeeEvents } from './modules/employees/employees.socket';
 import { registerDocumentOwner } from './modules/files/document-owners';
@@ -36,6 +38,8 @@ import { fileEvents } from './modules/files/files.socket';
 import { helpEvents } from './modules/help/help.socket';
 import { inquiryEvents } from './modules/inquiries/inquiries.socket';
 import { inquiryDocumentOwner } from './modules/inquiries/inquiry-documents';
+import { invoicesRoutes } from './modules/invoices/invoices.http';
+import { invoiceEvents } from './modules/invoices/invoices.socket';
 import { jobEvents } from './modules/jobs/jobs.socket';
 import { logsRoutes } from './modules/logs/logs.http';
 import { logsPruneJob } from './modules/logs/logs.jobs';
@@ -79,6 +83,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   offersRoutes,
   offerStatusesRoutes,
   confirmationsRoutes,
+  invoicesRoutes,
   adminCommandsRoutes,
 ];
 
@@ -95,6 +100,7 @@ export const SOCKET_EVENT_TABLE = {
   ...adminEvents,
   ...adminCommandEvents,
   ...accountingEvents,
+  ...billingSettingsEvents,
   ...companyEvents,
   ...customerEvents,
   ...employeeEvents,
@@ -110,6 +116,8 @@ export const SOCKET_EVENT_TABLE = {
   ...helpEvents,
   ...webhookEvents,
   ...collectionEvents,
+  ...departmentEvents,
+  ...invoiceEvents,
 } satisfies SocketEventTable;
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ProjectState } from '../rules/project-state';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import type { EffectivePaymentTerm } from './billing-settings';
 import { collectionKeySchema } from './collection-key';
 import { patchOf, socketEvent } from './define';
 import { organisationNumberSchema } from './organisation-number-field';
@@ -77,6 +78,8 @@ export const customerCreateSchema = z
     }),
     physicalAddress: addressSchema.nullable().default(null),
     category: collectionKeySchema.default('company'),
+    /** The customer's own payment term; without it, its category's or the company's default applies. */
+    paymentTermId: z.uuid().nullable().default(null),
     /** A one-time customer is kept for one inquiry or offer and never sent to the accounting system. */
     isOneTime: z.boolean().default(false),
   })
@@ -102,6 +105,7 @@ export const customerEditableSchema = z.object({
   postalAddress: addressSchema,
   physicalAddress: addressSchema.nullable(),
   category: collectionKeySchema,
+  paymentTermId: z.uuid().nullable(),
 });
 
 export const customerUpdateSchema = z.object({
@@ -158,6 +162,10 @@ export type CustomerDto = {
   /** A key of the company's customer categories (collections). */
   category: string;
   creditScore: CreditScore;
+  /** The customer's own payment term, if it has one. */
+  paymentTermId: string | null;
+  /** The term that applies (its own, its category's, the company's) and where it comes from. */
+  paymentTerm: EffectivePaymentTerm;
   accountingId: string | null;
   syncStatus: SyncStatus;
   syncError: string | null;

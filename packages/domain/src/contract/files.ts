@@ -17,7 +17,13 @@ export type FileType = (typeof FILE_TYPES)[number];
  * `token` header, and a session token in a URL ends up in logs, history and Referer headers. So the
  * app asks `POST /api/download-links` for a short-lived link that works for one thing only.
  */
-export const DOWNLOAD_KINDS = ['file', 'offer-pdf', 'work-order-pdf', 'admin-export'] as const;
+export const DOWNLOAD_KINDS = [
+  'file',
+  'offer-pdf',
+  'confirmation-pdf',
+  'work-order-pdf',
+  'admin-export',
+] as const;
 export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
 
 export const downloadLinkRequestSchema = z.discriminatedUnion('kind', [
@@ -31,6 +37,13 @@ export const downloadLinkRequestSchema = z.discriminatedUnion('kind', [
   /** An offer's PDF; `download` asks for an attachment rather than a page to show. */
   z.object({
     kind: z.literal('offer-pdf'),
+    id: z.uuid(),
+    locale: z.enum(LOCALES).optional(),
+    download: z.boolean().optional(),
+  }),
+  /** An order confirmation's PDF, likewise. */
+  z.object({
+    kind: z.literal('confirmation-pdf'),
     id: z.uuid(),
     locale: z.enum(LOCALES).optional(),
     download: z.boolean().optional(),
@@ -69,6 +82,9 @@ export const fileDownloadQuerySchema = signedLinkQuerySchema.extend({
 
 /** GET /api/offers/{id}/pdf: the offer query, signed or with the token header (never `?token=`). */
 export const offerPdfDownloadQuerySchema = offerPdfQuerySchema.extend(signedLinkQuerySchema.shape);
+
+/** GET /api/confirmations/{id}/pdf: the same query as the offer's PDF. */
+export const confirmationPdfDownloadQuerySchema = offerPdfDownloadQuerySchema;
 
 /** GET /api/project/{id}/work-order.pdf, likewise. */
 export const workOrderDownloadQuerySchema = workOrderQuerySchema.extend(signedLinkQuerySchema.shape);

@@ -9,7 +9,8 @@ import { pageQuerySchema } from './paging';
 import { type OrderLineDto, orderLineSchema } from './projects';
 
 /**
- * Offers (SPEC §3 Offer, §4, §7 REST /offers, /offer-statuses, offer-config, /confirmations/offer/{id}).
+ * Offers (SPEC §3 Offer, §4, §7 REST /offers, /offer-statuses, offer-config); confirmations.ts has
+ * the order confirmations.
  * Offers travel over REST, as SPEC §7 lists them; changes are pushed on the socket (OFFER_PUSHES).
  */
 
@@ -276,20 +277,6 @@ export type OfferConfigDto = {
   firstNumber: number;
   validityDays: number;
   version: number;
-};
-
-// --- confirmations ----------------------------------------------------------------------------
-
-export type PaymentRule = { description: string; percent: number };
-
-export type ConfirmationDto = {
-  id: string;
-  entityType: 'offer' | 'project';
-  entityId: string;
-  number: number;
-  paymentRules: PaymentRule[];
-  createdAt: string;
-  createdBy: string | null;
 };
 
 export const OFFER_PUSHES = {

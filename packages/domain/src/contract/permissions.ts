@@ -72,6 +72,8 @@ export const PERMISSIONS = {
   'projects.settings': { area: 'projects', roles: ADMIN },
   'invoices.read': { area: 'projects', roles: ['admin', 'office', 'readonly'] },
   'invoices.write': { area: 'projects', roles: ADMIN },
+  /** Invoice settings and payment terms (admin tabs "Invoices" and "Payment terms"). */
+  'invoices.settings': { area: 'projects', roles: ADMIN },
 
   'planner.read': { area: 'production', roles: READERS },
   'planner.read-own': { area: 'production', roles: ['technician'] },

@@ -6,6 +6,7 @@ import { type PROJECT_STATES, projectFiltersSchema, projectStatusFilterSchema } 
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { collectionKeySchema } from './collection-key';
 import { patchOf, socketEvent } from './define';
+import type { ProjectInvoiceSquaresDto } from './invoices';
 import type { Page } from './paging';
 
 const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
@@ -165,7 +166,11 @@ export type ProjectDto = {
 };
 
 /** A row of the project list: the project and what the list shows beside it. */
-export type ProjectListItemDto = ProjectDto;
+/**
+ * A row of the project list: the project and its invoice squares (SPEC §9, at most 3 orders × 3
+ * columns); empty for those who may not read invoices.
+ */
+export type ProjectListItemDto = ProjectDto & { invoiceSquares: ProjectInvoiceSquaresDto };
 
 export type ProcessColumnDto = {
   id: string;

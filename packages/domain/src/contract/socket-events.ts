@@ -4,12 +4,15 @@ import { accountingEvents } from './accounting';
 import { adminEvents } from './admin';
 import { adminCommandEvents } from './admin-commands';
 import { authEvents } from './auth';
+import { billingSettingsEvents } from './billing-settings';
 import { collectionEvents } from './collections';
 import { companyEvents } from './company';
 import { customerEvents } from './customers';
+import { departmentEvents } from './departments';
 import { fileEvents } from './files';
 import { helpEvents } from './help';
 import { inquiryEvents } from './inquiries';
+import { invoiceEvents } from './invoices';
 import { jobEvents } from './jobs';
 import { logEvents } from './logs';
 import { priceCalculatorEvents } from './price-calculator';
@@ -26,12 +29,15 @@ export const SOCKET_EVENTS = {
   ...adminEvents,
   ...adminCommandEvents,
   ...accountingEvents,
+  ...billingSettingsEvents,
   ...collectionEvents,
   ...companyEvents,
   ...customerEvents,
+  ...departmentEvents,
   ...fileEvents,
   ...helpEvents,
   ...inquiryEvents,
+  ...invoiceEvents,
   ...jobEvents,
   ...logEvents,
   ...priceCalculatorEvents,

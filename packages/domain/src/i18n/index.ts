@@ -42,5 +42,8 @@ export const NAMESPACES = [
   'files',
   'jobs',
   'collections',
+  'confirmations',
   'adminCommands',
+  'billing',
+  'invoices',
 ] as const satisfies readonly Namespace[];

@@ -1,5 +1,6 @@
 export * from './business-time-zone';
 export * from './changelog';
+export * from './credit-bands';
 export * from './date-only';
 export * from './date-parse';
 export * from './delivery-colour';
@@ -12,6 +13,8 @@ export * from './name-rule';
 export * from './offer-deadline';
 export * from './order-lines';
 export * from './organisation-number';
+export * from './payment-plan';
+export * from './payment-terms';
 export * from './pipeline-codes';
 export * from './price-matrix';
 export * from './process-columns';

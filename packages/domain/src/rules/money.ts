@@ -83,3 +83,10 @@ export const withVat = (ore: number): number => {
   assertOre(ore);
   return ore + vatOf(ore);
 };
+
+/** An amount ex. VAT with its VAT and its total, as offers and order confirmations print them. */
+export const vatTotals = (totalExVat: number) => ({
+  totalExVat,
+  vat: vatOf(totalExVat),
+  total: withVat(totalExVat),
+});

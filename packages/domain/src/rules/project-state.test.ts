@@ -7,6 +7,7 @@ import {
   endedRangeStart,
   INVOICE_STATUS_CODES,
   invoiceStatusCode,
+  PROJECT_INVOICE_FILTERS,
   PROJECT_STATES,
   PROJECT_STATUS_FILTERS,
   projectFiltersSchema,
@@ -34,6 +35,13 @@ describe('project states and filter values', () => {
     expect(endedRangeStart('2025-06-11', 30)).toBe('2025-05-12');
     expect(endedRangeStart('2025-06-11', 365)).toBe('2024-06-11');
     expect(endedRangeStart('2025-06-11', 'alle')).toBeNull();
+  });
+});
+
+describe('PROJECT_INVOICE_FILTERS', () => {
+  it('maps every square code to exactly one of the list filters none/pending/sent/paid', () => {
+    const mapped: number[] = Object.values(PROJECT_INVOICE_FILTERS).flat();
+    expect(mapped.sort()).toEqual(Object.values(INVOICE_STATUS_CODES).sort());
   });
 });
 

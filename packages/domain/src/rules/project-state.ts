@@ -122,6 +122,18 @@ export const invoiceStatusCode = ({
   return INVOICE_STATUS_CODES.pendingPayment;
 };
 
+/**
+ * The project list's invoice filter (SPEC §5: none/sent/pending/paid) as the square codes it matches:
+ * "sent" is an invoice sent and not yet paid (pending payment or past due), "pending" one made but not
+ * sent, "none" a square without an invoice.
+ */
+export const PROJECT_INVOICE_FILTERS = {
+  none: [INVOICE_STATUS_CODES.noInvoice],
+  pending: [INVOICE_STATUS_CODES.notSent],
+  sent: [INVOICE_STATUS_CODES.pendingPayment, INVOICE_STATUS_CODES.pastDueDate],
+  paid: [INVOICE_STATUS_CODES.paid],
+} as const satisfies Record<string, readonly InvoiceStatusCode[]>;
+
 const dateOnly = z.string().refine(isDateOnly, VALIDATION_MESSAGE_KEYS.dateNotValid);
 const nullableDate = dateOnly.nullable().default(null);
 const columnId = z.string().trim().min(1).max(40);

@@ -100,6 +100,33 @@ export const VALIDATION_MESSAGE_KEYS = {
   webhookPrivateAddress: 'validation.webhookPrivateAddress',
   /** The installation does not let administrators allow private network addresses. */
   webhookPrivateNotPermitted: 'validation.webhookPrivateNotPermitted',
+  paymentTotalInvalid: 'validation.paymentTotalInvalid',
+  paymentPlanEmpty: 'validation.paymentPlanEmpty',
+  paymentPartNegative: 'validation.paymentPartNegative',
+  paymentPercentOver100: 'validation.paymentPercentOver100',
+  paymentFixedOverTotal: 'validation.paymentFixedOverTotal',
+  paymentPlanUncovered: 'validation.paymentPlanUncovered',
+  processColumnNotInvoice: 'validation.processColumnNotInvoice',
+  confirmationInvoiced: 'validation.confirmationInvoiced',
+  confirmationDuplicate: 'validation.confirmationDuplicate',
+  confirmationChanged: 'validation.confirmationChanged',
+  invoiceNeedsProject: 'validation.invoiceNeedsProject',
+  invoiceExists: 'validation.invoiceExists',
+  invoiceDuplicate: 'validation.invoiceDuplicate',
+  invoiceChanged: 'validation.invoiceChanged',
+  invoiceCredited: 'validation.invoiceCredited',
+  invoiceFollowsAccounting: 'validation.invoiceFollowsAccounting',
+  invoiceOverpaid: 'validation.invoiceOverpaid',
+  invoiceAlreadySent: 'validation.invoiceAlreadySent',
+  noInvoiceYet: 'validation.noInvoiceYet',
+  creditBandPrepaymentTooLow: 'validation.creditBandPrepaymentTooLow',
+  creditBandApprovalRequired: 'validation.creditBandApprovalRequired',
+  /** A whole number outside its range; interpolates `{{min}}` and `{{max}}`. */
+  numberRange: 'validation.numberRange',
+  /** A code (a credit band's) the company already uses. */
+  duplicateCode: 'validation.duplicateCode',
+  /** A name (a payment term's) the company already uses. */
+  nameTaken: 'validation.nameTaken',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGE_KEYS;

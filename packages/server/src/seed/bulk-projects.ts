@@ -1,10 +1,20 @@
-import { addDays } from '@karm/domain/rules';
+import { addDays, daysBetween, splitPlan, vatTotals } from '@karm/domain/rules';
 import { sql } from 'drizzle-orm';
+import {
+  CONFIRMATION_NUMBER_SEQUENCE,
+  FIRST_CONFIRMATION_NUMBER,
+} from '../modules/confirmations/confirmations.service';
+import { confirmationPaymentRules, confirmations } from '../modules/confirmations/confirmations.tables';
 import { customers } from '../modules/customers/customers.tables';
 import { employees } from '../modules/employees/employees.tables';
+import { FIRST_INVOICE_NUMBER, INVOICE_NUMBER_SEQUENCE } from '../modules/invoices/invoices.service';
+import { invoices } from '../modules/invoices/invoices.tables';
 import { projects } from '../modules/projects/projects.tables';
+import { todayIn } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import { takeNextNumber } from '../platform/db/number-sequences';
+import { newId } from '../platform/ids';
+import { DEMO_PAYMENT_PLAN } from './demo-invoicing';
 import { seedCustomer, seedEmployee } from './factories';
 
 /** A small seeded generator (mulberry32): the same seed gives the same data on every machine. */
@@ -112,13 +122,21 @@ export const seedBulkProjects = async (ctx: AppContext, companyId: string, count
     );
   }
 
+  const customerNames = new Map(
+    (
+      await ctx.db
+        .select({ id: customers.id, name: customers.name })
+        .from(customers)
+        .where(sql`${customers.companyId} = ${companyId}`)
+    ).map((row) => [row.id, row.name]),
+  );
+  // The money side draws from a stream of its own, so the projects stay the same as before it existed.
+  const money = createRandom(seed + 1);
+  const today = todayIn(ctx.clock);
+
   for (let done = 0; done < count; done += BATCH) {
     const size = Math.min(BATCH, count - done);
-    const first = await takeNextNumber(ctx.db, companyId, 'project', 1_001);
-    // The sequence hands out one number per call; reserve the rest of the batch in one step.
-    await ctx.db.execute(
-      sql`update number_sequences set last_value = last_value + ${size - 1} where company_id = ${companyId} and kind = 'project'`,
-    );
+    const first = await reserveNumbers(ctx, companyId, 'project', 1_001, size);
     const rows = Array.from({ length: size }, (_, offset) => {
       const start = addDays('2019-01-07', Math.floor(random() * 2_900));
       const delivery = addDays(start, 21 + Math.floor(random() * 180));
@@ -141,6 +159,197 @@ export const seedBulkProjects = async (ctx: AppContext, companyId: string, count
         projectValue: Math.floor(random() * 5_000_000) * 100,
       };
     });
-    await ctx.db.insert(projects).values(rows);
+    const inserted = await ctx.db
+      .insert(projects)
+      .values(rows)
+      .returning({ id: projects.id, state: projects.state });
+    await seedOrderSquares(
+      ctx,
+      companyId,
+      rows.map((row, index) => ({
+        ...row,
+        id: inserted[index]?.id ?? '',
+        customerName: customerNames.get(row.customerId) ?? '',
+      })),
+      money,
+      today,
+    );
   }
+};
+
+/** `size` numbers of a company's sequence in two statements (one per call otherwise); the first is returned. */
+const reserveNumbers = async (
+  ctx: AppContext,
+  companyId: string,
+  kind: string,
+  first: number,
+  size: number,
+) => {
+  if (size === 0) return first;
+  const start = await takeNextNumber(ctx.db, companyId, kind, first);
+  if (size > 1)
+    await ctx.db.execute(
+      sql`update number_sequences set last_value = last_value + ${size - 1} where company_id = ${companyId} and kind = ${kind}`,
+    );
+  return start;
+};
+
+type Random = () => number;
+type SeededProject = {
+  id: string;
+  name: string;
+  state: 'active' | 'completed' | 'archived';
+  customerId: string;
+  customerName: string;
+  startDate: string;
+  deliveryDate: string;
+  projectValue: number;
+};
+type InvoiceStatus = 'notSent' | 'pendingPayment' | 'pastDue' | 'paid';
+
+/** Which status an invoice on a project in this state has: mostly paid once the project is done. */
+const invoiceStatusFor = (state: SeededProject['state'], roll: number): InvoiceStatus => {
+  if (state === 'archived') return 'paid';
+  const [notSent, pending, pastDue] = state === 'completed' ? [0.05, 0.13, 0.2] : [0.2, 0.4, 0.55];
+  return roll < notSent ? 'notSent' : roll < pending ? 'pendingPayment' : roll < pastDue ? 'pastDue' : 'paid';
+};
+
+/** Whether a part of the 30/60/10 plan is invoiced: all of a finished project's, fewer of an active one's. */
+const isInvoiced = (project: SeededProject, position: number, roll: number, today: string) => {
+  if (project.state !== 'active') return true;
+  if (position === 0) return roll < 0.75;
+  if (position === 1) return roll < (project.deliveryDate <= today ? 0.6 : 0.1);
+  return roll < 0.15;
+};
+
+const DUE_DAYS = 14;
+const CREDITED_SHARE = 0.04;
+/** Rows per insert, well under PostgreSQL's 65 535 parameters for the widest table. */
+const INSERT_ROWS = 1_000;
+
+const insertInChunks = async <Row>(rows: Row[], insert: (chunk: Row[]) => Promise<unknown>) => {
+  for (let start = 0; start < rows.length; start += INSERT_ROWS)
+    await insert(rows.slice(start, start + INSERT_ROWS));
+};
+
+/**
+ * A confirmation per project (the demo's 30/60/10 plan on the project value with VAT) and invoices
+ * on a realistic share of its three parts, in every status: not sent, pending payment, past due,
+ * paid, and credited (half of those invoiced again). Batched: a few inserts per batch of projects.
+ */
+const seedOrderSquares = async (
+  ctx: AppContext,
+  companyId: string,
+  batch: SeededProject[],
+  random: Random,
+  today: string,
+) => {
+  const firstConfirmation = await reserveNumbers(
+    ctx,
+    companyId,
+    CONFIRMATION_NUMBER_SEQUENCE,
+    FIRST_CONFIRMATION_NUMBER,
+    batch.length,
+  );
+  const confirmationRows: (typeof confirmations.$inferInsert)[] = [];
+  const partRows: (typeof confirmationPaymentRules.$inferInsert)[] = [];
+  const invoiceRows: (typeof invoices.$inferInsert)[] = [];
+  const between = (from: string, to: string) =>
+    addDays(from, Math.floor(random() * Math.max(1, daysBetween(from, to) + 1)));
+  for (const [index, project] of batch.entries()) {
+    const date = project.startDate <= today ? project.startDate : today;
+    const totals = vatTotals(project.projectValue);
+    const split = splitPlan(totals.total, DEMO_PAYMENT_PLAN);
+    if (!split.ok) throw new Error(`The demo plan does not split ${totals.total}`);
+    const confirmation = {
+      id: newId(),
+      companyId,
+      entityType: 'project' as const,
+      entityId: project.id,
+      number: firstConfirmation + index,
+      date,
+      customerId: project.customerId,
+      customerName: project.customerName,
+      lines: [
+        {
+          description: project.name,
+          count: 1,
+          unitPrice: project.projectValue,
+          discountPercent: 0,
+          salesPrice: project.projectValue,
+          vatPercent: 25,
+        },
+      ],
+      ...totals,
+    };
+    confirmationRows.push(confirmation);
+    for (const [position, rule] of DEMO_PAYMENT_PLAN.entries()) {
+      const amount = split.amounts[position] ?? 0;
+      const part = {
+        id: newId(),
+        companyId,
+        confirmationId: confirmation.id,
+        position,
+        description: rule.description,
+        basisPoints: rule.share.basisPoints,
+        amount,
+        dueKind: rule.due.kind,
+        invoiceId: null as string | null,
+      };
+      partRows.push(part);
+      if (!isInvoiced(project, position, random(), today)) continue;
+      const makeInvoice = (status: InvoiceStatus, isCredited: boolean) => {
+        // Pending payment is due from today on; past due fell due before today; the rest any time since the order.
+        const invoiceDate =
+          status === 'pendingPayment' || status === 'notSent'
+            ? addDays(today, -Math.floor(random() * DUE_DAYS))
+            : status === 'pastDue'
+              ? addDays(today, -(DUE_DAYS + 1 + Math.floor(random() * 120)))
+              : between(
+                  date < today ? date : today,
+                  project.deliveryDate < today ? project.deliveryDate : today,
+                );
+        const invoice = {
+          id: newId(),
+          companyId,
+          projectId: project.id,
+          confirmationId: confirmation.id,
+          paymentRuleId: part.id,
+          requestId: newId(),
+          description: part.description,
+          customerId: project.customerId,
+          customerName: project.customerName,
+          invoiceDate,
+          dueDate: addDays(invoiceDate, DUE_DAYS),
+          amount,
+          amountOutstanding: status === 'paid' ? 0 : amount,
+          isSent: status !== 'notSent',
+          isCredited,
+          creditReason: isCredited ? 'Feil beløp' : '',
+          creditedAt: isCredited ? new Date(`${invoiceDate}T12:00:00Z`) : null,
+          syncStatus: 'local' as const,
+          createdAt: new Date(`${invoiceDate}T08:00:00Z`),
+          updatedAt: new Date(`${invoiceDate}T08:00:00Z`),
+        };
+        invoiceRows.push(invoice);
+        part.invoiceId = invoice.id;
+      };
+      if (random() < CREDITED_SHARE) {
+        makeInvoice('notSent', true);
+        if (random() < 0.5) continue;
+      }
+      makeInvoice(invoiceStatusFor(project.state, random()), false);
+    }
+  }
+  const firstInvoice = await reserveNumbers(
+    ctx,
+    companyId,
+    INVOICE_NUMBER_SEQUENCE,
+    FIRST_INVOICE_NUMBER,
+    invoiceRows.length,
+  );
+  for (const [index, invoice] of invoiceRows.entries()) invoice.number = firstInvoice + index;
+  await ctx.db.insert(confirmations).values(confirmationRows);
+  await insertInChunks(partRows, (chunk) => ctx.db.insert(confirmationPaymentRules).values(chunk));
+  await insertInChunks(invoiceRows, (chunk) => ctx.db.insert(invoices).values(chunk));
 };

@@ -12,6 +12,8 @@ type DemoCustomer = {
   email: string;
   phone: string;
   contacts: [string, string, string][];
+  /** A credit score naming one of the demo credit bands (demo-billing.ts). */
+  creditScore?: string;
 };
 
 /** Customers a Norwegian door and window maker would have: builders, a public owner, a shop, a family. */
@@ -24,6 +26,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
     email: 'post@nordbygg.example.no',
     phone: '63 87 00 00',
     contacts: [['Jon', 'Bakken', 'jon.bakken@nordbygg.example.no']],
+    creditScore: 'A',
   },
   {
     name: 'Byggmester Hansen AS',
@@ -33,6 +36,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
     email: 'firmapost@hansenbygg.example.no',
     phone: '64 86 12 34',
     contacts: [['Trond', 'Hansen', 'trond@hansenbygg.example.no']],
+    creditScore: 'C',
   },
   {
     name: 'Lørenskog Eiendom KF',
@@ -51,6 +55,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
     email: 'ordre@jernvare.example.no',
     phone: '63 80 55 55',
     contacts: [],
+    creditScore: 'B',
   },
   {
     name: 'Kari og Ola Nordmann',
@@ -61,6 +66,8 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
     contacts: [],
   },
 ];
+
+const DEMO_CREDIT_SCORE_DATE = '2026-01-15';
 
 /** The demo company's customers and contacts, kept in Karm (no accounting system is configured). */
 export const seedDemoCustomers = async (db: Executor, companyId: string) => {
@@ -77,6 +84,11 @@ export const seedDemoCustomers = async (db: Executor, companyId: string) => {
       email: demo.email,
       phoneNumber: demo.phone,
       postalAddress: { addressLine1, addressLine2: '', postalCode, city, countryCode: 'NO' },
+      ...(demo.creditScore && {
+        creditScore: demo.creditScore,
+        creditScoreDate: DEMO_CREDIT_SCORE_DATE,
+        creditScoreSource: 'Bisnode',
+      }),
     });
     for (const [firstName, lastName, email] of demo.contacts) {
       await seedContact(db, companyId, customer.id, { firstName, lastName, email });

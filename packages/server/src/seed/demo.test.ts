@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../modules/company/company.tables';
+import { confirmations } from '../modules/confirmations/confirmations.tables';
 import { files } from '../modules/files/files.tables';
+import { invoices } from '../modules/invoices/invoices.tables';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { DEMO_COMPANY_NAME, findDemoCompanyId, seedDemo } from './demo';
 
@@ -21,6 +23,20 @@ describe('demo data', () => {
     expect(company?.logoFileId).toBeTruthy();
     const [logo] = await server.ctx.db.select().from(files).where(eq(files.id, company!.logoFileId!));
     expect(logo).toMatchObject({ companyId, type: 'logo', mimeType: 'image/png' });
+  });
+
+  it('shows the money side: confirmations, a project invoiced by order square, paid and not yet sent', async () => {
+    const companyId = await findDemoCompanyId(server.ctx, DEMO_COMPANY_NAME);
+    const rows = await server.ctx.db.select().from(invoices).where(eq(invoices.companyId, companyId));
+    expect(rows.map((row) => [row.isSent, row.amountOutstanding === 0, row.syncStatus]).sort()).toEqual([
+      [false, false, 'local'],
+      [true, true, 'local'],
+    ]);
+    expect(
+      (await server.ctx.db.select().from(confirmations).where(eq(confirmations.companyId, companyId)))
+        .map((row) => row.entityType)
+        .sort(),
+    ).toEqual(['offer', 'project']);
   });
 
   it('is created only once: a second run leaves the database as it is', async () => {

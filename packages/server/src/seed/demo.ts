@@ -8,9 +8,11 @@ import { defaultPriceMatrix } from '../modules/price-calculator/default-price-ma
 import { seedPriceMatrix } from '../modules/price-calculator/price-calculator.service';
 import { todayIn } from '../platform/clock';
 import { type AppContext, administrativeActor } from '../platform/context';
+import { seedDemoBilling } from './demo-billing';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoHelpTexts } from './demo-help';
 import { seedDemoInquiries } from './demo-inquiries';
+import { seedDemoInvoicing } from './demo-invoicing';
 import { seedDemoOffers } from './demo-offers';
 import { seedCompany, seedDepartment, seedEmployee, seedEmployeeCategory, seedUser } from './factories';
 
@@ -206,6 +208,7 @@ export const seedDemo = async (ctx: AppContext) => {
       });
       if (person.username === 'admin') adminIds = { userId: user.id, employeeId: employee.id };
     }
+    await seedDemoBilling(tx, demo.id);
     await seedDemoCustomers(tx, demo.id);
     await seedDemoInquiries(tx, demo.id, todayIn(ctx.clock));
     for (const company of [demo, second]) await seedPriceMatrix(tx, company.id, defaultPriceMatrix());
@@ -220,7 +223,10 @@ export const seedDemo = async (ctx: AppContext) => {
     }
     return { companyId: demo.id, adminUserId: adminIds?.userId };
   });
-  if (seeded.adminUserId) await seedDemoLogo(ctx, seeded.companyId, seeded.adminUserId);
+  if (seeded.adminUserId) {
+    await seedDemoLogo(ctx, seeded.companyId, seeded.adminUserId);
+    await seedDemoInvoicing(ctx, seeded.companyId, seeded.adminUserId);
+  }
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;
 };

@@ -127,6 +127,9 @@ export const router = createBrowserRouter([
                 import('@/features/logs'),
                 import('@/features/jobs'),
                 import('@/features/collections'),
+                import('@/features/departments'),
+                import('@/features/billing-settings'),
+                import('@/features/invoices'),
               ]),
             ([
               { AdminPage },
@@ -138,6 +141,9 @@ export const router = createBrowserRouter([
               { LogsList },
               { JobsTab },
               { CollectionsAdmin },
+              { DepartmentsAdmin },
+              { InvoiceSettingsAdmin, PaymentTermsAdmin, CreditBandsAdmin },
+              { InvoiceList },
             ]) =>
               () => (
                 <AdminPage
@@ -151,8 +157,19 @@ export const router = createBrowserRouter([
                     webhooks: <WebhooksTab />,
                     'server-logs': <LogsList />,
                     jobs: <JobsTab />,
+                    invoices: (
+                      <InvoiceSettingsAdmin>
+                        <InvoiceList projectHref={(projectId) => href.open('projects', projectId)} />
+                      </InvoiceSettingsAdmin>
+                    ),
+                    'payment-terms': <PaymentTermsAdmin />,
+                    'credit-score': <CreditBandsAdmin />,
                     inquiry: <CollectionsAdmin tab="inquiry" />,
-                    projects: <CollectionsAdmin tab="projects" />,
+                    projects: (
+                      <CollectionsAdmin tab="projects" priceMatrixPath={href.to('priceCalculator')}>
+                        <DepartmentsAdmin />
+                      </CollectionsAdmin>
+                    ),
                   }}
                 />
               ),

@@ -1,10 +1,13 @@
 import {
   type ErrorPayload,
   type ErrorReportedPush,
+  INVOICE_PUSHES,
   LOG_PUSHES,
+  type ReadyToInvoicePush,
   USERS_PUSHES,
   type UserDto,
 } from '@karm/domain/contract';
+import { formatNok } from '@karm/domain/rules';
 import { notifications } from '@mantine/notifications';
 import { i18n } from '@/lib/i18n';
 import { clearLocalSession, verifyStoredSession } from '@/lib/session';
@@ -51,6 +54,19 @@ export const installSessionListeners = (navigate: Navigate) => {
       notifications.show({
         title: i18n.t('logs.reportedTitle', { name: reporter }),
         message,
+        color: 'orange',
+        autoClose: REPORT_NOTICE_MS,
+      }),
+    ),
+    // A completed process step made payment parts due (only administrators get this push).
+    onPush<ReadyToInvoicePush>(INVOICE_PUSHES.readyToInvoice, ({ projectNumber, projectName, parts }) =>
+      notifications.show({
+        title: i18n.t('invoices:ready.title'),
+        message: i18n.t('invoices:ready.message', {
+          number: projectNumber,
+          name: projectName,
+          parts: parts.map((part) => `${part.description} ${formatNok(part.amount)}`).join(', '),
+        }),
         color: 'orange',
         autoClose: REPORT_NOTICE_MS,
       }),

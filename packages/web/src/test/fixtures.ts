@@ -1,4 +1,10 @@
-import { type ProjectDto, permissionsOfRole, type Role, type UserDto } from '@karm/domain/contract';
+import {
+  type ProjectDto,
+  type ProjectListItemDto,
+  permissionsOfRole,
+  type Role,
+  type UserDto,
+} from '@karm/domain/contract';
 
 let sequence = 0;
 
@@ -18,6 +24,10 @@ export const aPage = <T>(items: T[], { total = items.length, page = 1, pageSize 
   page,
   pageSize,
 });
+
+/** A page of the project list (projects:filter_new): the projects with the squares given, else none. */
+export const aProjectPage = (projects: ProjectDto[], squares: ProjectListItemDto['invoiceSquares'] = []) =>
+  aPage(projects.map((project) => ({ ...project, invoiceSquares: squares })));
 
 /** A project with only what every project has; features add the fields their tests rely on. */
 export const aBlankProject = (overrides: Partial<ProjectDto> = {}): ProjectDto => {

@@ -1,16 +1,19 @@
 import admin from './admin.json' with { type: 'json' };
 import adminCommands from './adminCommands.json' with { type: 'json' };
 import auth from './auth.json' with { type: 'json' };
+import billing from './billing.json' with { type: 'json' };
 import calculator from './calculator.json' with { type: 'json' };
 import collections from './collections.json' with { type: 'json' };
 import common from './common.json' with { type: 'json' };
 import company from './company.json' with { type: 'json' };
 import components from './components.json' with { type: 'json' };
+import confirmations from './confirmations.json' with { type: 'json' };
 import customers from './customers.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
 import files from './files.json' with { type: 'json' };
 import help from './help.json' with { type: 'json' };
 import inquiries from './inquiries.json' with { type: 'json' };
+import invoices from './invoices.json' with { type: 'json' };
 import jobs from './jobs.json' with { type: 'json' };
 import nav from './nav.json' with { type: 'json' };
 import offers from './offers.json' with { type: 'json' };
@@ -50,5 +53,8 @@ export const en = {
   files,
   jobs,
   collections,
+  confirmations,
   adminCommands,
+  billing,
+  invoices,
 };

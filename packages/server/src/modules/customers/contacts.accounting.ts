@@ -7,7 +7,7 @@ import {
 } from '../../integrations/accounting/port';
 import type { AppContext } from '../../platform/context';
 import { type ContactRow, toContactDto } from './customer-dto';
-import { type ApplyOutcome, type PushOutcome, retryDelayMs } from './customers.accounting';
+import { type ApplyOutcome, PUSH_LEASE_MS, type PushOutcome, retryDelayMs } from './customers.accounting';
 import { contacts, customers } from './customers.tables';
 
 /**
@@ -104,7 +104,7 @@ const claimPendingContacts = async (ctx: AppContext, companyId: string, limit: n
     .for('update', { skipLocked: true });
   const claimed = await ctx.db
     .update(contacts)
-    .set({ nextSyncAt: new Date(now.getTime() + 5 * 60_000) })
+    .set({ nextSyncAt: new Date(now.getTime() + PUSH_LEASE_MS) })
     .where(inArray(contacts.id, due))
     .returning();
   const owners = claimed.length

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { customers } from './customers.tables';
 
@@ -9,4 +9,14 @@ export const customersOfCategory = async (db: Executor, companyId: string, key: 
     .from(customers)
     .where(and(eq(customers.companyId, companyId), eq(customers.category, key)));
   return row?.count ?? 0;
+};
+
+/** How many of the company's customers carry each payment term as their own (billing-settings). */
+export const customersPerPaymentTerm = async (db: Executor, companyId: string) => {
+  const rows = await db
+    .select({ paymentTermId: customers.paymentTermId, count: count() })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), isNotNull(customers.paymentTermId)))
+    .groupBy(customers.paymentTermId);
+  return new Map(rows.map((row) => [row.paymentTermId ?? '', row.count]));
 };

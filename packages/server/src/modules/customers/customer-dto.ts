@@ -1,10 +1,14 @@
 import type { ContactDto, CustomerDto } from '@karm/domain/contract';
+import { effectivePaymentTermOf, type PaymentTermBook } from '@karm/domain/rules';
+import type { Executor } from '../../platform/db/client';
+import { loadPaymentTermBook } from '../billing-settings/payment-terms.service';
 import type { contacts, customers } from './customers.tables';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 
-export const toCustomerDto = (row: CustomerRow): CustomerDto => ({
+/** A customer as the client sees it; `book` (the company's payment terms) gives its effective term. */
+export const toCustomerDto = (row: CustomerRow, book: PaymentTermBook): CustomerDto => ({
   id: row.id,
   source: row.source,
   customerNumber: row.customerNumber,
@@ -30,6 +34,8 @@ export const toCustomerDto = (row: CustomerRow): CustomerDto => ({
     row.creditScore && row.creditScoreDate
       ? { score: row.creditScore, date: row.creditScoreDate, source: row.creditScoreSource ?? '' }
       : null,
+  paymentTermId: row.paymentTermId,
+  paymentTerm: effectivePaymentTermOf(book, row),
   accountingId: row.accountingId,
   syncStatus: row.syncStatus,
   syncError: row.syncError,
@@ -46,6 +52,17 @@ export const toCustomerDto = (row: CustomerRow): CustomerDto => ({
   version: row.version,
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/** Customers of one company as DTOs, reading its payment terms once. */
+export const customerDtosOf = async (db: Executor, companyId: string, rows: CustomerRow[]) => {
+  if (rows.length === 0) return [];
+  const book = await loadPaymentTermBook(db, companyId);
+  return rows.map((row) => toCustomerDto(row, book));
+};
+
+/** One customer as its DTO. */
+export const customerDtoOf = async (db: Executor, row: CustomerRow) =>
+  toCustomerDto(row, await loadPaymentTermBook(db, row.companyId));
 
 export const toContactDto = (row: ContactRow, customer: CustomerRow): ContactDto => ({
   id: row.id,

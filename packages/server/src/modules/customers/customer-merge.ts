@@ -10,6 +10,9 @@ export const SYNCED_CUSTOMER_FIELDS = [
   'phoneNumber',
   'phoneNumberMobile',
   'invoiceSendMethod',
+  // Push-only in effect: Karm's effective payment term; a value changed in the accounting system is
+  // overwritten by the next push (the row keeps the term, not the days).
+  'invoicesDueIn',
   'isSupplier',
   'supplierNumber',
   'customerNumber',

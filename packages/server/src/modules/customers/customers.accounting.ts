@@ -8,7 +8,8 @@ import {
   type AccountingPort,
 } from '../../integrations/accounting/port';
 import type { AppContext } from '../../platform/context';
-import { type CustomerRow, toCustomerDto } from './customer-dto';
+import { effectivePaymentTerm } from './customer-billing';
+import { type CustomerRow, customerDtoOf } from './customer-dto';
 import { changedFields, mergeCustomer, SYNCED_CUSTOMER_FIELDS, type SyncedCustomer } from './customer-merge';
 import { customers } from './customers.tables';
 
@@ -23,8 +24,8 @@ export type PushOutcome = 'created' | 'updated' | 'unchanged' | 'linked' | 'defe
 
 /** A failed push is tried again after 1, 2, 4 … minutes, at most an hour apart. */
 export const retryDelayMs = (attempts: number) => Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
-/** While one instance pushes a record, others leave it alone for this long. */
-const PUSH_LEASE_MS = 5 * 60_000;
+/** While one instance pushes a record (customer, contact, invoice), others leave it alone for this long. */
+export const PUSH_LEASE_MS = 5 * 60_000;
 
 const pickSynced = (fields: AccountingCustomerFields): SyncedCustomer =>
   Object.fromEntries(SYNCED_CUSTOMER_FIELDS.map((field) => [field, fields[field]])) as SyncedCustomer;
@@ -40,8 +41,11 @@ const addressOf = (address: AccountingAddress | null, fallback?: AccountingAddre
       }
     : null;
 
-/** Karm's row as the accounting system's fields, with the address ids it needs for an update. */
-const syncedOfRow = (row: CustomerRow): SyncedCustomer => {
+/**
+ * Karm's row as the accounting system's fields, with the address ids it needs for an update and the
+ * days of its effective payment term.
+ */
+const syncedOfRow = (row: CustomerRow, invoicesDueIn: number): SyncedCustomer => {
   const snapshot = row.accountingSnapshot as SyncedCustomer | null;
   return {
     name: row.name,
@@ -52,6 +56,7 @@ const syncedOfRow = (row: CustomerRow): SyncedCustomer => {
     phoneNumber: row.phoneNumber,
     phoneNumberMobile: row.phoneNumberMobile,
     invoiceSendMethod: row.invoiceSendMethod as SyncedCustomer['invoiceSendMethod'],
+    invoicesDueIn,
     isSupplier: row.isSupplier,
     supplierNumber: row.supplierNumber,
     customerNumber: row.customerNumber,
@@ -63,6 +68,11 @@ const syncedOfRow = (row: CustomerRow): SyncedCustomer => {
   };
 };
 
+/** The row as pushed: its fields and the due days of its effective payment term. */
+const syncedOf = async (ctx: AppContext, row: CustomerRow) =>
+  syncedOfRow(row, (await effectivePaymentTerm(ctx.db, row.companyId, row.id)).daysUntilDue);
+
+/** The due days are not stored on the row (it keeps the term), so they are not written back. */
 const rowValuesOf = (fields: SyncedCustomer) => ({
   name: fields.name,
   organizationNumber: fields.organizationNumber,
@@ -86,8 +96,10 @@ const rowValuesOf = (fields: SyncedCustomer) => ({
   physicalAddress: addressOf(fields.physicalAddress),
 });
 
-const publish = (ctx: AppContext, row: CustomerRow | undefined) => {
-  if (row) ctx.realtime.toCompany(row.companyId, CUSTOMER_PUSHES.customerChanged, toCustomerDto(row));
+const publish = async (ctx: AppContext, row: CustomerRow | undefined) => {
+  if (row) {
+    ctx.realtime.toCompany(row.companyId, CUSTOMER_PUSHES.customerChanged, await customerDtoOf(ctx.db, row));
+  }
 };
 
 const markSynced = (remote: AccountingCustomer) => ({
@@ -145,10 +157,10 @@ export const applyRemoteCustomer = async (
           updatedAt: now,
         })
         .returning();
-      publish(ctx, numberless);
+      await publish(ctx, numberless);
       return { outcome: 'created', conflicts: ['customerNumber'] };
     }
-    publish(ctx, created);
+    await publish(ctx, created);
     return { outcome: 'created', conflicts: [] };
   }
 
@@ -157,7 +169,7 @@ export const applyRemoteCustomer = async (
   const base = (local.accountingSnapshot as SyncedCustomer | null) ?? pickSynced(remote);
   const isLocallyChanged = local.syncStatus === 'pending' || local.syncStatus === 'failed';
   const { merged, localOnly, conflicts } = isLocallyChanged
-    ? mergeCustomer(base, syncedOfRow(local), pickSynced(remote))
+    ? mergeCustomer(base, await syncedOf(ctx, local), pickSynced(remote))
     : { merged: pickSynced(remote), localOnly: [], conflicts: [] };
   const [updated] = await ctx.db
     .update(customers)
@@ -171,7 +183,7 @@ export const applyRemoteCustomer = async (
     })
     .where(eq(customers.id, local.id))
     .returning();
-  publish(ctx, updated);
+  await publish(ctx, updated);
   return { outcome: conflicts.length > 0 ? 'conflict' : 'updated', conflicts };
 };
 
@@ -212,7 +224,7 @@ const recordFailure = async (ctx: AppContext, row: CustomerRow, error: Accountin
     })
     .where(eq(customers.id, row.id))
     .returning();
-  publish(ctx, updated);
+  await publish(ctx, updated);
 };
 
 const saveSynced = async (ctx: AppContext, row: CustomerRow, remote: AccountingCustomer) => {
@@ -228,7 +240,7 @@ const saveSynced = async (ctx: AppContext, row: CustomerRow, remote: AccountingC
       .set({ ...markSynced(remote), syncStatus: 'pending', nextSyncAt: ctx.clock.now() })
       .where(eq(customers.id, row.id));
   }
-  publish(ctx, updated);
+  await publish(ctx, updated);
 };
 
 const pushChanges = async (
@@ -239,7 +251,7 @@ const pushChanges = async (
   version: number,
   base: SyncedCustomer,
 ): Promise<PushOutcome> => {
-  const local = syncedOfRow(row);
+  const local = await syncedOf(ctx, row);
   const changed = changedFields(base, local);
   if (changed.length === 0) return 'unchanged';
   const changes = Object.fromEntries(changed.map((field) => [field, local[field]]));
@@ -272,14 +284,14 @@ const pushCustomer = async (
         existing.version,
         pickSynced(existing),
       );
-      if (outcome === 'unchanged') publish(ctx, linked);
+      if (outcome === 'unchanged') await publish(ctx, linked);
       return 'linked';
     }
-    const remote = await port.createCustomer(syncedOfRow(row) as AccountingCustomerFields);
+    const remote = await port.createCustomer((await syncedOf(ctx, row)) as AccountingCustomerFields);
     await saveSynced(ctx, row, remote);
     return 'created';
   }
-  const base = (row.accountingSnapshot as SyncedCustomer | null) ?? syncedOfRow(row);
+  const base = (row.accountingSnapshot as SyncedCustomer | null) ?? (await syncedOf(ctx, row));
   try {
     const outcome = await pushChanges(ctx, port, row, row.accountingId, row.accountingVersion ?? 0, base);
     if (outcome === 'unchanged') {

@@ -17,13 +17,14 @@ import type { Executor } from '../../platform/db/client';
 import { nameRank } from '../../platform/db/name-rank';
 import { takeNextNumber } from '../../platform/db/number-sequences';
 import { loadPage } from '../../platform/db/paging';
-import type { Referable } from '../../platform/db/references';
+import { assertReferencesInCompany, type Referable } from '../../platform/db/references';
 import { containsPattern, numberMatch } from '../../platform/db/search-terms';
 import { conflict, notFound, validationError } from '../../platform/errors';
 import { requestAccountingPush } from '../accounting/accounting.jobs';
 import { userNamesByIds } from '../auth/users.repository';
+import { loadPaymentTermBook, PAYMENT_TERMS_REFERABLE } from '../billing-settings/payment-terms.service';
 import { assertCollectionKeys } from '../collections/collection-values';
-import { type CustomerRow, toCustomerDto } from './customer-dto';
+import { type CustomerRow, customerDtoOf, customerDtosOf, toCustomerDto } from './customer-dto';
 import { customers, pendingSync } from './customers.tables';
 
 /** Customers as other modules' records point at them (`assertReferencesInCompany`). */
@@ -69,6 +70,7 @@ export const listCustomers = async (
     query.includeInactive ? undefined : eq(customers.isInactive, false),
     searchCondition(query.search),
   );
+  const book = await loadPaymentTermBook(ctx.db, actor.companyId);
   return loadPage(
     query,
     {
@@ -82,20 +84,24 @@ export const listCustomers = async (
           .offset(offset),
       total: () => ctx.db.select({ total: count() }).from(customers).where(where),
     },
-    toCustomerDto,
+    (row) => toCustomerDto(row, book),
   );
 };
 
 export const getCustomer = async (ctx: AppContext, actor: Actor, customerId: string) =>
-  toCustomerDto(await findOwnCustomer(ctx.db, actor.companyId, customerId));
+  customerDtoOf(ctx.db, await findOwnCustomer(ctx.db, actor.companyId, customerId));
 
 /** Customer numbers Karm hands out start here (Tripletex's own default range starts at 10000). */
 const FIRST_CUSTOMER_NUMBER = 10_001;
 /** A number typed by hand may sit where the sequence comes later; then the next one is taken. */
 const MAX_NUMBER_ATTEMPTS = 20;
 
-const publish = (ctx: AppContext, row: CustomerRow) =>
-  ctx.realtime.toCompany(row.companyId, CUSTOMER_PUSHES.customerChanged, toCustomerDto(row));
+/** Tells the company, and answers the caller with the same DTO. */
+const publish = async (ctx: AppContext, row: CustomerRow) => {
+  const dto = await customerDtoOf(ctx.db, row);
+  ctx.realtime.toCompany(row.companyId, CUSTOMER_PUSHES.customerChanged, dto);
+  return dto;
+};
 
 /**
  * SPEC §7 customer:create. With an accounting system connected, the customer is marked pending and
@@ -112,6 +118,9 @@ export const createCustomer = async (
     if (!input.isPrivateIndividual) {
       await assertCollectionKeys(tx, actor.companyId, { category: ['customerCategory', input.category] });
     }
+    await assertReferencesInCompany(tx, actor.companyId, {
+      paymentTermId: [PAYMENT_TERMS_REFERABLE, input.paymentTermId],
+    });
     const now = ctx.clock.now();
     const insertNumbered = async (customerNumber: number) => {
       const [inserted] = await tx
@@ -133,6 +142,7 @@ export const createCustomer = async (
           postalAddress: input.postalAddress,
           physicalAddress: input.physicalAddress,
           category: input.isPrivateIndividual ? 'private' : input.category,
+          paymentTermId: input.paymentTermId,
           syncStatus: isConnected ? 'pending' : 'local',
           nextSyncAt: isConnected ? now : null,
           createdAt: now,
@@ -161,9 +171,9 @@ export const createCustomer = async (
     }
     throw new Error(`No free customer number after ${MAX_NUMBER_ATTEMPTS} attempts`);
   });
-  publish(ctx, row);
+  const dto = await publish(ctx, row);
   if (isConnected) await requestAccountingPush(ctx, actor.companyId);
-  return toCustomerDto(row);
+  return dto;
 };
 
 type CustomerValues = Partial<typeof customers.$inferInsert>;
@@ -197,9 +207,9 @@ const changeCustomer = async (
     .where(and(eq(customers.id, existing.id), eq(customers.version, target.version)))
     .returning();
   if (!row) throw conflict('The customer was changed by someone else');
-  publish(ctx, row);
+  const dto = await publish(ctx, row);
   if (willPush) await requestAccountingPush(ctx, actor.companyId);
-  return toCustomerDto(row);
+  return dto;
 };
 
 /** SPEC §7 customer:update: the changed fields only; the rest stay as they are. */
@@ -210,6 +220,9 @@ export const updateCustomer = async (
 ): Promise<CustomerDto> => {
   await assertCollectionKeys(ctx.db, actor.companyId, {
     category: ['customerCategory', input.changes.category],
+  });
+  await assertReferencesInCompany(ctx.db, actor.companyId, {
+    paymentTermId: [PAYMENT_TERMS_REFERABLE, input.changes.paymentTermId],
   });
   return changeCustomer(ctx, actor, input, (existing) => {
     const { category, ...fields } = input.changes;
@@ -300,7 +313,8 @@ export const customersByIds = async (db: Executor, companyId: string, ids: strin
     .select()
     .from(customers)
     .where(and(eq(customers.companyId, companyId), inArray(customers.id, unique)));
-  return new Map(rows.map((row) => [row.id, toCustomerDto(row)]));
+  const dtos = await customerDtosOf(db, companyId, rows);
+  return new Map(dtos.map((dto) => [dto.id, dto]));
 };
 
 /** The customer of `companyId` with the id, as a subquery's condition: never another company's. */

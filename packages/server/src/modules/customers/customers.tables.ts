@@ -2,6 +2,7 @@ import type { Address, CustomerSource, SyncStatus } from '@karm/domain/contract'
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, instant, primaryId, updatedAt, version } from '../../platform/db/columns';
+import { paymentTerms } from '../billing-settings/billing-settings.tables';
 import { companies } from '../company/company.tables';
 
 /**
@@ -52,6 +53,8 @@ export const customers = pgTable(
     creditScore: text('credit_score'),
     creditScoreDate: date('credit_score_date', { mode: 'string' }),
     creditScoreSource: text('credit_score_source'),
+    /** Its own payment term; null: its category's or the company's default applies (billing-settings). */
+    paymentTermId: uuid('payment_term_id').references(() => paymentTerms.id),
     /** Archived in Karm (who, when, why) sets this too, so the accounting system sees it inactive. */
     isInactive: boolean('is_inactive').notNull().default(false),
     archivedAt: instant('archived_at'),

@@ -41,7 +41,7 @@ export const applyRemoteDepartments = async (
     ) {
       await ctx.db
         .update(departments)
-        .set({ ...values, updatedAt: ctx.clock.now() })
+        .set({ ...values, updatedAt: ctx.clock.now(), version: sql`${departments.version} + 1` })
         .where(eq(departments.id, existing.id));
       counts.updated++;
     } else counts.unchanged++;

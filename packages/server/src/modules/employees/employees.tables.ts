@@ -18,6 +18,7 @@ export const departments = pgTable(
     isInactive: boolean('is_inactive').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (table) => [uniqueIndex('departments_company_accounting_id_key').on(table.companyId, table.accountingId)],
 );

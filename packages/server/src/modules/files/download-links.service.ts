@@ -3,6 +3,7 @@ import { type Actor, type AppContext, can } from '../../platform/context';
 import { refusedAction } from '../../platform/errors';
 import { signDownload } from '../../platform/http/download-links';
 import { exportOfRun } from '../admin-commands/export-commands';
+import { findReadableConfirmation } from '../confirmations/confirmations.service';
 import { findOwnOffer } from '../offers/offers.service';
 import { findReadableProject } from '../projects/project-access';
 import { assertFileReadable } from './files.service';
@@ -26,6 +27,10 @@ const LINKS: { [Kind in DownloadLinkRequest['kind']]: LinkOf<Kind> } = {
     if (!can(actor, 'offers.read')) throw refusedAction('offer-pdf', 'offers.read');
     await findOwnOffer(ctx.db, actor.companyId, id);
     return { path: `/api/offers/${id}/pdf`, query: { locale, download: download ? '1' : undefined } };
+  },
+  'confirmation-pdf': async (ctx, actor, { id, locale, download }) => {
+    await findReadableConfirmation(ctx, actor, id, 'confirmation-pdf');
+    return { path: `/api/confirmations/${id}/pdf`, query: { locale, download: download ? '1' : undefined } };
   },
   'work-order-pdf': async (ctx, actor, { id, locale }) => {
     await findReadableProject(ctx.db, actor, id);

@@ -4,37 +4,18 @@ import {
   fileUploadQuerySchema,
   SIGNED_IN,
 } from '@karm/domain/contract';
-import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
-import { AppError, fromZodError } from '../../platform/errors';
+import { fromZodError } from '../../platform/errors';
 import { httpModule, type RouteInput, route } from '../../platform/http/routes';
 import { downloadLinkRoute } from './download-links.http';
 import { assertOwnCompany, deleteFile, openFileForDownload, storeUpload } from './files.service';
+import { readMultipartFile } from './multipart-upload';
 
-/** Reads a multipart upload whatever the order of its parts: the fields and exactly one file. */
+/** Reads an upload to the files routes: its fields as the contract says, and its one file. */
 const readUpload = async (request: FastifyRequest, maxBytes: number) => {
-  const fields: Record<string, string> = {};
-  let file: { name: string; bytes: Buffer } | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10 } })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        file = { name: part.filename, bytes };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    // Limits and content types keep their own status; a body the parser cannot read is bad input.
-    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
-    throw new AppError('VALIDATION', 'The upload is not a readable multipart form', {
-      fields: { file: VALIDATION_MESSAGE_KEYS.uploadMalformed },
-    });
-  }
-  if (!file)
-    throw new AppError('VALIDATION', 'No file in the upload', { fields: { file: 'validation.required' } });
+  const { fields, file } = await readMultipartFile(request, maxBytes);
   const parsed = fileUploadFieldsSchema.safeParse(fields);
   if (!parsed.success) throw fromZodError(parsed.error);
   return { ...parsed.data, file };

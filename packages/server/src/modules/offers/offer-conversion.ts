@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
 import { AppError, validationError } from '../../platform/errors';
+import { moveConfirmationsToProject } from '../confirmations/confirmations.service';
 import { pushCustomerNow } from '../customers/customers.accounting';
 import { departmentOfEmployee } from '../employees/employees.service';
 import { insertProject, publishProject } from '../projects/projects.service';
@@ -35,9 +36,10 @@ const conversionFailed = (error: unknown) =>
 /**
  * SPEC §4 offer → project. In one transaction: the project (name, customer, contact, address,
  * hours, a link to the offer) with one order carrying the offer's lines, and the offer's link to
- * the project. The offer's salesperson becomes the project manager and their department the
- * project's, so the project shows among theirs at once; the offer moves to the won status (when the
- * company has one), with the status change in its history. Any failure leaves nothing behind.
+ * the project; the offer's order confirmations move to the project. The offer's salesperson
+ * becomes the project manager and their department the project's, so the project shows among
+ * theirs at once; the offer moves to the won status (when the company has one), with the status
+ * change in its history. Any failure leaves nothing behind.
  *
  * The customer must come from the register: a one-time customer is refused with "You must select a
  * customer" (SPEC §5), since a project's customer is invoiced and synced. When the customer is
@@ -108,6 +110,7 @@ export const convertOfferToProject = async (
           },
         ],
       });
+      await moveConfirmationsToProject(tx, ctx, actor.companyId, current.id, project.id);
       await conversionSteps.afterProjectInsert?.();
       // The version guard makes a second, simultaneous conversion fail and roll its project back.
       const offerRow = await updateOfferAtVersion(tx, ctx, actor, current.id, current.version, {

@@ -2,7 +2,7 @@ import type { OfferDto, OfferRecordDto } from '@karm/domain/contract';
 import { offerStatusDeadline } from '@karm/domain/rules';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
-import { confirmationCounts } from '../confirmations/confirmations.service';
+import { confirmationCounts } from '../confirmations/confirmation-dto';
 import { contactSummaries } from '../customers/contacts.service';
 import { customerSummaries } from '../customers/customers.service';
 import { employeeSummaries } from '../employees/employees.service';
@@ -91,7 +91,6 @@ export const offerRecordDtos = async (
     confirmationCounts(
       db,
       companyId,
-      'offer',
       rows.map((row) => row.id),
     ),
   ]);

@@ -1,4 +1,4 @@
-import type { Locale } from '@karm/domain/i18n';
+import { documentLabels } from '../../platform/pdf/labels';
 
 /** The offer's own words on its PDF; shared ones (customer, address …) come from platform/pdf labels. */
 const NB = {
@@ -41,9 +41,4 @@ const EN = {
 
 export type OfferPdfLabelKey = keyof typeof NB;
 
-export const offerPdfLabels =
-  (locale: Locale) =>
-  (key: OfferPdfLabelKey, params: Record<string, string | number> = {}) =>
-    (locale === 'nb' ? NB : EN)[key].replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-      name in params ? String(params[name]) : placeholder,
-    );
+export const offerPdfLabels = documentLabels(NB, EN);

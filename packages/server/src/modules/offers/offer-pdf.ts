@@ -1,6 +1,6 @@
 import type { ContactDto, OfferDto, OfferLineDto } from '@karm/domain/contract';
 import type { Locale } from '@karm/domain/i18n';
-import { addDays, osloDateOf, VAT_RATE_PERCENT, vatOf } from '@karm/domain/rules';
+import { addDays, osloDateOf, VAT_RATE_PERCENT, vatTotals } from '@karm/domain/rules';
 import type { Content, TableCell } from 'pdfmake';
 import type { Actor, AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -30,7 +30,8 @@ import { findOwnOffer, toOfferDto } from './offers.service';
  * the offer is valid, and the payment plan. Laid out like the work order (platform/pdf blocks).
  */
 
-const contactOf = async (
+/** The contact printed on a document, if it still exists (a removed one is left out). */
+export const contactForPdf = async (
   ctx: AppContext,
   actor: Actor,
   contactId: string | null,
@@ -44,16 +45,21 @@ const contactOf = async (
   }
 };
 
-const customerBlock = async (ctx: AppContext, actor: Actor, offer: OfferDto) => {
-  if (offer.oneTimeCustomer) {
-    const { name, address, email, phone } = offer.oneTimeCustomer;
-    return { name, address, contactLine: joinLines(phone, email) };
-  }
-  if (!offer.customerId) return { name: '', address: '', contactLine: '' };
-  const customer = await findOwnCustomer(ctx.db, actor.companyId, offer.customerId).catch(() => null);
+/** A contact's name, phone and e-mail, one a line. */
+export const contactLineOf = (contact: ContactDto) =>
+  joinLines(contact.displayName, contact.phoneNumberMobile || contact.phoneNumber, contact.email);
+
+/** A customer of the register as a document prints it: name and postal address. */
+export const registeredCustomerForPdf = async (
+  ctx: AppContext,
+  actor: Actor,
+  customerId: string,
+  fallbackName: string,
+) => {
+  const customer = await findOwnCustomer(ctx.db, actor.companyId, customerId).catch(() => null);
   const postal = customer?.postalAddress;
   return {
-    name: customer?.name ?? offer.customer?.name ?? '',
+    name: customer?.name ?? fallbackName,
     address: postal
       ? joinLines(
           postal.addressLine1,
@@ -61,11 +67,27 @@ const customerBlock = async (ctx: AppContext, actor: Actor, offer: OfferDto) => 
           [postal.postalCode, postal.city].filter(Boolean).join(' '),
         )
       : '',
+  };
+};
+
+const customerBlock = async (ctx: AppContext, actor: Actor, offer: OfferDto) => {
+  if (offer.oneTimeCustomer) {
+    const { name, address, email, phone } = offer.oneTimeCustomer;
+    return { name, address, contactLine: joinLines(phone, email) };
+  }
+  if (!offer.customerId) return { name: '', address: '', contactLine: '' };
+  return {
+    ...(await registeredCustomerForPdf(ctx, actor, offer.customerId, offer.customer?.name ?? '')),
     contactLine: '',
   };
 };
 
-const lineRows = (lines: OfferLineDto[], locale: Locale, emptyText: string): TableCell[][] =>
+type PrintedLine = Pick<
+  OfferLineDto,
+  'description' | 'count' | 'unitPrice' | 'discountPercent' | 'salesPrice'
+>;
+
+const lineRows = (lines: PrintedLine[], locale: Locale, emptyText: string): TableCell[][] =>
   lines.length > 0
     ? lines.map((line): TableCell[] => [
         { text: line.description || '–' },
@@ -79,7 +101,49 @@ const lineRows = (lines: OfferLineDto[], locale: Locale, emptyText: string): Tab
       ])
     : [[{ text: emptyText, italics: true, colSpan: 5 }, {}, {}, {}, {}]];
 
-const right = (text: string, bold = false): TableCell => ({ text, alignment: 'right', bold });
+export const right = (text: string, bold = false): TableCell => ({ text, alignment: 'right', bold });
+
+/** The lines of an offer or order confirmation: description, count, unit price, discount, total. */
+export const linesTable = (locale: Locale, lines: PrintedLine[]): Content => {
+  const t = pdfLabels(locale);
+  const o = offerPdfLabels(locale);
+  return dataTable(
+    [
+      t('description'),
+      { text: t('count'), style: 'tableHeader', alignment: 'right' },
+      { text: o('unitPrice'), style: 'tableHeader', alignment: 'right' },
+      { text: o('discount'), style: 'tableHeader', alignment: 'right' },
+      { text: o('lineTotal'), style: 'tableHeader', alignment: 'right' },
+    ],
+    lineRows(lines, locale, o('noLines')),
+    ['*', 45, 75, 45, 80],
+  );
+};
+
+/** Total ex. VAT, VAT 25 % and the total with VAT, on the right under the lines. */
+export const totalsTable = (
+  locale: Locale,
+  { totalExVat, vat, total }: { totalExVat: number; vat: number; total: number },
+): Content => {
+  const o = offerPdfLabels(locale);
+  return {
+    margin: [0, 8, 0, 0],
+    columns: [
+      { width: '*', text: '' },
+      {
+        width: 'auto',
+        layout: 'noBorders',
+        table: {
+          body: [
+            [right(o('totalExVat')), right(formatPdfMoney(totalExVat))],
+            [right(o('vat', { percent: VAT_RATE_PERCENT })), right(formatPdfMoney(vat))],
+            [right(o('totalIncVat'), true), right(formatPdfMoney(total), true)],
+          ],
+        },
+      },
+    ],
+  };
+};
 
 export const renderOfferPdf = async (
   ctx: AppContext,
@@ -96,18 +160,14 @@ export const renderOfferPdf = async (
   // A document is written in the company's document language unless the person picks another.
   const locale: Locale = input.locale ?? company.documentLanguage;
   const [contact, customer] = await Promise.all([
-    contactOf(ctx, actor, offer.contactId),
+    contactForPdf(ctx, actor, offer.contactId),
     customerBlock(ctx, actor, offer),
   ]);
   const t = pdfLabels(locale);
   const o = offerPdfLabels(locale);
   const today = osloDateOf(ctx.clock.now());
   const offerDate = osloDateOf(new Date(offer.createdAt));
-  const totalExVat = offer.value;
-  const vat = vatOf(totalExVat);
-  const contactLine = contact
-    ? joinLines(contact.displayName, contact.phoneNumberMobile || contact.phoneNumber, contact.email)
-    : customer.contactLine;
+  const contactLine = contact ? contactLineOf(contact) : customer.contactLine;
 
   const content: Content[] = [
     ...documentTitle(`${o('offer')} ${offer.number}`, offer.projectName),
@@ -138,34 +198,8 @@ export const renderOfferPdf = async (
       },
     ),
     sectionTitle(o('lines')),
-    dataTable(
-      [
-        t('description'),
-        { text: t('count'), style: 'tableHeader', alignment: 'right' },
-        { text: o('unitPrice'), style: 'tableHeader', alignment: 'right' },
-        { text: o('discount'), style: 'tableHeader', alignment: 'right' },
-        { text: o('lineTotal'), style: 'tableHeader', alignment: 'right' },
-      ],
-      lineRows(lines, locale, o('noLines')),
-      ['*', 45, 75, 45, 80],
-    ),
-    {
-      margin: [0, 8, 0, 0],
-      columns: [
-        { width: '*', text: '' },
-        {
-          width: 'auto',
-          layout: 'noBorders',
-          table: {
-            body: [
-              [right(o('totalExVat')), right(formatPdfMoney(totalExVat))],
-              [right(o('vat', { percent: VAT_RATE_PERCENT })), right(formatPdfMoney(vat))],
-              [right(o('totalIncVat'), true), right(formatPdfMoney(totalExVat + vat), true)],
-            ],
-          },
-        },
-      ],
-    },
+    linesTable(locale, lines),
+    totalsTable(locale, vatTotals(offer.value)),
     {
       text: o('validUntil', { date: formatPdfDate(addDays(today, config.validityDays)) }),
       margin: [0, 12, 0, 0],

@@ -9,6 +9,7 @@ import {
   offerUnarchiveSchema,
   offerUpdateSchema,
 } from '@karm/domain/contract';
+import { sendPdf } from '../../platform/http/pdf-reply';
 import { httpModule, route } from '../../platform/http/routes';
 import { convertOfferToProject } from './offer-conversion';
 import { listOffers, listPopulatedOffers } from './offer-list';
@@ -92,17 +93,8 @@ export const offersRoutes = httpModule('offers', [
     signedLink: { kind: 'offer-pdf', resourceId: (request) => (request.params as { id: string }).id },
     schemas: { params: idParamsSchema, querystring: offerPdfDownloadQuerySchema },
     useCase: async (ctx, actor, { params, query, reply }) => {
-      const { fileName, bytes } = await renderOfferPdf(ctx, actor, {
-        offerId: params.id,
-        locale: query.locale,
-      });
-      const disposition = query.download === '1' ? 'attachment' : 'inline';
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-length', bytes.length)
-        .header('content-disposition', `${disposition}; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      const pdf = await renderOfferPdf(ctx, actor, { offerId: params.id, locale: query.locale });
+      return sendPdf(reply, pdf, query.download === '1');
     },
   }),
 ]);

@@ -250,8 +250,8 @@ describe('offers', () => {
       companyId: alice.companyId,
       entityType: 'offer',
       entityId: offer.id,
+      offerId: offer.id,
       number: 1,
-      paymentRules: [{ description: 'Alt ved levering', percent: 100 }],
     });
     const list = await api.get<unknown[]>(`/confirmations/offer/${offer.id}`);
     expect(list.body).toHaveLength(1);

@@ -8,6 +8,7 @@ import {
   DEFAULT_PROCESS_COLUMNS,
   isProcessColumnType,
   type ProcessColumnType,
+  VALIDATION_MESSAGE_KEYS,
   validateProcessColumn,
   validateSubProcess,
 } from '@karm/domain/rules';
@@ -54,6 +55,13 @@ export const PROCESS_COLUMNS_REFERABLE: Referable = {
   id: processColumns.id,
   companyId: processColumns.companyId,
   isUsable: eq(processColumns.isDeleted, false),
+};
+
+/** Columns whose completion is a point to invoice (the `invoice` flag): what a payment rule may fall due on. */
+export const INVOICE_PROCESS_COLUMNS_REFERABLE: Referable = {
+  ...PROCESS_COLUMNS_REFERABLE,
+  isUsable: and(eq(processColumns.isDeleted, false), eq(processColumns.invoice, true)),
+  message: VALIDATION_MESSAGE_KEYS.processColumnNotInvoice,
 };
 
 /**

@@ -160,13 +160,16 @@ export const updateProcessEntry = async (
  * `active` (the cell is on), `done` (its completed or received date is set), `notDone`, and
  * `overdue` (not done and its date has passed).
  */
+/** A cell's step is done: its completed (or, for an ordered/received column, received) date is set. */
+const isEntryDone = sql`(${processEntries.noteDates} ? 'completed' or ${processEntries.noteDates} ? 'received')`;
+
 export const projectIdsInProcessState = (
   db: Executor,
   companyId: string,
   filter: { columnId: string; filterType: 'active' | 'done' | 'notDone' | 'overdue' },
   today: string,
 ) => {
-  const isDone = sql`(${processEntries.noteDates} ? 'completed' or ${processEntries.noteDates} ? 'received')`;
+  const isDone = isEntryDone;
   const state = {
     active: undefined,
     done: isDone,
@@ -186,4 +189,21 @@ export const projectIdsInProcessState = (
         state,
       ),
     );
+};
+
+/** The done cells of the given projects, as `projectId|columnId` (a payment part due on a step asks). */
+export const doneCellsOfProjects = async (db: Executor, companyId: string, projectIds: string[]) => {
+  if (projectIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ projectId: processEntries.projectId, columnId: processEntries.columnId })
+    .from(processEntries)
+    .where(
+      and(
+        eq(processEntries.companyId, companyId),
+        inArray(processEntries.projectId, projectIds),
+        eq(processEntries.isActive, true),
+        isEntryDone,
+      ),
+    );
+  return new Set(rows.map((row) => `${row.projectId}|${row.columnId}`));
 };

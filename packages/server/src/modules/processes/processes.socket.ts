@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { socketModule } from '../../platform/realtime/socket-module';
+import { announcePartsDueOnStep } from '../invoices/ready-to-invoice';
 import { projectsReadableBy } from '../projects/project-access';
 import { findOwnProject } from '../projects/projects.service';
 import {
@@ -33,7 +34,11 @@ const updateProcessCell = async (
   await findOwnProject(ctx.db, actor.companyId, input.projectId).catch(() => {
     throw new AppError('NOT_FOUND', PROJECT_MISSING_FOR_PROCESS);
   });
-  return updateProcessEntry(ctx, actor.companyId, input);
+  const entry = await updateProcessEntry(ctx, actor.companyId, input);
+  // The change set a step's completion: payment parts due on it are ready to invoice.
+  const completedNow = Boolean(input.noteDates?.completed || input.noteDates?.received);
+  await announcePartsDueOnStep(ctx, actor.companyId, entry, completedNow);
+  return entry;
 };
 
 export const processEvents = socketModule({

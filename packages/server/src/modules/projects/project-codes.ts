@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { projects } from './projects.tables';
 
@@ -10,3 +10,11 @@ export const projectsOfCategory = async (db: Executor, companyId: string, key: s
     .where(and(eq(projects.companyId, companyId), eq(projects.projectCategory, key)));
   return row?.count ?? 0;
 };
+
+/** How many of the company's projects (archived ones too) each department has: one in use is kept. */
+export const projectsPerDepartment = async (db: Executor, companyId: string) =>
+  db
+    .select({ departmentId: projects.departmentId, count: count() })
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), isNotNull(projects.departmentId)))
+    .groupBy(projects.departmentId);

@@ -1,5 +1,10 @@
-import type { Page, ProjectListItemDto } from '@karm/domain/contract';
-import { endedRangeStart, type ProjectFilters, type ProjectSortType } from '@karm/domain/rules';
+import type { Page, ProjectInvoiceSquaresDto, ProjectListItemDto } from '@karm/domain/contract';
+import {
+  endedRangeStart,
+  PROJECT_INVOICE_FILTERS,
+  type ProjectFilters,
+  type ProjectSortType,
+} from '@karm/domain/rules';
 import {
   type AnyColumn,
   and,
@@ -16,18 +21,30 @@ import {
   sql,
 } from 'drizzle-orm';
 import { todayIn } from '../../platform/clock';
-import type { Actor, AppContext } from '../../platform/context';
+import { type Actor, type AppContext, can } from '../../platform/context';
 import type { NameRank } from '../../platform/db/name-rank';
 import { numberMatch } from '../../platform/db/search-terms';
 import { customerIdsMatching, customerNameRank } from '../customers/customers.service';
 import { departmentNameRank, employeeIdOfUser, employeeNameRank } from '../employees/employees.service';
+import {
+  projectListSquares,
+  projectsWithInvoice,
+  projectsWithSquareStatus,
+} from '../invoices/invoice-squares';
 import { projectIdsInProcessState } from '../processes/process-entries.service';
 import { projectReadScope } from './project-access';
 import { projectDtos } from './project-dto';
 import { projects, projectTextContains } from './projects.tables';
 
-/** SPEC §4 status filter values; the invoice ones wait for the invoicing module. */
-const statusCondition = (status: ProjectFilters['status']): SQL | undefined => {
+/**
+ * SPEC §4 status filter values: the project states, and the invoice states none/sent/pending/paid —
+ * projects with some order square in that state (PROJECT_INVOICE_FILTERS; past due is "sent").
+ */
+const statusCondition = (
+  status: ProjectFilters['status'],
+  companyId: string,
+  today: string,
+): SQL | undefined => {
   switch (status) {
     case 'all':
       return undefined;
@@ -39,13 +56,11 @@ const statusCondition = (status: ProjectFilters['status']): SQL | undefined => {
       return eq(projects.state, 'archived');
     case 'notActive':
       return inArray(projects.state, ['completed', 'archived']);
-    // No project has an invoice yet: "none" is every project, the invoice states match none.
     case 'none':
-      return undefined;
     case 'sent':
     case 'pending':
     case 'paid':
-      return sql`false`;
+      return projectsWithSquareStatus(companyId, sql`${projects.id}`, PROJECT_INVOICE_FILTERS[status], today);
   }
 };
 
@@ -99,9 +114,13 @@ export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filter
   const where = and(
     eq(projects.companyId, companyId),
     projectReadScope(ctx.db, actor),
-    statusCondition(filters.status),
+    statusCondition(filters.status, companyId, today),
     filters.isService === null ? undefined : eq(projects.isService, filters.isService),
-    filters.hasInvoice === true ? sql`false` : undefined,
+    filters.hasInvoice === null
+      ? undefined
+      : filters.hasInvoice
+        ? projectsWithInvoice(companyId, sql`${projects.id}`)
+        : sql`not ${projectsWithInvoice(companyId, sql`${projects.id}`)}`,
     // "Mine" with no employee behind the user shows nothing rather than everything.
     mine === undefined ? undefined : mine === null ? sql`false` : eq(projects.projectManagerId, mine),
     filters.projectManager ? eq(projects.projectManagerId, filters.projectManager) : undefined,
@@ -178,8 +197,14 @@ export const filterProjects = async (
 ): Promise<Page<ProjectListItemDto>> => {
   const queries = await projectFilterQueries(ctx, actor, filters);
   const [rows, [total]] = await Promise.all([queries.rows, queries.total]);
+  const [dtos, squares] = await Promise.all([
+    projectDtos(ctx, actor.companyId, rows),
+    can(actor, 'invoices.read')
+      ? projectListSquares(ctx.db, actor.companyId, rows, todayIn(ctx.clock))
+      : new Map<string, ProjectInvoiceSquaresDto>(),
+  ]);
   return {
-    items: await projectDtos(ctx, actor.companyId, rows),
+    items: dtos.map((dto) => ({ ...dto, invoiceSquares: squares.get(dto.id) ?? [] })),
     total: total?.total ?? 0,
     page: filters.pageNumber,
     pageSize: filters.pageSize,

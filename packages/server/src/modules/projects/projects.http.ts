@@ -1,5 +1,6 @@
 import { workOrderDownloadQuerySchema, workOrderParamsSchema } from '@karm/domain/contract';
 import { z } from 'zod';
+import { sendPdf } from '../../platform/http/pdf-reply';
 import { httpModule, route } from '../../platform/http/routes';
 import { getProjectCombined } from './projects.service';
 import { renderWorkOrderPdf } from './work-order-pdf';
@@ -23,16 +24,8 @@ export const projectsRoutes = httpModule('projects', [
     signedLink: { kind: 'work-order-pdf', resourceId: (request) => (request.params as { id: string }).id },
     schemas: { params: workOrderParamsSchema, querystring: workOrderDownloadQuerySchema },
     useCase: async (ctx, actor, { params, query, reply }) => {
-      const { fileName, bytes } = await renderWorkOrderPdf(ctx, actor, {
-        projectId: params.id,
-        locale: query.locale,
-      });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-length', bytes.length)
-        .header('content-disposition', `inline; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      const pdf = await renderWorkOrderPdf(ctx, actor, { projectId: params.id, locale: query.locale });
+      return sendPdf(reply, pdf);
     },
   }),
 ]);

@@ -87,15 +87,28 @@ const EN = {
 
 const LABELS: Record<PdfLocale, Record<PdfLabelKey, string>> = { nb: NB, en: EN };
 
+/** A label with its `{name}` placeholders filled in (unknown ones stay as they are). */
+const filled = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    name in params ? String(params[name]) : placeholder,
+  );
+
 /** The label in the locale, with `{name}` placeholders filled in. */
 export const pdfLabel = (
   locale: PdfLocale,
   key: PdfLabelKey,
   params: Record<string, string | number> = {},
-): string =>
-  LABELS[locale][key].replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    name in params ? String(params[name]) : placeholder,
-  );
+): string => filled(LABELS[locale][key], params);
+
+/**
+ * A document's own words (offer, order confirmation) beside the shared ones: the two maps, bound to
+ * a locale as `documentLabels(NB, EN)('nb')('offer')`.
+ */
+export const documentLabels =
+  <Key extends string>(nb: Record<Key, string>, en: Record<Key, string>) =>
+  (locale: PdfLocale) =>
+  (key: Key, params: Record<string, string | number> = {}) =>
+    filled((locale === 'nb' ? nb : en)[key], params);
 
 /** A label lookup bound to one locale, for document builders: `const t = pdfLabels('nb'); t('date')`. */
 export const pdfLabels =

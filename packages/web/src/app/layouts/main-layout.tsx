@@ -9,9 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { AppErrorBoundary } from '@/components';
 import { useReleaseNotesAfterUpdate } from '@/features/help';
+import { useBillingSettingsPushes } from '@/lib/api/billing-settings';
 import { useCollectionPushes } from '@/lib/api/collections';
+import { useConfirmationPushes } from '@/lib/api/confirmations';
 import { useCustomerPushes } from '@/lib/api/customers';
 import { useEmployeePushes } from '@/lib/api/employees';
+import { useInvoicePushes } from '@/lib/api/invoices';
 import { queryClient } from '@/lib/query-client';
 import { signOut } from '@/lib/session';
 import { onPush, request } from '@/lib/socket';
@@ -75,6 +78,9 @@ export const MainLayout = () => {
   useEmployeePushes();
   useCustomerPushes();
   useCollectionPushes();
+  useInvoicePushes();
+  useBillingSettingsPushes();
+  useConfirmationPushes();
 
   useEffect(() => {
     void request('company:get-info').then(setCompany);

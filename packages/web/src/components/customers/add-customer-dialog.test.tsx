@@ -145,6 +145,7 @@ describe('AddCustomerDialog', () => {
       isSupplier: false,
       supplierNumber: null,
       category: 'hardwareStore',
+      paymentTermId: null,
       postalAddress: {
         addressLine1: 'Kaia 3',
         addressLine2: '',

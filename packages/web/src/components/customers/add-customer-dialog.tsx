@@ -23,6 +23,7 @@ import {
   type InvoiceSendMethod,
   useCustomerForm,
 } from './customer-form';
+import { PaymentTermSelect } from './payment-term-select';
 
 export type AddCustomerDialogProps = {
   opened: boolean;
@@ -189,6 +190,7 @@ export const AddCustomerDialog = ({ opened, onClose, customer, onCreated }: AddC
             data={customerCategories.options(form.getValues().category)}
             {...form.getInputProps('category')}
           />
+          <PaymentTermSelect form={form} />
         </SimpleGrid>
         <Fieldset legend={t('fields.postalAddress')} variant="filled">
           <AddressFields form={form} path="postalAddress" />

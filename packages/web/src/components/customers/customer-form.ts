@@ -22,6 +22,8 @@ export type CustomerFormValues = {
   invoiceSendMethod: InvoiceSendMethod;
   /** A key of the company's customer categories (collections). */
   category: string;
+  /** The customer's own payment term; null: its category's or the company's default applies. */
+  paymentTermId: string | null;
   postalAddress: Address;
   physicalAddress: Address | null;
   isOneTime: boolean;
@@ -46,6 +48,7 @@ export const EMPTY_CUSTOMER: CustomerFormValues = {
   phoneNumberMobile: '',
   invoiceSendMethod: 'EMAIL',
   category: 'company',
+  paymentTermId: null,
   postalAddress: EMPTY_ADDRESS,
   physicalAddress: null,
   isOneTime: false,
@@ -63,6 +66,7 @@ export const customerFormValuesOf = (customer: CustomerDto): CustomerFormValues 
   phoneNumberMobile: customer.phoneNumberMobile,
   invoiceSendMethod: customer.invoiceSendMethod,
   category: customer.category,
+  paymentTermId: customer.paymentTermId,
   postalAddress: customer.postalAddress,
   physicalAddress: customer.physicalAddress,
   isOneTime: customer.source === 'one-time',

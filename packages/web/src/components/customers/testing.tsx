@@ -62,6 +62,8 @@ export const aCustomer = (overrides: Partial<CustomerDto> = {}): CustomerDto => 
     physicalAddress: null,
     category: 'company',
     creditScore: null,
+    paymentTermId: null,
+    paymentTerm: { paymentTermId: 't-14', name: '14 dager', daysUntilDue: 14, source: 'company' },
     accountingId: null,
     syncStatus: 'local',
     syncError: null,

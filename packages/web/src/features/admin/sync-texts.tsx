@@ -13,6 +13,7 @@ const KIND_ORDER = [
   'contacts',
   'pushedCustomers',
   'pushedContacts',
+  'invoices',
 ];
 
 export const orderedKinds = (counts: SyncCounts) => [

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import {
   AddCustomerDialog,
   ArchiveReasonDialog,
+  CreditBandBadge,
   CustomerArchivedBadge,
   CustomerSourceBadge,
   CustomerSyncBadge,
@@ -75,6 +76,7 @@ const Item = ({ label, children }: { label: string; children: ReactNode }) => (
 
 const CustomerFields = ({ customer }: { customer: CustomerDto }) => {
   const { t } = useTranslation('customers');
+  const { t: tBilling } = useTranslation('billing');
   const customerCategories = useCollection('customerCategory');
   const orDash = (value: string | number | null) =>
     value === null || value === '' ? t('details.notSet') : String(value);
@@ -101,13 +103,32 @@ const CustomerFields = ({ customer }: { customer: CustomerDto }) => {
           <AddressText address={customer.physicalAddress} empty={t('address.none')} />
         </Item>
       )}
+      <Item label={tBilling('customerTerm.label')}>
+        <span data-payment-term-of-customer>
+          {customer.paymentTerm.name
+            ? t('details.paymentTermValue', {
+                name: customer.paymentTerm.name,
+                days: tBilling('terms.daysValue', { count: customer.paymentTerm.daysUntilDue }),
+                source: tBilling(`source.${customer.paymentTerm.source}`),
+              })
+            : t('details.paymentTermDaysOnly', {
+                days: tBilling('terms.daysValue', { count: customer.paymentTerm.daysUntilDue }),
+                source: tBilling(`source.${customer.paymentTerm.source}`),
+              })}
+        </span>
+      </Item>
       {customer.creditScore && (
         <Item label={t('fields.creditScore')}>
-          {t('details.creditScoreValue', {
-            score: customer.creditScore.score,
-            source: customer.creditScore.source,
-            date: formatDate(customer.creditScore.date),
-          })}
+          <Group gap="xs" wrap="nowrap">
+            <span>
+              {t('details.creditScoreValue', {
+                score: customer.creditScore.score,
+                source: customer.creditScore.source,
+                date: formatDate(customer.creditScore.date),
+              })}
+            </span>
+            <CreditBandBadge score={customer.creditScore.score} />
+          </Group>
         </Item>
       )}
       {customer.accountingId && <Item label={t('fields.accountingId')}>{customer.accountingId}</Item>}

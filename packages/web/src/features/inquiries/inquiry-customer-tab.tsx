@@ -3,7 +3,7 @@ import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextI
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddCustomerDialog, CustomerSourceBadge, FindCustomerDialog } from '@/components';
+import { AddCustomerDialog, CreditBandBadge, CustomerSourceBadge, FindCustomerDialog } from '@/components';
 import { useContacts, useCustomer } from '@/lib/api/customers';
 import { useCan } from '@/lib/permissions';
 import type { InquiryForm } from './inquiry-form';
@@ -90,6 +90,10 @@ export const InquiryCustomerTab = ({
             label={t('fields.creditScore')}
             readOnly
             value={customer.data?.creditScore?.score ?? t('customer.noCreditScore')}
+            rightSection={<CreditBandBadge score={customer.data?.creditScore?.score} />}
+            rightSectionWidth="auto"
+            rightSectionPointerEvents="all"
+            rightSectionProps={{ style: { paddingInline: 8 } }}
           />
         </>
       ) : (
@@ -115,7 +119,15 @@ export const InquiryCustomerTab = ({
             maxLength={300}
             {...form.getInputProps('oneTimeCustomer.address')}
           />
-          <TextInput label={t('fields.creditScore')} maxLength={40} {...form.getInputProps('creditScore')} />
+          <TextInput
+            label={t('fields.creditScore')}
+            maxLength={40}
+            {...form.getInputProps('creditScore')}
+            rightSection={<CreditBandBadge score={form.getValues().creditScore} />}
+            rightSectionWidth="auto"
+            rightSectionPointerEvents="all"
+            rightSectionProps={{ style: { paddingInline: 8 } }}
+          />
         </SimpleGrid>
       )}
       <FindCustomerDialog opened={dialog === 'find'} onClose={() => setDialog(null)} onSelect={choose} />

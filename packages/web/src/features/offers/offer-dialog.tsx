@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   AppDialog,
   ArchiveReasonDialog,
+  ConfirmationsPanel,
   errorMessageOf,
   type LineDraft,
   newLine,
@@ -22,6 +23,7 @@ import {
   useRecordArchiving,
   useRecordQuestions,
 } from '@/components';
+import { useConfirmations } from '@/lib/api/confirmations';
 import {
   useArchiveOffer,
   useConvertOffer,
@@ -37,7 +39,7 @@ import { ApiError } from '@/lib/http';
 import { useCan } from '@/lib/permissions';
 import { OfferFieldsTab } from './offer-fields-tab';
 import { changedFields, newOfferValues, toFormValues, useOfferForm } from './offer-form';
-import { OfferConfirmationsTab, OfferHistoryTab } from './offer-side-tabs';
+import { OfferHistoryTab } from './offer-side-tabs';
 import { PaymentPlanTab } from './payment-plan-tab';
 
 export type OfferDialogProps = {
@@ -78,6 +80,7 @@ const OfferDialogWindow = ({
   const questions = useRecordQuestions('offers');
   const [offerId, setOfferId] = useState(openedId ?? null);
   const detail = useOffer(offerId);
+  const confirmations = useConfirmations('offer', offerId);
   const config = useOfferConfig();
   const [saved, setSaved] = useState<OfferDto | null>(null);
   const [savedLinesJson, setSavedLinesJson] = useState('[]');
@@ -308,7 +311,9 @@ const OfferDialogWindow = ({
                     disabled={isNew && (value === 'confirmations' || value === 'history')}
                   >
                     {t(`tabs.${value}`)}
-                    {value === 'confirmations' && offer ? ` (${offer.confirmationCount})` : ''}
+                    {value === 'confirmations' && offer
+                      ? ` (${confirmations.data?.length ?? offer.confirmationCount})`
+                      : ''}
                   </Tabs.Tab>
                 ))}
               </Tabs.List>
@@ -350,7 +355,15 @@ const OfferDialogWindow = ({
                 />
               </Tabs.Panel>
               <Tabs.Panel value="confirmations" pt="md">
-                {offer && <OfferConfirmationsTab offerId={offer.id} />}
+                {offer && (
+                  <ConfirmationsPanel
+                    entityType="offer"
+                    entityId={offer.id}
+                    readOnly={isReadOnly}
+                    totalExVat={offer.value}
+                    ownPlan={offer.paymentPlan}
+                  />
+                )}
               </Tabs.Panel>
               <Tabs.Panel value="history" pt="md">
                 <OfferHistoryTab history={detail.data?.history ?? []} />

@@ -10,7 +10,7 @@ import { useAuthStore } from '@/lib/store/auth-store';
 import { useProjectFiltersStore } from '@/lib/store/work-stores';
 import { aUser } from '@/test/fixtures';
 import { ProjectControlPage } from './project-control-page';
-import { aColumn, anEntry, answer, aPage, aProject, inputsOf, renderProcesses } from './testing';
+import { aColumn, anEntry, answer, aProject, aProjectPage, inputsOf, renderProcesses } from './testing';
 
 const listeners = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
 vi.mock('@/lib/socket', () => ({
@@ -69,7 +69,7 @@ const datesFor = (project: ProjectDto) =>
 
 const serve = (overrides: Parameters<typeof answer>[1] = {}) =>
   answer(requestMock, {
-    'projects:filter_new': () => aPage([kindergarten, office]),
+    'projects:filter_new': () => aProjectPage([kindergarten, office]),
     'mongo:project_process': ({ projectIds = [] }) => ({
       columns,
       entries: entries.filter((entry) => projectIds.includes(entry.projectId)),
@@ -237,7 +237,7 @@ describe('ProjectControlPage', () => {
 
   it('shows the server\'s "could not find project to update process" and keeps the dialog open', async () => {
     answer(requestMock, {
-      'projects:filter_new': () => aPage([kindergarten, office]),
+      'projects:filter_new': () => aProjectPage([kindergarten, office]),
       'mongo:project_process': () => ({ columns, entries }),
       'process:update-entry': () => {
         throw new ApiError({ code: 'NOT_FOUND', message: 'could not find project to update process' });
@@ -339,7 +339,7 @@ describe('ProjectControlPage', () => {
 
   it('"Delivery week" sets the week and the grid shows the new process dates', async () => {
     answer(requestMock, {
-      'projects:filter_new': () => aPage([kindergarten, office]),
+      'projects:filter_new': () => aProjectPage([kindergarten, office]),
       'mongo:project_process': ({ projectIds = [] }) => ({
         columns,
         entries: entries.filter((entry) => projectIds.includes(entry.projectId)),
@@ -376,7 +376,7 @@ describe('ProjectControlPage', () => {
 
   it('says when the delivery date gets postponed, and shows the new date', async () => {
     answer(requestMock, {
-      'projects:filter_new': () => aPage([kindergarten, office]),
+      'projects:filter_new': () => aProjectPage([kindergarten, office]),
       'mongo:project_process': () => ({ columns, entries }),
       'project:set-delivery-week': () => ({
         project: { ...office, deliveryDate: '2026-05-22', version: office.version + 1 },
@@ -420,7 +420,7 @@ describe('ProjectControlPage', () => {
 
   it("with no projects of one's own, offers to show everybody's", async () => {
     answer(requestMock, {
-      'projects:filter_new': ({ who }) => (who === 'alle' ? aPage([office]) : aPage([])),
+      'projects:filter_new': ({ who }) => aProjectPage(who === 'alle' ? [office] : []),
       'mongo:project_process': () => ({ columns, entries }),
     });
     const user = userEvent.setup();
@@ -432,7 +432,7 @@ describe('ProjectControlPage', () => {
 
   it('says only that nothing matches when nobody has projects under the filters', async () => {
     answer(requestMock, {
-      'projects:filter_new': () => aPage([]),
+      'projects:filter_new': () => aProjectPage([]),
       'mongo:project_process': () => ({ columns, entries }),
     });
     renderProcesses(<ProjectControlPage today={TODAY} />);

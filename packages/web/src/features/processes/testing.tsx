@@ -70,4 +70,4 @@ export const anEntry = (
   ...overrides,
 });
 
-export { aPage } from '@/test/fixtures';
+export { aPage, aProjectPage } from '@/test/fixtures';

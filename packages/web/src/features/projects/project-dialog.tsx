@@ -1,5 +1,6 @@
 import type { OrderDto, ProjectDto, ProjectFieldsInput } from '@karm/domain/contract';
 import { projectFieldsSchema } from '@karm/domain/contract';
+import { linesTotals } from '@karm/domain/rules';
 import { Alert, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import {
   AppDialog,
   ArchiveReasonDialog,
+  ConfirmationsPanel,
   errorMessageOf,
   notifyError,
   notifySuccess,
@@ -46,6 +48,7 @@ import {
   toOrderInputs,
   useProjectForm,
 } from './project-form';
+import { ProjectInvoicesTab } from './project-invoices-tab';
 import { ProjectNotesTab } from './project-notes-tab';
 import { ProjectOrdersTab } from './project-orders-tab';
 import { ProjectProcessTab } from './project-process-tab';
@@ -65,7 +68,7 @@ export type ProjectDialogProps = {
   offerHref?: (offerId: string) => string;
 };
 
-const TABS = ['project', 'process', 'orders', 'notes'] as const;
+const TABS = ['project', 'process', 'orders', 'confirmations', 'invoices', 'notes'] as const;
 type Tab = (typeof TABS)[number];
 const NOTE_FIELDS = ['noteToPlanner', 'workOrderNotes'];
 
@@ -119,6 +122,7 @@ const ProjectDialogWindow = ({
   const unarchiveProject = useUnarchiveProject();
   const deleteProject = useDeleteProject();
   const isReadOnly = !useCan('projects.write');
+  const mayReadInvoices = useCan('invoices.read');
 
   /** Makes a saved state the form's starting point; unsaved edits are dropped. */
   const adopt = (project: ProjectDto, savedOrders: OrderDto[]) => {
@@ -336,7 +340,7 @@ const ProjectDialogWindow = ({
             )}
             <Tabs value={tab} onChange={(next) => next && setTab(next as Tab)} keepMounted={false}>
               <Tabs.List>
-                {TABS.map((value) => (
+                {TABS.filter((value) => value !== 'invoices' || mayReadInvoices).map((value) => (
                   <Tabs.Tab key={value} value={value} disabled={isNew && value !== 'project'}>
                     {t(`tabs.${value}`)}
                   </Tabs.Tab>
@@ -362,10 +366,32 @@ const ProjectDialogWindow = ({
               <Tabs.Panel value="orders" pt="md">
                 <ProjectOrdersTab orders={orders} onChange={setOrders} readOnly={isReadOnly} />
               </Tabs.Panel>
+              {mayReadInvoices && projectId && (
+                <Tabs.Panel value="invoices" pt="md">
+                  <ProjectInvoicesTab
+                    projectId={projectId}
+                    columns={columns.data ?? []}
+                    plannedHours={{
+                      production: form.values.productionHours ?? 0,
+                      installation: form.values.installationHours ?? 0,
+                    }}
+                  />
+                </Tabs.Panel>
+              )}
               <Tabs.Panel value="notes" pt="md">
                 <ReadOnlyFieldset readOnly={isReadOnly}>
                   <ProjectNotesTab form={form} />
                 </ReadOnlyFieldset>
+              </Tabs.Panel>
+              <Tabs.Panel value="confirmations" pt="md">
+                {saved && (
+                  <ConfirmationsPanel
+                    entityType="project"
+                    entityId={saved.project.id}
+                    readOnly={isReadOnly}
+                    totalExVat={linesTotals(saved.orders.flatMap((order) => order.lines)).value}
+                  />
+                )}
               </Tabs.Panel>
             </Tabs>
           </Stack>

@@ -1,10 +1,11 @@
-import { PAGE_SIZES, type ProjectDto } from '@karm/domain/contract';
+import { PAGE_SIZES, type ProjectListItemDto } from '@karm/domain/contract';
 import { formatDate, formatNok, type ProjectFilters, type ProjectSortType } from '@karm/domain/rules';
 import { Badge, Group, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ON_WIDE_SCREENS } from '@/components';
+import { InvoiceSquares } from './invoice-squares';
 import { DeliveryDate, ProjectStateBadge } from './project-badges';
 import {
   CustomerFilter,
@@ -16,14 +17,14 @@ import {
 } from './project-filter-controls';
 
 export type ProjectTableProps = {
-  projects: ProjectDto[];
+  projects: ProjectListItemDto[];
   total: number;
   filters: ProjectFilters;
   setFilters: (changes: Partial<ProjectFilters>) => void;
   isFetching: boolean;
   /** `YYYY-MM-DD` in Europe/Oslo, for the delivery colour. */
   today: string;
-  onOpen: (project: ProjectDto) => void;
+  onOpen: (project: ProjectListItemDto) => void;
 };
 
 // Inside a header popover the dropdowns stay in the popover, or choosing an option would close it.
@@ -57,7 +58,7 @@ export const ProjectTable = ({
   };
   const sortable = (accessor: ProjectSortType) => ({ accessor, sortable: true });
 
-  const columns: DataTableColumn<ProjectDto>[] = [
+  const columns: DataTableColumn<ProjectListItemDto>[] = [
     { ...sortable('number'), title: t('columns.number'), width: 90 },
     {
       ...sortable('name'),
@@ -129,6 +130,11 @@ export const ProjectTable = ({
       render: (project) => formatNok(project.projectValue),
     },
     {
+      accessor: 'invoiceSquares',
+      title: t('invoiceSquares.column'),
+      render: (project) => <InvoiceSquares orders={project.invoiceSquares} />,
+    },
+    {
       accessor: 'state',
       title: t('columns.state'),
       render: (project) => <ProjectStateBadge state={project.state} />,
@@ -138,7 +144,7 @@ export const ProjectTable = ({
   ];
 
   return (
-    <DataTable<ProjectDto>
+    <DataTable<ProjectListItemDto>
       withTableBorder
       borderRadius="sm"
       minHeight={projects.length === 0 ? 180 : undefined}

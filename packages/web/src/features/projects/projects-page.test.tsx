@@ -12,8 +12,8 @@ import { ProjectsPage, ServiceProjectsPage } from './projects-page';
 import {
   aCombined,
   answer,
-  aPage,
   aProject,
+  aProjectPage,
   aUser,
   DEPARTMENT,
   inputsOf,
@@ -64,7 +64,7 @@ const me = aUser();
 
 const serve = (projects: ProjectDto[]) =>
   answer(requestMock, {
-    'projects:filter_new': () => aPage(projects),
+    'projects:filter_new': () => aProjectPage(projects),
     'project-manager:get': () => [MANAGER],
     'project_department:get': () => [DEPARTMENT],
     'process-columns:get': () => [],
@@ -93,7 +93,7 @@ describe('ProjectsPage', { timeout: 20_000 }, () => {
 
   it('says "none of yours" with a switch to All only when others have projects under the filters', async () => {
     answer(requestMock, {
-      'projects:filter_new': ({ who }) => aPage(who === 'alle' ? [dueToday, dueSoon] : []),
+      'projects:filter_new': ({ who }) => aProjectPage(who === 'alle' ? [dueToday, dueSoon] : []),
       'project-manager:get': () => [MANAGER],
       'project_department:get': () => [DEPARTMENT],
       'process-columns:get': () => [],
@@ -199,7 +199,7 @@ describe('ProjectsPage', { timeout: 20_000 }, () => {
     useAuthStore.setState({ user: { ...me, profile: { pageSize: 50 } } });
     useProjectFiltersStore.setState({ filters: { status: 'all', pageSize: 10 } });
     requestMock.mockImplementation(async (event) => {
-      if (event === 'projects:filter_new') return aPage([dueToday]) as never;
+      if (event === 'projects:filter_new') return aProjectPage([dueToday]) as never;
       if (event === 'user:update-profile') return { ...me, profile: { pageSize: 100 } } as never;
       return [] as never;
     });

@@ -6,6 +6,9 @@ import { MemoryRouter } from 'react-router';
 import { ConfirmProvider } from '@/components';
 import { ApiError } from '@/lib/http';
 import { aBlankProject, nextTestId } from '@/test/fixtures';
+
+export { aProjectPage } from '@/test/fixtures';
+
 import { renderWithProviders } from '@/test/render';
 import { createTestQueryClient } from '@/test/socket-mock';
 

@@ -13,7 +13,13 @@ export const replaceInPages = <T extends { id: string; version: number }>(
 ) =>
   queryClient.setQueriesData<Page<T>>({ queryKey: listsKey }, (page) =>
     page
-      ? { ...page, items: page.items.map((item) => (item.id === record.id ? newer(item, record) : item)) }
+      ? {
+          ...page,
+          // A row may carry more than the record (the project list's squares): those stay.
+          items: page.items.map((item) =>
+            item.id === record.id ? { ...item, ...newer(item, record) } : item,
+          ),
+        }
       : page,
   );
 

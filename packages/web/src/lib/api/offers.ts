@@ -1,5 +1,4 @@
 import {
-  type ConfirmationDto,
   OFFER_PUSHES,
   type OfferConfigDto,
   type OfferConversionDto,
@@ -27,9 +26,10 @@ import type { z } from 'zod';
 import { http } from '@/lib/http';
 import { onPush } from '@/lib/socket';
 import { replaceInPages, useStoringMutation } from './cache';
+import { refreshConfirmations } from './confirmations';
 
 /**
- * Offers over REST (SPEC §7 /offers, /offer-statuses, offer-config, /confirmations/offer/{id}); the
+ * Offers over REST (SPEC §7 /offers, /offer-statuses, offer-config; confirmations in ./confirmations); the
  * server's socket pushes keep the caches fresh (`useOfferPushes`, DESIGN rule 7). In lib because the
  * project dialog shows the offer a project came from.
  */
@@ -40,7 +40,6 @@ export const offerKeys = {
   list: (query: OfferListQuery) => [...offerKeys.lists(), query] as const,
   details: () => [...offerKeys.all, 'detail'] as const,
   detail: (id: string) => [...offerKeys.details(), id] as const,
-  confirmations: (id: string) => [...offerKeys.all, 'confirmations', id] as const,
   statuses: (includeDeleted: boolean) => [...offerKeys.all, 'statuses', includeDeleted] as const,
   statusesAll: () => [...offerKeys.all, 'statuses'] as const,
   config: () => [...offerKeys.all, 'config'] as const,
@@ -67,7 +66,6 @@ export const unarchiveOffer = ({ id, ...body }: { id: string; version: number })
   http<OfferDto>(`/offers/${id}/unarchive`, { method: 'PATCH', body });
 export const convertOffer = ({ id, ...body }: { id: string; createCustomerInAccounting: boolean }) =>
   http<OfferConversionDto>(`/offers/${id}/convert-to-project`, { method: 'POST', body });
-export const getOfferConfirmations = (id: string) => http<ConfirmationDto[]>(`/confirmations/offer/${id}`);
 export const getOfferStatuses = (includeDeleted: boolean) =>
   http<OfferStatusDto[]>('/offer-statuses', { query: { includeDeleted } });
 export const getOwnerTypes = () => http<OwnerTypeDto[]>('/offer-statuses/owner-types');
@@ -106,12 +104,6 @@ export const offerStatusesQueryOptions = (includeDeleted = false) =>
 export const useOffers = (query: OfferListQuery) => useQuery(offersQueryOptions(query));
 export const useOffer = (id: string | null | undefined) =>
   useQuery({ ...offerQueryOptions(id ?? ''), enabled: Boolean(id) });
-export const useOfferConfirmations = (id: string | null) =>
-  useQuery({
-    queryKey: offerKeys.confirmations(id ?? ''),
-    queryFn: () => getOfferConfirmations(id ?? ''),
-    enabled: Boolean(id),
-  });
 export const useOfferStatuses = (includeDeleted = false) =>
   useQuery(offerStatusesQueryOptions(includeDeleted));
 export const useOwnerTypes = () =>
@@ -149,8 +141,11 @@ export const useConvertOffer = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: convertOffer,
-    onSuccess: (_result, input) =>
-      void queryClient.invalidateQueries({ queryKey: offerKeys.detail(input.id) }),
+    onSuccess: (_result, input) => {
+      void queryClient.invalidateQueries({ queryKey: offerKeys.detail(input.id) });
+      // The offer's confirmations move to the new project.
+      void refreshConfirmations(queryClient);
+    },
   });
 };
 

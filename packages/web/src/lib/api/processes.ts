@@ -148,7 +148,13 @@ export const storeProject = (queryClient: QueryClient, project: ProjectDto) => {
   if (cached && cached.version >= project.version) return false;
   queryClient.setQueriesData<Page<ProjectListItemDto>>({ queryKey: processKeys.projectPages() }, (page) =>
     page
-      ? { ...page, items: page.items.map((item) => (item.id === project.id ? newer(item, project) : item)) }
+      ? {
+          ...page,
+          // The pushed project has no squares: the row keeps those it was listed with.
+          items: page.items.map((item) =>
+            item.id === project.id ? { ...item, ...newer(item, project) } : item,
+          ),
+        }
       : page,
   );
   return cached === undefined || cached.deliveryDate !== project.deliveryDate;

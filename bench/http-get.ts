@@ -1,0 +1,24 @@
+import { type Agent, get } from 'node:http';
+
+/**
+ * A GET over the browser's own keep-alive connection, as a browser that has loaded the page already
+ * has one: the figures are then the server's answer, not connection set-up in a crowd.
+ */
+export const getJson = (url: string, headers: Record<string, string>, agent: Agent) =>
+  new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    get(url, { headers, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        try {
+          resolve({
+            status: response.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+          });
+        } catch (error) {
+          reject(error);
+        }
+      });
+      response.on('error', reject);
+    }).on('error', reject);
+  });

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import type { PaymentDue } from '../rules/payment-plan';
+import type { InvoiceStatusCode } from '../rules/project-state';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import type { INVOICE_SEND_METHODS, SyncStatus } from './customers';
+import { socketEvent } from './define';
+import type { Page } from './paging';
+import { pageQuerySchema } from './paging';
+
+/**
+ * Invoices per order (SPEC §3/§4/§9, §7 invoices events and routes, issue 13). Each part of a
+ * project's order confirmation is an "order square"; invoicing a square makes one invoice for its
+ * amount — in the accounting system when one is connected (an order with one line, then the invoice,
+ * pushed by a job and recognised by its order reference after a lost answer), else in Karm alone with
+ * Karm's own invoice number. A square's status code (1–5, rules/project-state.ts) follows the invoice:
+ * made → not sent, sent → pending payment (past due after its due date), nothing outstanding → paid.
+ * A credited invoice frees its square again. Money is integer øre; dates `YYYY-MM-DD`.
+ */
+
+const version = z.number().int().positive();
+const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
+
+/** Where the invoice stands with the accounting system (`local` when the company has none), as customers'. */
+export type InvoiceSyncState = SyncStatus;
+/** How the invoice reaches the customer: the customer's send method (Tripletex's names). */
+export type InvoiceSendMethod = (typeof INVOICE_SEND_METHODS)[number];
+
+export type InvoiceDto = {
+  id: string;
+  projectId: string;
+  projectNumber: number;
+  projectName: string;
+  confirmationId: string;
+  confirmationNumber: number;
+  paymentRuleId: string;
+  /** The payment part's description, the invoice line's text. */
+  description: string;
+  customerId: string | null;
+  customerName: string;
+  /** Karm's own number without an accounting system, else the accounting system's (null until pushed). */
+  number: number | null;
+  invoiceDate: string;
+  dueDate: string;
+  /** Including VAT 25 %. */
+  amount: number;
+  amountOutstanding: number;
+  isSent: boolean;
+  isCredited: boolean;
+  /** SPEC's square code, on today's date (past due is worked out when read). */
+  status: InvoiceStatusCode;
+  syncStatus: InvoiceSyncState;
+  syncError: string | null;
+  /** The customer's signed order or purchase order (POST invoices/{id}/createOrder). */
+  purchaseOrderFile: { id: string; name: string } | null;
+  creditReason: string;
+  createdAt: string;
+  createdBy: string | null;
+  version: number;
+};
+
+/** One order square: a payment part of a confirmation and the invoice made for it, if any. */
+export type OrderSquareDto = {
+  paymentRuleId: string;
+  position: number;
+  description: string;
+  /** øre, including VAT. */
+  amount: number;
+  due: PaymentDue;
+  /** The part has fallen due (its date passed, its process step completed, …): ready to invoice. */
+  isDue: boolean;
+  status: InvoiceStatusCode;
+  invoice: Pick<
+    InvoiceDto,
+    'id' | 'number' | 'amount' | 'amountOutstanding' | 'dueDate' | 'syncStatus' | 'syncError' | 'version'
+  > | null;
+};
+
+/** GET /invoices-confirmations/project/{id}: the project's confirmations, each with its squares. */
+export type InvoiceConfirmationDto = {
+  confirmationId: string;
+  confirmationNumber: number;
+  date: string;
+  total: number;
+  customerName: string;
+  squares: OrderSquareDto[];
+};
+
+/** The project list's squares (SPEC §9: at most 3 orders shown, 3 columns): per confirmation, its first three. */
+export type ProjectInvoiceSquaresDto = {
+  confirmationNumber: number;
+  squares: { status: InvoiceStatusCode; number: number | null; amount: number; dueDate: string | null }[];
+  /** Squares of this confirmation not shown. */
+  moreCount: number;
+}[];
+
+/** POST /invoices. */
+export const invoiceCreateSchema = z.object({
+  confirmationId: z.uuid(),
+  paymentRuleId: z.uuid(),
+  /** Made by the client per click: a repeated create (a double click) is refused and changes nothing. */
+  requestId: z.uuid(),
+});
+export type InvoiceCreateInput = z.input<typeof invoiceCreateSchema>;
+
+/** DELETE /invoices/{id} and `invoices:del`: credits the invoice (a credit note when charged). */
+export const invoiceDeleteSchema = z.object({
+  id: z.uuid(),
+  version,
+  reason: text(500).min(1, MESSAGES.required),
+});
+export const invoiceDeleteQuerySchema = invoiceDeleteSchema.omit({ id: true }).extend({
+  version: z.coerce.number().int().positive(),
+});
+
+/**
+ * `invoices:upd`: what a person records on an invoice. Without an accounting system an administrator
+ * marks it sent and registers payments by hand; with one, these follow the accounting system.
+ */
+export const invoiceUpdateSchema = z.object({
+  id: z.uuid(),
+  version,
+  changes: z
+    .object({
+      isSent: z.literal(true).optional(),
+      /** A payment received, øre: comes off what is outstanding. */
+      paymentAmount: z.number().int().positive().max(1_000_000_000_000).optional(),
+    })
+    .refine((changes) => Object.values(changes).some((value) => value !== undefined), MESSAGES.required),
+});
+
+export const INVOICE_LIST_FILTERS = ['all', 'notSent', 'unpaid', 'pastDue', 'paid', 'credited'] as const;
+export type InvoiceListFilter = (typeof INVOICE_LIST_FILTERS)[number];
+
+/** `invoices:get`: the company's invoices, newest first, paged on the server. */
+export const invoiceListQuerySchema = pageQuerySchema.extend({
+  filter: z.enum(INVOICE_LIST_FILTERS).default('all'),
+  projectId: z.uuid().optional(),
+  search: text(100).default(''),
+});
+export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
+
+export const invoiceIdSchema = z.object({ id: z.uuid() });
+
+/** Pushed to the company when an invoice changes, so squares and lists refresh. */
+export const INVOICE_PUSHES = { changed: 'invoices:changed', readyToInvoice: 'invoices:ready' } as const;
+export type InvoicesChangedPush = { projectId: string };
+/** To the administrators: a completed process step made payment parts due ("ready to invoice"). */
+export type ReadyToInvoicePush = {
+  projectId: string;
+  projectNumber: number;
+  projectName: string;
+  parts: { description: string; amount: number }[];
+};
+
+export const invoiceEvents = {
+  'invoices:get': socketEvent<Page<InvoiceDto>>()(invoiceListQuerySchema),
+  'invoice:get': socketEvent<InvoiceDto>()(invoiceIdSchema),
+  'invoices:upd': socketEvent<InvoiceDto>()(invoiceUpdateSchema),
+  'invoices:del': socketEvent<InvoiceDto>()(invoiceDeleteSchema),
+};

@@ -1,0 +1,1 @@
+export { DepartmentsAdmin } from './departments-admin';

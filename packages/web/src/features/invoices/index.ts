@@ -1,0 +1,1 @@
+export { InvoiceList } from './invoice-list';

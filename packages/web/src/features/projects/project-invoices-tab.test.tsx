@@ -1,0 +1,158 @@
+import type { InvoiceConfirmationDto, OrderSquareDto } from '@karm/domain/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '@/lib/http';
+import { request } from '@/lib/socket';
+import { useAuthStore } from '@/lib/store/auth-store';
+import { aUser } from '@/test/fixtures';
+import { inputsOf } from '@/test/socket-mock';
+import { ProjectInvoicesTab } from './project-invoices-tab';
+import { renderProjects } from './projects-testing';
+
+vi.mock('@/lib/socket', () => ({ request: vi.fn(), onPush: vi.fn(() => () => {}) }));
+vi.mock('@/lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/http')>()),
+  http: vi.fn(),
+}));
+vi.mock('@/lib/store/auth-store', async () => {
+  const { create } = await import('zustand');
+  return { useAuthStore: create(() => ({ user: null })) };
+});
+vi.setConfig({ testTimeout: 30_000 });
+const requestMock = vi.mocked(request);
+const httpMock = vi.mocked(http);
+
+const PROJECT_ID = '0193a5d2-0000-7000-8000-00000000a001';
+const square = (position: number, extra: Partial<OrderSquareDto> = {}): OrderSquareDto => ({
+  paymentRuleId: `0193a5d2-0000-7000-8000-00000000b00${position}`,
+  position,
+  description: ['Ved ordre', 'Ved levering', 'Sluttoppgjør'][position] ?? 'Del',
+  amount: [375_00, 750_00, 125_00][position] ?? 0,
+  due: { kind: 'onOrder' },
+  isDue: true,
+  status: 1,
+  invoice: null,
+  ...extra,
+});
+let confirmations: InvoiceConfirmationDto[];
+
+beforeEach(() => {
+  requestMock.mockReset();
+  httpMock.mockReset();
+  confirmations = [
+    {
+      confirmationId: '0193a5d2-0000-7000-8000-00000000c001',
+      confirmationNumber: 1001,
+      date: '2026-03-02',
+      total: 1_250_00,
+      customerName: 'Bjørnstad Bygg AS',
+      squares: [
+        square(0, {
+          status: 2,
+          invoice: {
+            id: '0193a5d2-0000-7000-8000-00000000d001',
+            number: 7,
+            amount: 375_00,
+            amountOutstanding: 375_00,
+            dueDate: '2026-03-16',
+            syncStatus: 'local',
+            syncError: null,
+            version: 1,
+          },
+        }),
+        square(1, { due: { kind: 'atDelivery' }, isDue: false }),
+        square(2),
+      ],
+    },
+  ];
+  httpMock.mockImplementation(async (path: string) => {
+    if (path.startsWith('/invoices-confirmations/project/')) return confirmations as never;
+    if (path === '/invoices') return { id: 'new' } as never;
+    throw new Error(`Unexpected ${path}`);
+  });
+  requestMock.mockImplementation((async () => ({})) as never);
+});
+
+const open = (role: 'admin' | 'office' = 'admin') => {
+  useAuthStore.setState({ user: aUser(role) });
+  renderProjects(
+    <ProjectInvoicesTab
+      projectId={PROJECT_ID}
+      columns={[]}
+      plannedHours={{ production: 12, installation: 8 }}
+    />,
+  );
+  return userEvent.setup({ delay: null });
+};
+
+const rowOf = async (position: number) => {
+  await waitFor(() => expect(document.querySelector(`[data-square="${position}"]`)).not.toBeNull());
+  return document.querySelector(`[data-square="${position}"]`) as HTMLElement;
+};
+
+describe('ProjectInvoicesTab', () => {
+  it('shows each part with its status, due rule and invoice, and marks what is ready to invoice', async () => {
+    open();
+    const first = await rowOf(0);
+    expect(within(first).getByText(/Invoice 7 · Not sent/)).toBeInTheDocument();
+    expect(within(first).getByText(/Due 16\.03\.2026 · outstanding .*375,00/)).toBeInTheDocument();
+    expect(within(await rowOf(1)).getByText('At delivery')).toBeInTheDocument();
+    expect(within(await rowOf(1)).queryByText('Ready to invoice')).toBeNull();
+    expect(within(await rowOf(2)).getByText('Ready to invoice')).toBeInTheDocument();
+    expect(screen.getByText('Planned hours: production 12 h, installation 8 h.')).toBeInTheDocument();
+  });
+
+  it('invoices a square in one click, with a fresh key per click', async () => {
+    const user = open();
+    await user.click(within(await rowOf(2)).getByRole('button', { name: 'Create invoice' }));
+    await waitFor(() =>
+      expect(httpMock).toHaveBeenCalledWith('/invoices', {
+        method: 'POST',
+        body: {
+          confirmationId: '0193a5d2-0000-7000-8000-00000000c001',
+          paymentRuleId: square(2).paymentRuleId,
+          requestId: expect.any(String),
+        },
+      }),
+    );
+    expect(await screen.findByText('Invoice created')).toBeInTheDocument();
+  });
+
+  it('marks Karm’s own invoice sent, and credits it only with a reason', async () => {
+    const user = open();
+    const first = await rowOf(0);
+    await user.click(within(first).getByRole('button', { name: 'Mark as sent' }));
+    await waitFor(() =>
+      expect(inputsOf(requestMock, 'invoices:upd')).toEqual([
+        { id: '0193a5d2-0000-7000-8000-00000000d001', version: 1, changes: { isSent: true } },
+      ]),
+    );
+    await user.click(within(first).getByRole('button', { name: 'Credit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Credit invoice 7' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Required')).toBeInTheDocument();
+    expect(inputsOf(requestMock, 'invoices:del')).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Feil beløp');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(inputsOf(requestMock, 'invoices:del')).toEqual([
+        { id: '0193a5d2-0000-7000-8000-00000000d001', version: 1, reason: 'Feil beløp' },
+      ]),
+    );
+  });
+
+  it('shows staff the squares without any invoicing action', async () => {
+    open('office');
+    const first = await rowOf(0);
+    expect(within(first).getByText(/Invoice 7/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create invoice' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Credit' })).toBeNull();
+  });
+
+  it('says no invoice exists yet where none is made', async () => {
+    confirmations = [{ ...confirmations[0]!, squares: [square(1), square(2)] }];
+    open('office');
+    expect(await screen.findByText('No Invoice exist yet! Admin must create invoice.')).toBeInTheDocument();
+  });
+});
