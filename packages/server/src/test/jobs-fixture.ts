@@ -40,4 +40,17 @@ export const testEffectJob = defineJob<TestJobData>({
   },
 });
 
-export const TEST_JOB_TABLE = [testEffectJob];
+/** Runs of `test.gated` held open until the test releases them, by key. */
+export const heldRuns = new Map<string, () => void>();
+
+/** A job with two workers: a held run must not keep the next one waiting. */
+export const testGatedJob = defineJob<{ key: string; hold?: boolean }>({
+  name: 'test.gated',
+  workers: 2,
+  handler: async (ctx, data) => {
+    if (data.hold) await new Promise<void>((release) => heldRuns.set(data.key, release));
+    await ctx.db.execute(sql`insert into job_test_runs (key, attempt) values (${data.key}, 1)`);
+  },
+});
+
+export const TEST_JOB_TABLE = [testEffectJob, testGatedJob];

@@ -123,6 +123,8 @@ const performRun = async (ctx: AppContext, runId: string, companyId: string) => 
 export const adminCommandJob = defineJob<{ companyId: string; runId: string }>({
   name: 'admin-commands.run',
   retry: { limit: 1, delaySeconds: 0 },
+  // One company's long export must not hold up another's test e-mail (which waits for the mail job).
+  workers: 3,
   expireInSeconds: 60 * 60,
   handler: (ctx, { companyId, runId }) => performRun(ctx, runId, companyId),
 });

@@ -32,6 +32,11 @@ export type JobDefinition<D extends JobData = JobData> = {
   singletonKey?: (data: D) => string;
   /** Sent by the queue itself on a cron timetable (Europe/Oslo), once across all instances. */
   schedule?: { cron: string; data?: D };
+  /**
+   * Runs of this job one instance works on at once (default 1). More than one where a long run must
+   * not hold up short ones behind it, e.g. one company's export and another's test e-mail.
+   */
+  workers?: number;
   /** Whether this instance works on the job (default: yes); others still may. */
   isEnabled?: (ctx: AppContext) => boolean;
 };

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
 import { listJobs, retryJob } from '../../modules/jobs/jobs.service';
-import { createJobTestTables, TEST_JOB_TABLE, testEffectJob } from '../../test/jobs-fixture';
+import { createJobTestTables, heldRuns, TEST_JOB_TABLE, testEffectJob, testGatedJob } from '../../test/jobs-fixture';
 import { openTestDatabase } from '../../test/test-database';
 import { type AppContext, administrativeActor } from '../context';
 import { createContext } from '../create-context';
@@ -95,6 +95,18 @@ describe('job queue', () => {
     expect(await effectsOf(database, key)).toEqual([key]);
   }, 60_000);
 
+  it('runs a job with two workers past a long run of the same job', async () => {
+    const held = `held-${newId()}`;
+    const quick = `quick-${newId()}`;
+    const heldId = String(await ctx.jobs.send(testGatedJob, { key: held, hold: true }));
+    await waitUntil(async () => expect(heldRuns.has(held)).toBe(true));
+    const quickId = String(await ctx.jobs.send(testGatedJob, { key: quick }));
+    await waitUntil(async () => expect(await stateOf(database, quickId)).toBe('completed'));
+    expect(await stateOf(database, heldId)).toBe('active');
+    heldRuns.get(held)?.();
+    await waitUntil(async () => expect(await stateOf(database, heldId)).toBe('completed'));
+  });
+
   it('shows a job that failed every run with its error, and an admin can run it again', async () => {
     const key = `failed-${newId()}`;
     const id = String(await ctx.jobs.send(testEffectJob, { key, failUntilAttempt: 4 }));
@@ -105,7 +117,7 @@ describe('job queue', () => {
       expect.objectContaining({ id, name: 'test.effect', state: 'failed', attempts: 4, maxAttempts: 4 }),
     ]);
     expect(page.items[0]?.error).toBe('planned failure 4');
-    expect(page.names).toEqual(['test.effect']);
+    expect(page.names).toEqual(['test.effect', 'test.gated']);
     expect(await effectsOf(database, key)).toEqual([]);
 
     await retryJob(ctx, admin, { id });

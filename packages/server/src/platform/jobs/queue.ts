@@ -75,7 +75,8 @@ export const createJobQueue = (deps: {
   const settings = { ...DEFAULT_SETTINGS, ...deps.settings };
   /** Jobs running here whose end (pg-boss marks it after the handler returns) is announced. */
   const running = new Map<string, string | undefined>();
-  const workerIds = new Map<string, string>();
+  /** Each job's workers here; a send wakes one idle worker of its job. */
+  const workerIds = new Map<string, string[]>();
   let table: JobTable = [];
   let isStarted = false;
 
@@ -114,8 +115,7 @@ export const createJobQueue = (deps: {
   boss.on('error', (error) => deps.logger.warn({ err: error }, 'job queue error'));
 
   const wake = (name: string) => {
-    const workerId = workerIds.get(name);
-    if (workerId) boss.notifyWorker(workerId);
+    for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
   };
 
   const queueOptions = (job: JobTable[number]): PgBoss.Queue => {
@@ -170,7 +170,7 @@ export const createJobQueue = (deps: {
         }
       },
     );
-    workerIds.set(job.name, workerId);
+    workerIds.set(job.name, [...(workerIds.get(job.name) ?? []), workerId]);
   };
 
   return {
@@ -211,7 +211,7 @@ export const createJobQueue = (deps: {
         if (job.isEnabled && !job.isEnabled(ctx)) continue;
         if (job.schedule)
           await boss.schedule(job.name, job.schedule.cron, job.schedule.data ?? {}, { tz: TIME_ZONE });
-        await startWorker(ctx, job);
+        for (let worker = 0; worker < (job.workers ?? 1); worker++) await startWorker(ctx, job);
       }
     },
     stop: async () => {

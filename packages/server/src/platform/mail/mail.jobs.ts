@@ -23,6 +23,8 @@ const transportFor = (smtpUrl: string) => {
 export const mailSendJob = defineJob<{ mailId: string }>({
   name: 'mail.send',
   retry: { limit: 5, delaySeconds: 30, backoff: true },
+  // A slow relay answering one mail does not hold up the next (a sign-in link, a test e-mail).
+  workers: 2,
   expireInSeconds: 120,
   handler: async (ctx, { mailId }, run) => {
     const [mail] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
