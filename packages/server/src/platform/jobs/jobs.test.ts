@@ -6,7 +6,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
 import { listJobs, retryJob } from '../../modules/jobs/jobs.service';
-import { createJobTestTables, heldRuns, TEST_JOB_TABLE, testEffectJob, testGatedJob } from '../../test/jobs-fixture';
+import {
+  createJobTestTables,
+  heldRuns,
+  TEST_JOB_TABLE,
+  testEffectJob,
+  testGatedJob,
+} from '../../test/jobs-fixture';
 import { openTestDatabase } from '../../test/test-database';
 import { type AppContext, administrativeActor } from '../context';
 import { createContext } from '../create-context';
