@@ -5,6 +5,7 @@ import { startConnectedServer } from '../../test/fake-tripletex/connected-server
 import type { FakeTripletex } from '../../test/fake-tripletex/fake-tripletex';
 import type { SignedInUser, TestServer } from '../../test/test-server';
 import { pushPending, runSync } from '../accounting/sync-engine';
+import { pushCustomerNow } from './customers.accounting';
 import { contacts, customers } from './customers.tables';
 
 /**
@@ -87,6 +88,46 @@ describe('edits of records that live in Tripletex', () => {
       archive: { reason: 'Ikke lenger kunde' },
     });
     expect(await byAccountingId(contacts, remoteContact.id)).toMatchObject({ isInactive: true });
+  });
+
+  it('a push that crosses another push of the same customer links to the customer that push made', async () => {
+    const org = completeOrganisationNumber('81234567')!;
+    const made = await admin.client.request('customer:create', {
+      name: 'Kryss Bygg AS',
+      organizationNumber: org,
+    });
+    expect(made.syncStatus).toBe('pending');
+    // The other push (the background round) got there first: the number is taken, by this customer.
+    const other = fake.state.seedCustomer({
+      name: 'Kryss Bygg AS',
+      organizationNumber: org,
+      customerNumber: made.customerNumber ?? 0,
+    });
+    expect(await pushCustomerNow(server.ctx, admin.companyId, made.id)).toBe('linked');
+    const linked = await admin.client.request('customer:get-one', { id: made.id });
+    expect(linked).toMatchObject({ syncStatus: 'synced' });
+    expect((await byAccountingId(customers, other.id))?.id).toBe(made.id);
+    const underNumber = [...fake.state.customers.values()].filter(
+      (customer) => customer.customerNumber === made.customerNumber,
+    );
+    expect(underNumber).toHaveLength(1);
+  });
+
+  it('a different customer under the same number in Tripletex is not taken for ours', async () => {
+    const made = await admin.client.request('customer:create', {
+      name: 'Eget Nummer AS',
+      organizationNumber: completeOrganisationNumber('81234568')!,
+    });
+    fake.state.seedCustomer({
+      name: 'Noen Andre AS',
+      organizationNumber: completeOrganisationNumber('81234569')!,
+      customerNumber: made.customerNumber ?? 0,
+    });
+    await expect(pushCustomerNow(server.ctx, admin.companyId, made.id)).rejects.toMatchObject({
+      kind: 'validation',
+    });
+    const current = await admin.client.request('customer:get-one', { id: made.id });
+    expect(current.syncStatus).toBe('failed');
   });
 
   it("a contact changed in Tripletex while Karm's edit waited keeps Tripletex's version", async () => {

@@ -262,6 +262,52 @@ const pushChanges = async (
 };
 
 /** Pushes one pending customer: create (recognising one a lost answer already created) or update. */
+/**
+ * The customer another push of the same row made a moment ago (the background push and a push on
+ * converting an offer can cross): the accounting system refuses the second create because the
+ * customer number is taken, and the customer under that number is ours when its organisation
+ * number (or, without one, its name) is. A different customer under the number stays an error.
+ */
+const madeByConcurrentPush = async (
+  port: AccountingPort,
+  fields: AccountingCustomerFields,
+  error: unknown,
+) => {
+  const isNumberTaken =
+    error instanceof AccountingError &&
+    error.kind === 'validation' &&
+    Boolean(error.details?.fields?.customerNumber);
+  if (!isNumberTaken || fields.customerNumber === null) return null;
+  const existing = await port.findCustomerByNumber(fields.customerNumber);
+  if (!existing) return null;
+  const isSame = fields.organizationNumber
+    ? existing.organizationNumber === fields.organizationNumber
+    : existing.name === fields.name;
+  return isSame ? existing : null;
+};
+
+/** Links the row to the customer already in the accounting system, then pushes what differs. */
+const linkCustomer = async (
+  ctx: AppContext,
+  port: AccountingPort,
+  row: CustomerRow,
+  existing: AccountingCustomer,
+): Promise<PushOutcome> => {
+  await ctx.db.update(customers).set(markSynced(existing)).where(eq(customers.id, row.id));
+  const [linked] = await ctx.db.select().from(customers).where(eq(customers.id, row.id));
+  if (!linked) return 'linked';
+  const outcome = await pushChanges(
+    ctx,
+    port,
+    linked,
+    existing.externalId,
+    existing.version,
+    pickSynced(existing),
+  );
+  if (outcome === 'unchanged') await publish(ctx, linked);
+  return 'linked';
+};
+
 const pushCustomer = async (
   ctx: AppContext,
   port: AccountingPort,
@@ -272,24 +318,17 @@ const pushCustomer = async (
       row.syncAttempts > 0 && row.customerNumber !== null
         ? await port.findCustomerByNumber(row.customerNumber)
         : null;
-    if (existing) {
-      await ctx.db.update(customers).set(markSynced(existing)).where(eq(customers.id, row.id));
-      const [linked] = await ctx.db.select().from(customers).where(eq(customers.id, row.id));
-      if (!linked) return 'linked';
-      const outcome = await pushChanges(
-        ctx,
-        port,
-        linked,
-        existing.externalId,
-        existing.version,
-        pickSynced(existing),
-      );
-      if (outcome === 'unchanged') await publish(ctx, linked);
-      return 'linked';
+    if (existing) return linkCustomer(ctx, port, row, existing);
+    const fields = (await syncedOf(ctx, row)) as AccountingCustomerFields;
+    try {
+      const remote = await port.createCustomer(fields);
+      await saveSynced(ctx, row, remote);
+      return 'created';
+    } catch (error) {
+      const made = await madeByConcurrentPush(port, fields, error);
+      if (!made) throw error;
+      return linkCustomer(ctx, port, row, made);
     }
-    const remote = await port.createCustomer((await syncedOf(ctx, row)) as AccountingCustomerFields);
-    await saveSynced(ctx, row, remote);
-    return 'created';
   }
   const base = (row.accountingSnapshot as SyncedCustomer | null) ?? (await syncedOf(ctx, row));
   try {
@@ -329,6 +368,11 @@ export const pushCustomerNow = async (ctx: AppContext, companyId: string, custom
     .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)));
   if (!row) throw new AccountingError('not-found', 'Customer not found');
   if (row.accountingId) return 'unchanged' as const;
+  // Leased like a background push claims it, so the next background round leaves it alone.
+  await ctx.db
+    .update(customers)
+    .set({ nextSyncAt: new Date(ctx.clock.now().getTime() + PUSH_LEASE_MS) })
+    .where(and(eq(customers.id, row.id), eq(customers.syncStatus, 'pending')));
   const port = await ctx.accounting.forCompany(companyId);
   try {
     return await pushCustomer(ctx, port, row);
