@@ -2,12 +2,13 @@ import { appendFile, rm } from 'node:fs/promises';
 import { projectCreateSchema, type Role } from '@karm/domain/contract';
 import { buildApp } from '@karm/server/app';
 import { loadConfig } from '@karm/server/config';
+import { settingsOf, updateAccountingSettings } from '@karm/server/modules/accounting/settings.service';
 import { createProject } from '@karm/server/modules/projects/projects.service';
 import { administrativeActor } from '@karm/server/platform/context';
 import { createContext } from '@karm/server/platform/create-context';
 import { findDemoCompanyId, SECOND_DEMO_COMPANY_NAME, seedDemo } from '@karm/server/seed/demo';
 import { seedCompany, seedEmployee, seedUser } from '@karm/server/seed/factories';
-import { startFakeTripletex } from '@karm/server/test/fake-tripletex/fake-tripletex';
+import { FAKE_TRIPLETEX_TOKENS, startFakeTripletex } from '@karm/server/test/fake-tripletex/fake-tripletex';
 import { startSmtpRelay } from '@karm/server/test/smtp-relay';
 import { MAIL_FILE } from './mails';
 import {
@@ -17,8 +18,10 @@ import {
   E2E_PORT,
   E2E_ROLE_PROJECTS,
   E2E_ROLE_USERS,
+  E2E_TRIPLETEX_PORT,
   E2E_USERS,
   SECURED_COMPANY_NAME,
+  TRIPLETEX_COMPANY_NAME,
 } from './users';
 
 /**
@@ -29,13 +32,24 @@ const dataDir = E2E_DATA_DIR;
 await rm(dataDir, { recursive: true, force: true });
 
 // Tripletex cannot be reached from here: the journeys talk to the fake, over real HTTP on loopback.
-const tripletex = await startFakeTripletex({ companyName: 'Demo Dør & Vindu AS (Tripletex)' });
+const tripletex = await startFakeTripletex({
+  companyName: 'Demo Dør & Vindu AS (Tripletex)',
+  port: E2E_TRIPLETEX_PORT,
+});
 tripletex.state.seedCustomer({
   name: 'Tripletex Byggvare AS',
   customerNumber: 30_001,
   organizationNumber: '923609016',
 });
 tripletex.state.seedCustomer({ name: 'Tripletex Eiendom AS', customerNumber: 30_002 });
+// Invoicing an order takes Tripletex a moment: the Tripletex invoicing journey sees the square
+// "not sent, waiting for Tripletex" before it turns "pending payment".
+tripletex.inject({
+  method: 'PUT',
+  path: /^\/order\/\d+\/:invoice$/,
+  delayMs: 4_000,
+  times: Number.POSITIVE_INFINITY,
+});
 
 // The SMTP relay cannot be reached from here either: mail goes over SMTP to a relay on loopback.
 // Each mail received is one JSON line in MAIL_FILE, where the journeys read the links users would get.
@@ -128,6 +142,17 @@ const securedCompany = await seedCompany(ctx.db, {
   requireTwoFactorForAdmins: true,
 });
 await seedJourneyUser(E2E_ADMINS.twoFactor, 'admin', securedCompany.id);
+// A company connected to the fake Tripletex from the start, for the journey that invoices through it.
+const tripletexCompany = await seedCompany(ctx.db, { name: TRIPLETEX_COMPANY_NAME });
+const tripletexAdmin = await seedJourneyUser(E2E_ADMINS.invoicesTripletex, 'admin', tripletexCompany.id);
+await updateAccountingSettings(ctx, administrativeActor(tripletexCompany.id, tripletexAdmin.id), {
+  provider: 'tripletex',
+  environment: 'test',
+  ...FAKE_TRIPLETEX_TOKENS,
+  externalCompanyId: '0',
+  syncIntervalMinutes: 15,
+  version: (await settingsOf(ctx, tripletexCompany.id)).version,
+});
 
 const app = await buildApp(ctx);
 await app.listen(config.port, '127.0.0.1');

@@ -70,6 +70,8 @@ export const E2E_ADMINS = {
   billing: 'e2e-admin-billing',
   /** Invoices the demo project's order squares (the invoices journey). */
   invoices: 'e2e-admin-invoices',
+  /** Administrator of TRIPLETEX_COMPANY_NAME: invoices a process milestone through Tripletex. */
+  invoicesTripletex: 'e2e-admin-invoices-tripletex',
 } as const;
 
 /** One member of the demo company per role, for the journey that walks the app as each of them. */
@@ -90,6 +92,9 @@ export const E2E_ROLE_PROJECTS = {
 /** A company that requires two-factor sign-in of its administrators; only the journey's admin is in it. */
 export const SECURED_COMPANY_NAME = 'E2E Sikret AS';
 
+/** A company connected to the fake Tripletex from the start; only the Tripletex invoicing journey works in it. */
+export const TRIPLETEX_COMPANY_NAME = 'E2E Faktura AS';
+
 /** The demo user who belongs to both demo companies. */
 export const DEMO_TWO_COMPANY_USER = 'kari';
 
@@ -97,3 +102,6 @@ export const E2E_PORT = Number(process.env.KARM_E2E_PORT ?? 3199);
 /** The journeys' server keeps its database and received mail here (see run-environment.ts). */
 export const E2E_DATA_DIR = process.env.KARM_E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '../.data');
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** The fake Tripletex the journeys' server talks to; a journey registers a payment there as an accountant would. */
+export const E2E_TRIPLETEX_PORT = Number(process.env.KARM_E2E_TRIPLETEX_PORT ?? E2E_PORT + 1);
+export const E2E_TRIPLETEX_URL = `http://127.0.0.1:${E2E_TRIPLETEX_PORT}/v2`;

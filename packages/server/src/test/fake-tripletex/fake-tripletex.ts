@@ -22,6 +22,8 @@ export type FakeTripletexOptions = Partial<Omit<FakeConfig, 'owner'>> & {
   owner?: { firstName: string; lastName: string };
   /** Stamps `changedAt` and decides session expiry and "today"; share the adapter's in tests. */
   clock?: Clock;
+  /** A fixed port (the journeys call it too); any free one by default. */
+  port?: number;
 };
 
 export type FakeTripletex = {
@@ -209,7 +211,7 @@ export const startFakeTripletex = async (options: FakeTripletexOptions = {}): Pr
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
 
   return {
