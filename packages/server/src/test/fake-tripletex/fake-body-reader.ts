@@ -16,6 +16,7 @@ export const mediaTypeOf = (header: string | undefined) =>
  * hand, so what the adapter's `FormData` writes is read back the way a real server reads it.
  */
 const readMultipart = async (raw: Buffer, contentType: string) => {
+  // A copy: a body must be a view of a plain ArrayBuffer, and a Buffer may sit on a shared one.
   const form = await new Response(new Uint8Array(raw), {
     headers: { 'content-type': contentType },
   }).formData();

@@ -20,7 +20,8 @@ const toDocument = ({ id, fileName }: { id: string; fileName: string }) => ({ ex
 export const createAttachmentOperations = (api: ApiClient): AttachmentOperations => ({
   attachToOrder: async (orderExternalId, { fileName, contentType, bytes }) => {
     const form = new FormData();
-    form.append('file', new Blob([bytes], { type: contentType }), fileName);
+    // A copy: Blob takes only views of a plain ArrayBuffer, and a Buffer may sit on a shared one.
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), fileName);
     const body = await api.putForm(`/order/${toTripletexId(orderExternalId)}/:attach`, form);
     return toDocument(parseAnswer(valueEnvelope(documentSchema), body, 'attached document').value);
   },
