@@ -70,6 +70,14 @@ describe('the none adapter', () => {
         lines: [],
       }),
     );
+    await refusal(
+      port.attachToOrder('1', {
+        fileName: 'ordre.pdf',
+        contentType: 'application/pdf',
+        bytes: Buffer.from('%PDF'),
+      }),
+    );
+    await refusal(port.listOrderAttachments('1'));
     await refusal(port.invoiceOrder('1', { invoiceDate: '2025-03-10', sendToCustomer: false }));
   });
 });

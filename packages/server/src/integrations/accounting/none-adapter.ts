@@ -35,6 +35,8 @@ export const createNoneAdapter = (): AccountingPort => {
     createOrder: refuse,
     getOrder: refuse,
     listOrders: empty,
+    attachToOrder: refuse,
+    listOrderAttachments: refuse,
     invoiceOrder: refuse,
     createCreditNote: refuse,
     listInvoices: empty,

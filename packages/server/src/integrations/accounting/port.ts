@@ -163,6 +163,12 @@ export type AccountingOrder = Omit<AccountingOrderFields, 'lines'> & {
   lines: AccountingOrderLine[];
 };
 
+/** A file to attach to a record in the accounting system (the customer's signed order). */
+export type AccountingFile = { fileName: string; contentType: string; bytes: Uint8Array };
+
+/** A document attached to a record in the accounting system. */
+export type AccountingDocument = { externalId: string; fileName: string };
+
 /** How the accounting system sends an invoice to the customer. */
 export type AccountingSendType = 'EMAIL' | 'EHF' | 'PAPER';
 
@@ -298,6 +304,14 @@ export type AccountingPort = {
     from: number;
     count: number;
   }) => Promise<AccountingPage<AccountingOrder>>;
+
+  /**
+   * Attaches a document to an order, answering the document as stored. Not repeated after a lost
+   * answer: look among `listOrderAttachments` (by file name) before trying again.
+   */
+  attachToOrder: (orderExternalId: string, file: AccountingFile) => Promise<AccountingDocument>;
+  /** The documents attached to an order. */
+  listOrderAttachments: (orderExternalId: string) => Promise<AccountingDocument[]>;
 
   /**
    * Invoices an order. Not repeated after a lost answer: look for the invoice with `listInvoices`

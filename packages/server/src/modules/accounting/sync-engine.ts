@@ -203,7 +203,10 @@ const performSync = async (
     const { pushedCustomers, pushedContacts, pushedInvoices } = await pushPending(ctx, companyId, port);
     state.counts.invoices = {
       created: pushedInvoices.counts.created,
-      updated: (await pullInvoiceStatuses(ctx, companyId, port)).updated + pushedInvoices.counts.credited,
+      updated:
+        (await pullInvoiceStatuses(ctx, companyId, port)).updated +
+        pushedInvoices.counts.credited +
+        pushedInvoices.counts.attached,
       unchanged: 0,
     };
     state.counts.pushedCustomers = {

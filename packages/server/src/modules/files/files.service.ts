@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import {
   type Access,
   FILES_PUSHES,
@@ -263,6 +264,24 @@ export const deleteFilesNoLongerUsed = async (ctx: AppContext, companyId: string
       ctx.logger.warn({ err: error, fileId }, 'Failed to delete a file no longer used');
     }
   }
+};
+
+/**
+ * A stored file's name, type and bytes, for the company's own background work (the accounting push
+ * sends an invoice's signed order on); null when the company has no such file (any more). No actor:
+ * the caller decides who may cause this, as the push does when an administrator links the file.
+ */
+export const readStoredFile = async (ctx: AppContext, companyId: string, fileId: string) => {
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.companyId, companyId)));
+  if (!row) return null;
+  return {
+    name: row.originalName,
+    mimeType: row.mimeType,
+    bytes: await buffer(ctx.files.open(row.storageKey)),
+  };
 };
 
 /** The files of one record of the company, oldest first (e.g. an inquiry's documents). */

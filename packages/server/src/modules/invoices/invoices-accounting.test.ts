@@ -8,10 +8,11 @@ import type { FakeTripletex } from '../../test/fake-tripletex/fake-tripletex';
 import type { SignedInUser, TestServer } from '../../test/test-server';
 import { pushPending, runSync } from '../accounting/sync-engine';
 import { customers } from '../customers/customers.tables';
+import { files } from '../files/files.tables';
 import { restClient } from '../offers/offers-test-helpers';
 import { orderReferenceOf } from './invoices.accounting';
 import { invoices } from './invoices.tables';
-import { projectWithConfirmation } from './invoices-testing';
+import { projectWithConfirmation, SIGNED_ORDER_PDF, uploadPurchaseOrder } from './invoices-testing';
 
 /**
  * Invoices of a company connected to Tripletex (the fake, over real HTTP, as strict as Tripletex's
@@ -149,5 +150,120 @@ describe('invoicing in Tripletex', () => {
     );
     expect(note?.amount).toBe(-416_62);
     expect(await invoiceRow(invoice.id)).toMatchObject({ syncStatus: 'synced', isCreditPending: false });
+  });
+});
+
+describe('the signed order in Tripletex', () => {
+  /** The Tripletex order an invoice was pushed as. */
+  const orderOf = async (invoiceId: string) =>
+    fake.state.orders.get(Number((await invoiceRow(invoiceId)).accountingOrderId))!;
+  const attachRequests = () => fake.state.requests.filter((r) => r.path.endsWith('/:attach'));
+  /** The writes that make orders and invoices, which a push for a signed order alone must not send. */
+  const orderAndInvoiceWrites = () =>
+    fake.state.requests.filter(
+      (r) => (r.method === 'POST' && r.path === '/order') || r.path.endsWith('/:invoice'),
+    ).length;
+
+  it('goes with the first push, as the file was uploaded, and is not sent again', async () => {
+    const { invoice } = await invoiceFirstPart();
+    const uploaded = await uploadPurchaseOrder(server, admin, invoice.id, 'Signert ordre 1.pdf');
+    expect(uploaded).toMatchObject({ status: 201, body: { syncStatus: 'pending' } });
+    await push();
+    const order = await orderOf(invoice.id);
+    expect(order.attachments).toMatchObject([
+      { fileName: 'Signert ordre 1.pdf', mimeType: 'application/pdf' },
+    ]);
+    expect(order.attachments[0]?.bytes.equals(SIGNED_ORDER_PDF)).toBe(true);
+    expect(await invoiceRow(invoice.id)).toMatchObject({
+      syncStatus: 'synced',
+      purchaseOrderAttachedFileId: uploaded.body.purchaseOrderFile?.id,
+      purchaseOrderAttachedAt: server.clock.now(),
+    });
+    await dueNow();
+    await push();
+    expect(order.attachments).toHaveLength(1);
+  });
+
+  it('reaches an invoice already in Tripletex, without making its order or invoice again', async () => {
+    const { invoice } = await invoiceFirstPart();
+    await push();
+    const synced = await invoiceRow(invoice.id);
+    const writes = orderAndInvoiceWrites();
+    const uploaded = await uploadPurchaseOrder(server, admin, invoice.id);
+    expect(uploaded).toMatchObject({
+      status: 201,
+      body: { syncStatus: 'pending', version: synced.version + 1 },
+    });
+    expect(await invoiceRow(invoice.id)).toMatchObject({ nextSyncAt: server.clock.now() });
+    await push();
+    expect((await orderOf(invoice.id)).attachments.map((d) => d.fileName)).toEqual(['Signert ordre.pdf']);
+    expect(orderAndInvoiceWrites()).toBe(writes);
+    expect(await invoiceRow(invoice.id)).toMatchObject({
+      syncStatus: 'synced',
+      accountingOrderId: synced.accountingOrderId,
+      accountingInvoiceId: synced.accountingInvoiceId,
+      number: synced.number,
+    });
+  });
+
+  it('recognises the document a lost answer stored, and attaches it once', async () => {
+    const { invoice } = await invoiceFirstPart();
+    await push();
+    fake.inject({ path: /\/:attach$/, method: 'PUT', dropAfterCommit: true, times: 1 });
+    await uploadPurchaseOrder(server, admin, invoice.id);
+    await push();
+    const order = await orderOf(invoice.id);
+    expect(order.attachments).toHaveLength(1);
+    expect(await invoiceRow(invoice.id)).toMatchObject({
+      syncStatus: 'pending',
+      syncAttempts: 1,
+      purchaseOrderAttachedFileId: null,
+    });
+    const sent = attachRequests().length;
+    await dueNow();
+    await push();
+    expect(order.attachments).toHaveLength(1);
+    expect(attachRequests()).toHaveLength(sent);
+    const looked = fake.state.requests.filter(
+      (r) => r.path === `/order/${order.id}` && r.query.fields === 'attachment(id,fileName)',
+    );
+    expect(looked).toHaveLength(1);
+    expect(await invoiceRow(invoice.id)).toMatchObject({ syncStatus: 'synced', syncError: null });
+  });
+
+  it('stays pending with back-off while Tripletex fails, loses nothing, then attaches it', async () => {
+    const { invoice } = await invoiceFirstPart();
+    await push();
+    fake.inject({ path: /\/:attach$/, method: 'PUT', status: 503, times: 1 });
+    await uploadPurchaseOrder(server, admin, invoice.id);
+    await push();
+    const failed = await invoiceRow(invoice.id);
+    expect(failed).toMatchObject({ syncStatus: 'pending', syncError: expect.stringContaining('Tripletex') });
+    expect(failed.nextSyncAt!.getTime()).toBeGreaterThan(server.clock.now().getTime());
+    expect((await orderOf(invoice.id)).attachments).toEqual([]);
+    // Not due yet: the next push leaves it alone.
+    await push();
+    expect((await orderOf(invoice.id)).attachments).toEqual([]);
+    await dueNow();
+    await push();
+    expect((await orderOf(invoice.id)).attachments).toHaveLength(1);
+    expect(await invoiceRow(invoice.id)).toMatchObject({ syncStatus: 'synced', syncError: null });
+  });
+
+  it("stores nothing for another company's invoice (404) or for a user who may not invoice (403)", async () => {
+    const { invoice } = await invoiceFirstPart();
+    await push();
+    const before = await invoiceRow(invoice.id);
+    const fileCount = async () => (await server.ctx.db.select({ id: files.id }).from(files)).length;
+    const filesBefore = await fileCount();
+    const intruder = await server.signedInUser({ role: 'admin' });
+    const office = await server.signedInUser({ role: 'office', companyId: admin.companyId });
+    expect((await uploadPurchaseOrder(server, intruder, invoice.id)).status).toBe(404);
+    expect((await uploadPurchaseOrder(server, office, invoice.id)).status).toBe(403);
+    expect(await fileCount()).toBe(filesBefore);
+    expect(await invoiceRow(invoice.id)).toEqual(before);
+    await dueNow();
+    await push();
+    expect((await orderOf(invoice.id)).attachments).toEqual([]);
   });
 });

@@ -1,4 +1,10 @@
-import type { ConfirmationDto, ErrorPayload, OfferConversionDto, OfferDto } from '@karm/domain/contract';
+import type {
+  ConfirmationDto,
+  ErrorPayload,
+  InvoiceDto,
+  OfferConversionDto,
+  OfferDto,
+} from '@karm/domain/contract';
 import { expect } from 'vitest';
 import { newId } from '../../platform/ids';
 import type { SignedInUser, TestServer } from '../../test/test-server';
@@ -45,4 +51,24 @@ export const projectWithConfirmation = async (
   const converted = await api.post<OfferConversionDto>(`/offers/${offer.body.id}/convert-to-project`, {});
   expect(converted.status).toBe(200);
   return { projectId: converted.body.projectId, confirmation: confirmation.body, offerId: offer.body.id };
+};
+
+/** The smallest valid PDF: a real magic number, so the upload is sniffed as a PDF. */
+export const SIGNED_ORDER_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** Uploads the customer's signed order for an invoice (POST /invoices/{id}/createOrder). */
+export const uploadPurchaseOrder = async (
+  server: TestServer,
+  user: SignedInUser,
+  invoiceId: string,
+  fileName = 'Signert ordre.pdf',
+) => {
+  const form = new FormData();
+  form.append('file', new Blob([SIGNED_ORDER_PDF]), fileName);
+  const response = await fetch(`${server.url}/api/invoices/${invoiceId}/createOrder`, {
+    method: 'POST',
+    headers: { token: user.token },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as InvoiceDto & ErrorPayload };
 };

@@ -13,13 +13,16 @@ import { PUSH_LEASE_MS, pushCustomerNow, retryDelayMs } from '../customers/custo
 import { customers } from '../customers/customers.tables';
 import { projects } from '../projects/projects.tables';
 import { invoices } from './invoices.tables';
+import { attachMissingPurchaseOrder } from './purchase-order.accounting';
 
 /**
  * Invoices in the accounting system (issue 13, README "Invoicing"). Each pending invoice is pushed as
  * an order with one line — the payment part at its price including VAT, so the invoice comes out
  * exact to the øre — and then invoiced. Every step is recognised on a retry instead of repeated: the
- * order by its reference (`karm-invoice:<id>`), the invoice by its order. A credited invoice that was
- * charged gets a credit note. The sync reads back what is outstanding and the due dates.
+ * order by its reference (`karm-invoice:<id>`), the invoice by its order, the signed order by its
+ * file name among the order's documents. A credited invoice that was charged gets a credit note. An
+ * invoice already there is pending again only for what it lacks (a signed order added later). The
+ * sync reads back what is outstanding and the due dates.
  */
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -175,12 +178,7 @@ const pushInvoice = async (ctx: AppContext, port: AccountingPort, claimed: Invoi
       sendToCustomer: true,
       ...(SEND_TYPES.includes(row.sendMethod) && { sendType: row.sendMethod as AccountingSendType }),
     }));
-  return save(ctx, row, {
-    ...remoteValues(remote),
-    syncStatus: 'synced',
-    syncError: null,
-    nextSyncAt: null,
-  });
+  return save(ctx, row, remoteValues(remote));
 };
 
 /** Credits a charged invoice with a credit note (once: a credited one is recognised on a retry). */
@@ -200,13 +198,25 @@ const pushCredit = async (ctx: AppContext, port: AccountingPort, row: InvoiceRow
       });
     }
   }
-  return save(ctx, row, {
-    ...(invoiceId && { accountingInvoiceId: invoiceId }),
-    isCreditPending: false,
+  return save(ctx, row, { ...(invoiceId && { accountingInvoiceId: invoiceId }), isCreditPending: false });
+};
+
+/**
+ * The last step of every push: the signed order, if one still has to go to the order, then "synced".
+ * It comes after the invoice or credit note, so a file the accounting system refuses never holds
+ * them up (the invoice then stays pending for the file alone). A signed order uploaded while this
+ * push ran was not seen by it, so that invoice stays due (an upload after this save marks it itself).
+ */
+const finishPush = async (ctx: AppContext, port: AccountingPort, claimed: InvoiceRow, row: InvoiceRow) => {
+  const attached = await attachMissingPurchaseOrder(ctx, port, row);
+  const saved = await save(ctx, row, {
+    ...attached,
     syncStatus: 'synced',
     syncError: null,
     nextSyncAt: null,
   });
+  if (saved.purchaseOrderFileId === claimed.purchaseOrderFileId) return saved;
+  return save(ctx, saved, { syncStatus: 'pending', nextSyncAt: ctx.clock.now() });
 };
 
 const recordFailure = async (ctx: AppContext, row: InvoiceRow, error: AccountingError) => {
@@ -227,7 +237,7 @@ const recordFailure = async (ctx: AppContext, row: InvoiceRow, error: Accounting
  * an outage or refused credentials: the rest stay pending and nothing is lost.
  */
 export const pushPendingInvoices = async (ctx: AppContext, companyId: string, port: AccountingPort) => {
-  const counts = { created: 0, credited: 0, deferred: 0, failed: 0 };
+  const counts = { created: 0, credited: 0, attached: 0, deferred: 0, failed: 0 };
   const errors: string[] = [];
   // Failed ones (refused data) are due again on their own schedule, as pending ones are.
   await ctx.db
@@ -242,11 +252,18 @@ export const pushPendingInvoices = async (ctx: AppContext, companyId: string, po
     );
   const claimed = await claimPending(ctx, companyId, 100);
   for (const [index, row] of claimed.entries()) {
+    // Already invoiced, or credited before it got there: only its signed order may be missing.
+    const isThere = row.accountingInvoiceId !== null || row.isCredited;
+    const step = row.isCreditPending ? 'credited' : isThere ? 'attached' : 'created';
     try {
-      const saved = row.isCreditPending
-        ? await pushCredit(ctx, port, row)
-        : await pushInvoice(ctx, port, row);
-      counts[row.isCreditPending ? 'credited' : 'created']++;
+      const pushed =
+        step === 'credited'
+          ? await pushCredit(ctx, port, row)
+          : step === 'created'
+            ? await pushInvoice(ctx, port, row)
+            : row;
+      const saved = await finishPush(ctx, port, row, pushed);
+      counts[step]++;
       announce(ctx, saved);
     } catch (error) {
       if (!(error instanceof AccountingError)) throw error;

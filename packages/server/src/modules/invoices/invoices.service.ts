@@ -141,6 +141,31 @@ export const getInvoice = async (ctx: AppContext, actor: Actor, input: { id: str
   return dto;
 };
 
+/**
+ * Saves a change to a locked invoice as its next version. One in the accounting system (made while
+ * the company had one) is pending again, its push queued in the same transaction, so a committed
+ * change always reaches the accounting system.
+ */
+const saveForPush = async (
+  ctx: AppContext,
+  tx: Executor,
+  row: typeof invoices.$inferSelect,
+  now: Date,
+  changes: Partial<typeof invoices.$inferInsert>,
+) => {
+  const isInAccounting = row.syncStatus !== 'local';
+  await tx
+    .update(invoices)
+    .set({
+      ...changes,
+      ...(isInAccounting && { syncStatus: 'pending' as const, nextSyncAt: now }),
+      version: row.version + 1,
+      updatedAt: now,
+    })
+    .where(eq(invoices.id, row.id));
+  if (isInAccounting) await ctx.jobs.send(accountingPushJob, { companyId: row.companyId }, { tx });
+};
+
 /** The invoice at the version the client read, locked for the change. */
 const lockedInvoice = async (tx: Executor, companyId: string, id: string, version: number) => {
   const [row] = await tx
@@ -259,21 +284,15 @@ export const creditInvoice = async (
     if (row.isCredited) throw conflict(MESSAGES.invoiceCredited);
     const isInAccounting = row.syncStatus !== 'local';
     const now = ctx.clock.now();
-    await tx
-      .update(invoices)
-      .set({
-        isCredited: true,
-        creditReason: input.reason,
-        creditedAt: now,
-        creditedBy: actor.userId,
-        amountOutstanding: 0,
-        isCreditPending: isInAccounting,
-        ...(isInAccounting && { syncStatus: 'pending' as const, nextSyncAt: now, syncAttempts: 0 }),
-        version: row.version + 1,
-        updatedAt: now,
-      })
-      .where(eq(invoices.id, row.id));
-    if (isInAccounting) await ctx.jobs.send(accountingPushJob, { companyId: actor.companyId }, { tx });
+    await saveForPush(ctx, tx, row, now, {
+      isCredited: true,
+      creditReason: input.reason,
+      creditedAt: now,
+      creditedBy: actor.userId,
+      amountOutstanding: 0,
+      isCreditPending: isInAccounting,
+      ...(isInAccounting && { syncAttempts: 0 }),
+    });
     return row.projectId;
   });
   changed(ctx, actor.companyId, projectId);
@@ -396,24 +415,29 @@ export const invoiceConfirmationsOfProject = async (
   return byProject.get(project.id) ?? [];
 };
 
-/** Links the customer's signed order (stored as a project document) to the invoice. */
+/**
+ * Links the customer's signed order (stored as a project document) to the invoice. With an
+ * accounting system it goes to the invoice's order there too, by the accounting push — also when the
+ * invoice is there already: it is pending again, and the push attaches only what is missing.
+ */
 export const attachPurchaseOrder = async (
   ctx: AppContext,
   actor: Actor,
   invoiceId: string,
   fileId: string,
 ): Promise<InvoiceDto> => {
-  const [row] = await ctx.db
-    .update(invoices)
-    .set({
-      purchaseOrderFileId: fileId,
-      version: sql`${invoices.version} + 1`,
-      updatedAt: ctx.clock.now(),
-    })
-    .where(and(eq(invoices.companyId, actor.companyId), eq(invoices.id, invoiceId)))
-    .returning({ projectId: invoices.projectId });
-  if (!row) throw notFound('Invoice');
-  changed(ctx, actor.companyId, row.projectId);
+  const projectId = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.companyId, actor.companyId), eq(invoices.id, invoiceId)))
+      .for('update');
+    if (!row) throw notFound('Invoice');
+    // The attempts are kept: they tell the push to look for what a lost answer may have made.
+    await saveForPush(ctx, tx, row, ctx.clock.now(), { purchaseOrderFileId: fileId });
+    return row.projectId;
+  });
+  changed(ctx, actor.companyId, projectId);
   return invoiceDto(ctx, actor.companyId, invoiceId);
 };
 

@@ -68,6 +68,12 @@ export const invoices = pgTable(
     accountingOrderId: text('accounting_order_id'),
     accountingInvoiceId: text('accounting_invoice_id'),
     purchaseOrderFileId: uuid('purchase_order_file_id'),
+    /**
+     * The signed order last attached to the order in the accounting system, and when. The push
+     * attaches `purchaseOrderFileId` while it differs from this (a newer upload is attached too).
+     */
+    purchaseOrderAttachedFileId: uuid('purchase_order_attached_file_id'),
+    purchaseOrderAttachedAt: timestamp('purchase_order_attached_at', { withTimezone: true }),
     version: version(),
     createdAt: createdAt(),
     createdBy: uuid('created_by'),

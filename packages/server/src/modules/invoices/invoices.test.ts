@@ -14,7 +14,7 @@ import { type SignedInUser, startTestServer, type TestServer } from '../../test/
 import { restClient } from '../offers/offers-test-helpers';
 import { projects } from '../projects/projects.tables';
 import { invoices } from './invoices.tables';
-import { projectWithConfirmation } from './invoices-testing';
+import { projectWithConfirmation, uploadPurchaseOrder } from './invoices-testing';
 
 /**
  * Invoices of a company without an accounting system: Karm numbers them, an administrator marks them
@@ -120,6 +120,23 @@ describe('invoicing without an accounting system', () => {
     expect(paid).toMatchObject({ amountOutstanding: 0, status: 3 });
     const [order] = await squaresOf(office, projectId);
     expect(order?.squares.map((square) => square.status)).toEqual([3, 2, 1]);
+  });
+
+  it('links the signed order to the invoice, which stays Karm’s own (nothing to push)', async () => {
+    const { confirmation } = await projectWithConfirmation(server, office, customerId);
+    const part = { confirmationId: confirmation.id, paymentRuleId: confirmation.paymentRules[0]!.id };
+    const created = (await invoicePart(admin, part)).body;
+    const uploaded = await uploadPurchaseOrder(server, admin, created.id, 'Signert ordre.pdf');
+    expect(uploaded).toMatchObject({
+      status: 201,
+      body: {
+        syncStatus: 'local',
+        purchaseOrderFile: { id: expect.any(String), name: 'Signert ordre.pdf' },
+        version: created.version + 1,
+      },
+    });
+    const [row] = await server.ctx.db.select().from(invoices).where(eq(invoices.id, created.id));
+    expect(row).toMatchObject({ syncStatus: 'local', nextSyncAt: null, purchaseOrderAttachedFileId: null });
   });
 
   it('makes one invoice of a double click, and refuses a second invoice of the same part', async () => {

@@ -11,6 +11,7 @@ import {
   queryParameters,
   requestBodySchema,
   responseSchema,
+  takesMediaType,
   tripletexOpenApi,
 } from './openapi';
 
@@ -109,6 +110,11 @@ export const contractProblems = (request: RecordedRequest): string[] => {
 
   const bodySchema = requestBodySchema(found.operation);
   if (bodySchema && request.body !== undefined) {
+    if (!takesMediaType(found.operation, request.contentType)) {
+      problems.push(
+        `body: sent as ${request.contentType ?? 'no media type'}, which the operation does not take`,
+      );
+    }
     problems.push(
       ...problemsOf(schemaValidator(bodySchema, 'request'), request.body).map((p) => `body: ${p}`),
     );

@@ -11,19 +11,22 @@ import {
   project,
   requestBodySchema,
   type Selection,
+  takesMediaType,
   undeclaredQueryNames,
 } from './openapi';
 
 /**
  * What the fake refuses before any route sees a request, as Tripletex's document has it: query
  * parameters the operation does not declare (422, code 21000), `fields=` names its model does not
- * have (400, code 11000, Tripletex's wording), and body properties that do not exist, are read-only
- * or null (422, code 18000). On success, the selection the answer is cut to.
+ * have (400, code 11000, Tripletex's wording), a body of a media type the operation does not take
+ * (415; JSON to an upload, a form to a JSON write), and body properties that do not exist, are
+ * read-only or null (422, code 18000). On success, the selection the answer is cut to.
  */
 export const checkContract = (
   operation: OpenApiOperation,
   query: URLSearchParams,
   body: unknown,
+  mediaType: string | null,
 ): { selection: Selection } | { response: FakeResponse } => {
   const undeclared = undeclaredQueryNames(operation, query.keys());
   if (undeclared.length > 0) {
@@ -51,6 +54,11 @@ export const checkContract = (
   const schema = requestBodySchema(operation);
   if (body !== undefined) {
     if (!schema) return { response: invalid([{ field: '', message: 'This operation takes no body' }]) };
+    if (!takesMediaType(operation, mediaType)) {
+      return {
+        response: fail(415, 0, `This operation does not take ${mediaType || 'a body without a type'}`),
+      };
+    }
     const problems = bodyProblems(body, schema);
     if (problems.length > 0) return { response: invalid(problems) };
   }

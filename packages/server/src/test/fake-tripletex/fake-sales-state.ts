@@ -58,6 +58,16 @@ export type FakeOrderLine = {
   vatTypeId: number;
 };
 
+/** A document attached to an order with `PUT /order/{id}/:attach`: the file as it arrived. */
+export type FakeDocument = {
+  id: number;
+  version: number;
+  fileName: string;
+  mimeType: string;
+  bytes: Buffer;
+  archiveDate: string;
+};
+
 export type FakeOrder = Tracked & {
   number: string;
   customerId: number;
@@ -71,6 +81,8 @@ export type FakeOrder = Tracked & {
   isPrioritizeAmountsIncludingVat: boolean;
   isClosed: boolean;
   lines: FakeOrderLine[];
+  /** Read-only in Tripletex's document (`attachment`): only `/:attach` adds to it. */
+  attachments: FakeDocument[];
 };
 
 export type FakeInvoice = Tracked & {
@@ -108,7 +120,7 @@ export const FAKE_PAYMENT_TYPES = new Map<number, { description: string }>([
 ]);
 
 export type FakeOrderLineSeed = Partial<Omit<FakeOrderLine, 'id' | 'version'>>;
-export type FakeOrderSeed = Omit<Seed<FakeOrder>, 'lines'> & { lines?: FakeOrderLineSeed[] };
+export type FakeOrderSeed = Omit<Seed<FakeOrder>, 'lines' | 'attachments'> & { lines?: FakeOrderLineSeed[] };
 
 /** Days an invoice made by the fake is due in. */
 export const FAKE_DUE_DAYS = 14;
@@ -208,9 +220,21 @@ export const createSalesState = ({ clock, nextId, tracked, bump, seedCustomerId 
       customerId: seed.customerId ?? seedCustomerId(),
       orderDate,
       lines: lines.map(newLine),
+      attachments: [],
     };
     orders.set(order.id, order);
     return order;
+  };
+
+  /**
+   * Attaches a file to an order, as Tripletex archives it: a new document each time, even for a file
+   * name the order already has (so a client that sends twice gets two documents, as it would there).
+   * Tripletex does not say whether an attachment changes the order's version; here it does not.
+   */
+  const attachToOrder = (order: FakeOrder, file: { fileName: string; mimeType: string; bytes: Buffer }) => {
+    const document: FakeDocument = { id: nextId(), version: 0, ...file, archiveDate: todayIn(clock) };
+    order.attachments.push(document);
+    return document;
   };
 
   /** Invoices an order as it stands: the order is closed, the invoice charged and wholly outstanding. */
@@ -285,6 +309,7 @@ export const createSalesState = ({ clock, nextId, tracked, bump, seedCustomerId 
     seedProject,
     newLine,
     seedOrder,
+    attachToOrder,
     invoiceOrder,
     payInvoice,
     creditInvoice,

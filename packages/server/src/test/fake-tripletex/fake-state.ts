@@ -79,7 +79,10 @@ export type RecordedRequest = {
   query: Record<string, string>;
   /** Every query parameter name as sent, repeats included. */
   queryNames: string[];
+  /** The JSON body, or a multipart body's parts by name (files as `FakeUpload`). */
   body: unknown;
+  /** The body's media type without parameters (`application/json`), or null without a body. */
+  contentType: string | null;
   /** The Basic auth user name (company id), or null without Basic auth. */
   companyId: string | null;
   /** What the fake answered (the JSON as sent); absent while pending or when the answer was dropped. */

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { type Clock, systemClock } from '../../platform/clock';
 import { isRecord } from './fake-body';
+import { mediaTypeOf, readBody } from './fake-body-reader';
 import { checkContract, selectFields } from './fake-contract';
 import { createFaults, type FaultRule, faultResponse } from './fake-faults';
 import { type FakeConfig, type FakeResponse, fail, notFound, type Route } from './fake-http';
@@ -55,7 +56,7 @@ const ROUTES: Route[] = [
 const readRaw = async (req: IncomingMessage) => {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 };
 
 const parseBasic = (header: string | undefined) => {
@@ -140,7 +141,8 @@ export const startFakeTripletex = async (options: FakeTripletexOptions = {}): Pr
     if (!route || typeof documented === 'string') {
       return documented === 'no-method' ? fail(405, 0, 'Method not allowed') : notFound('Path');
     }
-    const contract = checkContract(documented.operation, url.searchParams, body);
+    const mediaType = body === undefined ? null : mediaTypeOf(req.headers['content-type']);
+    const contract = checkContract(documented.operation, url.searchParams, body, mediaType);
     if ('response' in contract) return contract.response;
     const response = route.handle({
       state,
@@ -167,13 +169,8 @@ export const startFakeTripletex = async (options: FakeTripletexOptions = {}): Pr
     } catch {}
     if (!fullPath.startsWith('/v2/')) return send(res, notFound('Path'), requestId);
     const path = fullPath.slice('/v2'.length);
-    let body: unknown;
-    let isBadJson = false;
-    try {
-      body = raw === '' ? undefined : JSON.parse(raw);
-    } catch {
-      isBadJson = true;
-    }
+    const read = await readBody(raw, req.headers['content-type']);
+    const body = 'body' in read ? read.body : undefined;
     const basic = parseBasic(req.headers.authorization);
     const recorded: RecordedRequest = {
       method,
@@ -181,6 +178,7 @@ export const startFakeTripletex = async (options: FakeTripletexOptions = {}): Pr
       query: Object.fromEntries(url.searchParams),
       queryNames: [...url.searchParams.keys()],
       body,
+      contentType: raw.length === 0 ? null : mediaTypeOf(req.headers['content-type']),
       companyId: basic?.user ?? null,
     };
     state.requests.push(recorded);
@@ -194,7 +192,7 @@ export const startFakeTripletex = async (options: FakeTripletexOptions = {}): Pr
       recorded.answer = { status: response.status, body: answerBody(response, requestId) };
       return send(res, response, requestId);
     }
-    const response = isBadJson ? fail(400, 0, 'The body is not valid JSON') : dispatch(req, url, path, body);
+    const response = 'response' in read ? read.response : dispatch(req, url, path, body);
     // The change is made; only the answer is lost.
     if (fault && 'dropAfterCommit' in fault) return void req.socket.destroy();
     recorded.answer = { status: response.status, body: answerBody(response, requestId) };

@@ -113,6 +113,15 @@ const jsonSchemaOf = (media: MediaTypes | undefined) => {
 export const requestBodySchema = (operation: OpenApiOperation) =>
   jsonSchemaOf(operation.requestBody?.content);
 
+/**
+ * Whether the operation takes a body of this media type (compared without parameters, so
+ * `application/json` is the document's `application/json; charset=utf-8`).
+ */
+export const takesMediaType = (operation: OpenApiOperation, mediaType: string | null) =>
+  Object.keys(operation.requestBody?.content ?? {}).some(
+    (declared) => declared.split(';')[0]?.trim().toLowerCase() === mediaType,
+  );
+
 /** The answer's schema: the `default` (or 200) response's JSON schema. */
 export const responseSchema = (operation: OpenApiOperation) =>
   jsonSchemaOf((operation.responses.default ?? operation.responses['200'])?.content);

@@ -1,4 +1,5 @@
 import { checkIdentity, type FieldKind, isRecord, readFields } from './fake-body';
+import { isFakeUpload } from './fake-body-reader';
 import {
   checkFlagParam,
   created,
@@ -15,7 +16,7 @@ import {
   type ValidationMessage,
 } from './fake-http';
 import { FAKE_VAT_TYPES, type FakeOrderLineSeed, type FakeOrderSeed } from './fake-sales-state';
-import { invoiceJson, orderJson } from './serialize';
+import { documentArchiveJson, invoiceJson, orderJson } from './serialize';
 
 const ORDER_SPEC: Record<string, FieldKind> = {
   customer: 'ref',
@@ -173,6 +174,24 @@ const invoice = (ctx: RouteContext) => {
   return ok(invoiceJson(ctx, ctx.state.invoiceOrder(order, invoiceDate)));
 };
 
+/**
+ * `PUT /order/{id}/:attach`: a `multipart/form-data` body with the file in the part `file` (the
+ * document declares no other part); answers the stored document (`DocumentArchive`).
+ */
+const attach = (ctx: RouteContext) => {
+  const order = ctx.state.orders.get(Number(ctx.params[0]));
+  if (!order) return notFound('Order');
+  const file = isRecord(ctx.body) ? ctx.body.file : undefined;
+  if (!isFakeUpload(file)) return invalid([{ field: 'file', message: 'A file is required' }]);
+  if (file.bytes.length === 0) return invalid([{ field: 'file', message: 'The file is empty' }]);
+  const document = ctx.state.attachToOrder(order, {
+    fileName: file.fileName,
+    mimeType: file.contentType || 'application/octet-stream',
+    bytes: file.bytes,
+  });
+  return ok(documentArchiveJson(ctx, document));
+};
+
 export const orderRoutes: Route[] = [
   { method: 'GET', pattern: /^\/order$/, handle: list },
   { method: 'POST', pattern: /^\/order$/, handle: create },
@@ -183,4 +202,5 @@ export const orderRoutes: Route[] = [
     (ctx, order) => orderJson(ctx, order),
   ),
   { method: 'PUT', pattern: /^\/order\/(\d+)\/:invoice$/, handle: invoice },
+  { method: 'PUT', pattern: /^\/order\/(\d+)\/:attach$/, handle: attach },
 ];

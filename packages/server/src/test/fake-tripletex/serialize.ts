@@ -1,6 +1,7 @@
 import {
   FAKE_PAYMENT_TYPES,
   FAKE_VAT_TYPES,
+  type FakeDocument,
   type FakeInvoice,
   type FakeOrder,
   type FakeOrderLine,
@@ -171,6 +172,22 @@ export const orderLineJson = (ctx: SerializeContext, order: FakeOrder, line: Fak
   };
 };
 
+/** A document as an order's `attachment` lists it (Tripletex's `Document`). */
+export const documentJson = ({ baseUrl }: SerializeContext, document: FakeDocument) => ({
+  id: document.id,
+  version: document.version,
+  url: `${baseUrl}/document/${document.id}`,
+  fileName: document.fileName,
+  size: document.bytes.length,
+  mimeType: document.mimeType,
+});
+
+/** The document as `/order/{id}/:attach` answers it (Tripletex's `DocumentArchive`). */
+export const documentArchiveJson = (ctx: SerializeContext, document: FakeDocument) => ({
+  ...documentJson(ctx, document),
+  archiveDate: document.archiveDate,
+});
+
 export const orderJson = (ctx: SerializeContext, order: FakeOrder): Record<string, unknown> => {
   const { baseUrl } = ctx;
   return {
@@ -189,6 +206,11 @@ export const orderJson = (ctx: SerializeContext, order: FakeOrder): Record<strin
     isPrioritizeAmountsIncludingVat: order.isPrioritizeAmountsIncludingVat,
     isClosed: order.isClosed,
     orderLines: order.lines.map((line) => orderLineJson(ctx, order, line)),
+    attachment: order.attachments.map((document) =>
+      expandable({ id: document.id, url: `${baseUrl}/document/${document.id}` }, () =>
+        documentJson(ctx, document),
+      ),
+    ),
   };
 };
 

@@ -9,6 +9,8 @@ export type ApiClient = {
   get: (path: string, query?: Query) => Promise<unknown>;
   post: (path: string, body: unknown, query?: Query) => Promise<unknown>;
   put: (path: string, body: unknown, query?: Query) => Promise<unknown>;
+  /** A PUT with a `multipart/form-data` body (an upload). */
+  putForm: (path: string, form: FormData) => Promise<unknown>;
 };
 
 export const createApiClient = (http: HttpClient, session: SessionManager): ApiClient => {
@@ -28,5 +30,6 @@ export const createApiClient = (http: HttpClient, session: SessionManager): ApiC
     get: (path, query) => call({ method: 'GET', path, query }),
     post: (path, body, query) => call({ method: 'POST', path, body, query }),
     put: (path, body, query) => call({ method: 'PUT', path, body, query }),
+    putForm: (path, form) => call({ method: 'PUT', path, form }),
   };
 };

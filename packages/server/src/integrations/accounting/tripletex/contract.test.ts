@@ -125,6 +125,12 @@ describe('Tripletex contract', () => {
       ],
     });
     await adapter.getOrder(order.externalId);
+    await adapter.attachToOrder(order.externalId, {
+      fileName: 'Signert ordre.pdf',
+      contentType: 'application/pdf',
+      bytes: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    });
+    await adapter.listOrderAttachments(order.externalId);
     await adapter.listOrders({ orderDateFrom: '2025-03-01', orderDateTo: '2025-04-01', from: 0, count: 10 });
     const invoice = await adapter.invoiceOrder(order.externalId, {
       invoiceDate: '2025-03-12',
@@ -178,7 +184,7 @@ const startRaw = async () => {
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
-  return { call, url };
+  return { call, url, authorization };
 };
 
 describe('The fake Tripletex, as strict as the document', () => {
@@ -284,6 +290,41 @@ describe('The fake Tripletex, as strict as the document', () => {
     expect(rest).toEqual([]);
   });
 
+  it('takes an order attachment only as a multipart upload, and lists it when fields= asks', async () => {
+    const { call, url, authorization } = await startRaw();
+    const order = h.fake.state.seedOrder({ lines: [{ count: 1, unitPriceExcludingVat: 100_00 }] });
+    const put = (body: FormData) =>
+      fetch(`${url}/order/${order.id}/:attach`, { method: 'PUT', headers: { authorization }, body });
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([Buffer.from('%PDF-1.4')], { type: 'application/pdf' }),
+      'Signert ordre.pdf',
+    );
+    const attached = await put(form);
+    expect(attached.status).toBe(200);
+    const { value } = (await attached.json()) as { value: Record<string, unknown> };
+    expect(value).toMatchObject({ fileName: 'Signert ordre.pdf', mimeType: 'application/pdf', size: 8 });
+    expect(h.fake.state.orders.get(order.id)?.attachments[0]?.bytes.toString()).toBe('%PDF-1.4');
+
+    const noFile = new FormData();
+    noFile.append('note', 'uten fil');
+    expect((await put(noFile)).status).toBe(422);
+    expect(await call('PUT', `/order/${order.id}/:attach`, { file: {} })).toMatchObject({ status: 415 });
+    expect((await call('GET', `/order/${order.id}?fields=attachment(id,fileName)`)).body).toEqual({
+      value: { attachment: [{ id: value.id, fileName: 'Signert ordre.pdf' }] },
+    });
+    // Not asked into, an attachment is a bare reference.
+    const all = (await call('GET', `/order/${order.id}`)).body.value as { attachment: unknown[] };
+    expect(all.attachment).toEqual([{ id: value.id, url: `${url}/document/${value.id}` }]);
+    expect(h.fake.state.orders.get(order.id)?.attachments).toHaveLength(1);
+    // The upload without a file and the JSON one break the contract on purpose; the rest conform.
+    const [missing, json, ...rest] = nonConforming(h.fake.state.requests);
+    expect(missing?.problems).toEqual([expect.stringContaining("required property 'file'")]);
+    expect(json?.problems).toEqual([expect.stringContaining('sent as application/json')]);
+    expect(rest).toEqual([]);
+  });
+
   it('creates sessions only the documented way', async () => {
     const { url } = await startRaw();
     const post = await fetch(`${url}/token/session/:create`, {
@@ -306,6 +347,7 @@ describe('The contract check', () => {
     companyId: '0',
     answer: { status: 200, body: { value: { id: 1, firstName: 'Kari' } } },
     ...overrides,
+    contentType: overrides.contentType ?? (overrides.body === undefined ? null : 'application/json'),
   });
   const withQuery = (query: Record<string, string>) => ({ query, queryNames: Object.keys(query) });
 
@@ -320,6 +362,11 @@ describe('The contract check', () => {
       request({ method: 'POST', path: '/contact', body: { firstName: 'K', isInactive: true } }),
     ],
     ['a null', request({ method: 'PUT', path: '/project/1', body: { customer: null } })],
+    [
+      'a form to a JSON write',
+      request({ method: 'PUT', path: '/project/1', body: { name: 'P' }, contentType: 'multipart/form-data' }),
+    ],
+    ['JSON to an upload', request({ method: 'PUT', path: '/order/1/:attach', body: { file: {} } })],
     ['a property the model lacks', request({ method: 'PUT', path: '/project/1', body: { nickname: 'P' } })],
     [
       'fields= on a write',

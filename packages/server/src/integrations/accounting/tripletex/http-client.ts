@@ -11,7 +11,10 @@ export type HttpRequest = {
   /** Relative to the base URL, e.g. `/customer/12`, with ids already URL-encoded. */
   path: string;
   query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as `multipart/form-data` instead of a JSON body (an upload); fetch writes the boundary. */
+  form?: FormData;
   /** The session token for HTTP Basic; absent only when creating a session. */
   sessionToken?: string;
   /**
@@ -104,13 +107,12 @@ export const createHttpClient = (config: HttpClientConfig): HttpClient => {
   const send = async (request: HttpRequest): Promise<unknown> => {
     const { method } = request;
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (request.body !== undefined) headers['Content-Type'] = 'application/json; charset=utf-8';
+    const isJson = request.form === undefined && request.body !== undefined;
+    if (isJson) headers['Content-Type'] = 'application/json; charset=utf-8';
     if (request.sessionToken !== undefined) headers.Authorization = basicAuth(request.sessionToken);
-    const init: RequestInit = {
-      method,
-      headers,
-      ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
-    };
+    // A FormData body is serialized afresh by each fetch, so a retry sends the whole file again.
+    const body = isJson ? JSON.stringify(request.body) : request.form;
+    const init: RequestInit = { method, headers, ...(body !== undefined && { body }) };
     const url = buildUrl(config.baseUrl, request.path, request.query);
     const maxRetries = request.maxRetries ?? config.maxRetries;
     const isReplaySafe = request.isReplaySafe ?? (method === 'GET' || method === 'DELETE');

@@ -180,6 +180,42 @@ describe('Tripletex orders', () => {
   });
 });
 
+describe('Tripletex order attachments', () => {
+  const SIGNED = {
+    fileName: 'Signert ordre – Ås.pdf',
+    contentType: 'application/pdf',
+    bytes: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n'),
+  };
+
+  it('uploads the file as the multipart part `file`, and reads back the order’s attachments', async () => {
+    h = await startTripletexHarness();
+    const order = h.fake.state.seedOrder({ lines: [{ unitPriceExcludingVat: 100_00 }] });
+    expect(await h.adapter.listOrderAttachments(String(order.id))).toEqual([]);
+    const attached = await h.adapter.attachToOrder(String(order.id), SIGNED);
+    expect(attached).toEqual({ externalId: expect.any(String), fileName: SIGNED.fileName });
+    const [put] = h.requestsTo(`/order/${order.id}/:attach`, 'PUT');
+    expect(put.contentType).toBe('multipart/form-data');
+    expect(put.body).toEqual({
+      file: { fileName: SIGNED.fileName, contentType: 'application/pdf', bytes: SIGNED.bytes },
+    });
+    expect(await h.adapter.listOrderAttachments(String(order.id))).toEqual([attached]);
+    expect(h.requestsTo(`/order/${order.id}`, 'GET').map((r) => r.query.fields)).toEqual([
+      'attachment(id,fileName)',
+      'attachment(id,fileName)',
+    ]);
+  });
+
+  it('does not send an upload again after a 5xx (it may have been stored), nor to a missing order', async () => {
+    h = await startTripletexHarness();
+    const order = h.fake.state.seedOrder({ lines: [{ unitPriceExcludingVat: 100_00 }] });
+    h.fake.inject({ path: /:attach$/, method: 'PUT', status: 503, times: 1 });
+    expect((await rejection(h.adapter.attachToOrder(String(order.id), SIGNED))).kind).toBe('unreachable');
+    expect(h.requestsTo(`/order/${order.id}/:attach`)).toHaveLength(1);
+    expect((await rejection(h.adapter.attachToOrder('424242', SIGNED))).kind).toBe('not-found');
+    expect(order.attachments).toEqual([]);
+  });
+});
+
 describe('Tripletex invoices', () => {
   it('invoices an order and reads the invoice, amount including VAT in øre', async () => {
     h = await startTripletexHarness();

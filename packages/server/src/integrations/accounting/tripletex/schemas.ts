@@ -195,6 +195,17 @@ export const orderSchema = z.object({
 export type TripletexOrder = z.output<typeof orderSchema>;
 export type TripletexOrderLine = z.output<typeof orderLineSchema>;
 
+/** An order's attached documents, and nothing else of it (to recognise one attached before a lost answer). */
+export const ORDER_ATTACHMENT_FIELDS = 'attachment(id,fileName)';
+/** A document as an order's `attachment` lists it, and as `/order/{id}/:attach` answers it. */
+export const documentSchema = z.object({ id, fileName: text });
+export const orderAttachmentsSchema = z.object({
+  attachment: z
+    .array(documentSchema)
+    .nullish()
+    .transform((value) => value ?? []),
+});
+
 export const INVOICE_FIELDS = [
   'id,version,invoiceNumber,invoiceDate,invoiceDueDate,amount,amountOutstanding,isCreditNote,isCharged',
   'isCredited,creditedInvoice,customer(id),orders(id)',

@@ -10,6 +10,7 @@ import {
   toTripletexCustomer,
   toTripletexId,
 } from './mappers';
+import { createAttachmentOperations } from './order-attachments';
 import { createPager } from './pager';
 import { createSalesOperations } from './sales-operations';
 import {
@@ -212,6 +213,7 @@ export const createTripletexAdapter = (options: TripletexAdapterOptions): Accoun
       ),
 
     ...createSalesOperations(api, page),
+    ...createAttachmentOperations(api),
 
     close: () => session.end(),
   };
