@@ -200,7 +200,12 @@ test('a milestone invoiced through Tripletex turns not sent, pending payment, th
     await expect(norwegian.locator('[data-square="1"]').getByText(/^Faktura \d+ · Betalt$/)).toBeVisible();
     await expect(norwegian.locator('[data-square="0"]').getByText('Ingen faktura opprettet')).toBeVisible();
     await saveScreen(page, 'invoices-tripletex-paid-nb');
+    // On a phone each part is a block of its own, nothing cut off at the right edge.
     await page.setViewportSize(PHONE);
+    const onPhone = norwegian.locator('[data-square="1"]');
+    await expect(onPhone.getByText(/^Faktura \d+ · Betalt$/)).toBeInViewport();
+    const box = await onPhone.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? PHONE.width + 1)).toBeLessThanOrEqual(PHONE.width);
     await saveScreen(page, 'invoices-tripletex-paid-nb-phone', { fullPage: false });
     expect(consoleErrors).toEqual([]);
   } finally {

@@ -3,10 +3,10 @@ import { Modal } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/components';
+import { useIsPhone } from '@/lib/use-is-phone';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { useBeginTwoFactorSetup, useEnableTwoFactor } from './two-factor-api';
 import { SetupPending, TwoFactorSetupPanel } from './two-factor-setup-panel';
-import { useIsPhone } from './use-is-phone';
 
 /**
  * Turning two-factor sign-in on from the profile: a new key (QR code and text), the first code to

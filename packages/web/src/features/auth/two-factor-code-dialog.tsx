@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '@/components';
 import { fieldErrorsOf, translateMessage } from '@/lib/error-text';
 import { ApiError } from '@/lib/http';
+import { useIsPhone } from '@/lib/use-is-phone';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { SecondFactorCodeInput } from './second-factor-code-input';
-import { useIsPhone } from './use-is-phone';
 
 type Values = { password: string; code: string };
 

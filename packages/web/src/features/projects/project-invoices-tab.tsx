@@ -8,6 +8,7 @@ import {
   FileButton,
   Group,
   Loader,
+  Paper,
   Stack,
   Table,
   Text,
@@ -27,6 +28,7 @@ import {
   useUpdateInvoice,
 } from '@/lib/api/invoices';
 import { useCan } from '@/lib/permissions';
+import { useIsPhone } from '@/lib/use-is-phone';
 import { InvoiceSquare } from './invoice-squares';
 
 type Invoice = NonNullable<OrderSquareDto['invoice']>;
@@ -143,6 +145,7 @@ const ConfirmationSquares = ({
   const update = useUpdateInvoice();
   const attach = useAttachPurchaseOrder();
   const dueText = useDueText(columns);
+  const isPhone = useIsPhone();
   const [creating, setCreating] = useState<string | null>(null);
 
   const invoicePart = async (square: OrderSquareDto) => {
@@ -172,6 +175,117 @@ const ConfirmationSquares = ({
     );
   };
 
+  /** What the square's invoice is: number and status, due date and what is outstanding, sync state. */
+  const invoiceText = (square: OrderSquareDto) => {
+    const { invoice } = square;
+    if (!invoice)
+      return (
+        <Text size="sm" c="dimmed">
+          {t('invoiceSquares.status.1')}
+        </Text>
+      );
+    return (
+      <Stack gap={0}>
+        <Text size="sm">
+          {invoice.number !== null
+            ? t('invoiceSquares.invoice', { number: invoice.number })
+            : t('invoices.awaitingNumber')}
+          {' · '}
+          {t(`invoiceSquares.status.${square.status}`)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('invoices.dueAndOutstanding', {
+            date: formatDate(invoice.dueDate),
+            amount: formatNok(invoice.amountOutstanding),
+          })}
+        </Text>
+        {invoice.syncStatus === 'pending' && (
+          <Text size="xs" c="yellow.8">
+            {t('invoices.pendingSync')}
+          </Text>
+        )}
+        {invoice.syncStatus === 'failed' && (
+          <Tooltip label={invoice.syncError ?? ''} multiline maw={320}>
+            <Text size="xs" c="red">
+              {t('invoices.syncFailed')}
+            </Text>
+          </Tooltip>
+        )}
+      </Stack>
+    );
+  };
+
+  /** When the part falls due, with "ready to invoice" once it has and has no invoice yet. */
+  const dueCell = (square: OrderSquareDto) => (
+    <Group gap={6} wrap="wrap">
+      <Text size="sm">{dueText(square)}</Text>
+      {square.isDue && square.status === INVOICE_STATUS_CODES.noInvoice && (
+        <Badge size="xs" color="orange" variant="light">
+          {t('invoices.readyToInvoice')}
+        </Badge>
+      )}
+    </Group>
+  );
+
+  /** What an administrator can do with the square: invoice it, or handle its invoice. */
+  const actions = (square: OrderSquareDto, justify: 'flex-end' | 'flex-start') => {
+    const { invoice } = square;
+    const isLocal = invoice?.syncStatus === 'local';
+    return (
+      <Group gap={4} justify={justify} wrap="wrap">
+        {!invoice && (
+          <Button
+            size="xs"
+            leftSection={<IconFileInvoice size={14} />}
+            loading={creating === square.paymentRuleId}
+            disabled={creating !== null}
+            onClick={() => void invoicePart(square)}
+          >
+            {t('invoices.create')}
+          </Button>
+        )}
+        {invoice && isLocal && square.status === INVOICE_STATUS_CODES.notSent && (
+          <Button size="xs" variant="light" onClick={() => void markSent(invoice)}>
+            {t('invoices.markSent')}
+          </Button>
+        )}
+        {invoice && isLocal && invoice.amountOutstanding > 0 && (
+          <Button size="xs" variant="light" onClick={() => onAction({ kind: 'payment', invoice })}>
+            {t('invoices.registerPayment')}
+          </Button>
+        )}
+        {invoice && (
+          <FileButton onChange={(file) => void attachOrder(invoice, file)} accept="application/pdf,image/*">
+            {(props) => (
+              <Button size="xs" variant="subtle" {...props}>
+                {t('invoices.attachOrder')}
+              </Button>
+            )}
+          </FileButton>
+        )}
+        {invoice && (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => onAction({ kind: 'credit', invoice })}
+          >
+            {t('invoices.credit')}
+          </Button>
+        )}
+      </Group>
+    );
+  };
+
+  const square = (item: OrderSquareDto) => (
+    <InvoiceSquare status={item.status} label={t(`invoiceSquares.status.${item.status}`)} />
+  );
+  const amount = (item: OrderSquareDto) => (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {formatNok(item.amount)}
+    </Text>
+  );
+
   return (
     <Card withBorder padding="sm" data-confirmation={order.confirmationNumber}>
       <Group justify="space-between" mb="xs" wrap="wrap">
@@ -185,144 +299,60 @@ const ConfirmationSquares = ({
           {t('invoices.total', { amount: formatNok(order.total) })}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={mayInvoice ? 860 : 620}>
-        <Table verticalSpacing={6}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={36} />
-              <Table.Th miw={120}>{t('invoices.part')}</Table.Th>
-              <Table.Th miw={120}>{t('invoices.due.title')}</Table.Th>
-              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {t('invoices.amount')}
-              </Table.Th>
-              <Table.Th miw={220}>{t('invoices.invoice')}</Table.Th>
-              {mayInvoice && <Table.Th miw={260} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.squares.map((square) => {
-              const { invoice } = square;
-              const isLocal = invoice?.syncStatus === 'local';
-              return (
-                <Table.Tr key={square.paymentRuleId} data-square={square.position}>
+      {isPhone ? (
+        // On a phone each part is a block of its own: a table of five columns would scroll sideways.
+        <Stack gap="xs">
+          {order.squares.map((item) => (
+            <Paper key={item.paymentRuleId} withBorder p="xs" data-square={item.position}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Group gap="xs" wrap="nowrap" align="flex-start">
+                  {square(item)}
+                  <Text size="sm" fw={500}>
+                    {item.description}
+                  </Text>
+                </Group>
+                {amount(item)}
+              </Group>
+              <Stack gap={4} mt={4} pl={28}>
+                {dueCell(item)}
+                {invoiceText(item)}
+                {mayInvoice && actions(item, 'flex-start')}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={mayInvoice ? 860 : 620}>
+          <Table verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={36} />
+                <Table.Th miw={120}>{t('invoices.part')}</Table.Th>
+                <Table.Th miw={120}>{t('invoices.due.title')}</Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {t('invoices.amount')}
+                </Table.Th>
+                <Table.Th miw={220}>{t('invoices.invoice')}</Table.Th>
+                {mayInvoice && <Table.Th miw={260} />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.squares.map((item) => (
+                <Table.Tr key={item.paymentRuleId} data-square={item.position}>
+                  <Table.Td>{square(item)}</Table.Td>
                   <Table.Td>
-                    <InvoiceSquare
-                      status={square.status}
-                      label={t(`invoiceSquares.status.${square.status}`)}
-                    />
+                    <Text size="sm">{item.description}</Text>
                   </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{square.description}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="wrap">
-                      <Text size="sm">{dueText(square)}</Text>
-                      {square.isDue && square.status === INVOICE_STATUS_CODES.noInvoice && (
-                        <Badge size="xs" color="orange" variant="light">
-                          {t('invoices.readyToInvoice')}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatNok(square.amount)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {invoice ? (
-                      <Stack gap={0}>
-                        <Text size="sm">
-                          {invoice.number !== null
-                            ? t('invoiceSquares.invoice', { number: invoice.number })
-                            : t('invoices.awaitingNumber')}
-                          {' · '}
-                          {t(`invoiceSquares.status.${square.status}`)}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {t('invoices.dueAndOutstanding', {
-                            date: formatDate(invoice.dueDate),
-                            amount: formatNok(invoice.amountOutstanding),
-                          })}
-                        </Text>
-                        {invoice.syncStatus === 'pending' && (
-                          <Text size="xs" c="yellow.8">
-                            {t('invoices.pendingSync')}
-                          </Text>
-                        )}
-                        {invoice.syncStatus === 'failed' && (
-                          <Tooltip label={invoice.syncError ?? ''} multiline maw={320}>
-                            <Text size="xs" c="red">
-                              {t('invoices.syncFailed')}
-                            </Text>
-                          </Tooltip>
-                        )}
-                      </Stack>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {t('invoiceSquares.status.1')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  {mayInvoice && (
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="wrap">
-                        {!invoice && (
-                          <Button
-                            size="xs"
-                            leftSection={<IconFileInvoice size={14} />}
-                            loading={creating === square.paymentRuleId}
-                            disabled={creating !== null}
-                            onClick={() => void invoicePart(square)}
-                          >
-                            {t('invoices.create')}
-                          </Button>
-                        )}
-                        {invoice && isLocal && square.status === INVOICE_STATUS_CODES.notSent && (
-                          <Button size="xs" variant="light" onClick={() => void markSent(invoice)}>
-                            {t('invoices.markSent')}
-                          </Button>
-                        )}
-                        {invoice && isLocal && invoice.amountOutstanding > 0 && (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            onClick={() => onAction({ kind: 'payment', invoice })}
-                          >
-                            {t('invoices.registerPayment')}
-                          </Button>
-                        )}
-                        {invoice && (
-                          <FileButton
-                            onChange={(file) => void attachOrder(invoice, file)}
-                            accept="application/pdf,image/*"
-                          >
-                            {(props) => (
-                              <Button size="xs" variant="subtle" {...props}>
-                                {t('invoices.attachOrder')}
-                              </Button>
-                            )}
-                          </FileButton>
-                        )}
-                        {invoice && (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => onAction({ kind: 'credit', invoice })}
-                          >
-                            {t('invoices.credit')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  )}
+                  <Table.Td>{dueCell(item)}</Table.Td>
+                  <Table.Td ta="right">{amount(item)}</Table.Td>
+                  <Table.Td>{invoiceText(item)}</Table.Td>
+                  {mayInvoice && <Table.Td>{actions(item, 'flex-end')}</Table.Td>}
                 </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </Card>
   );
 };

@@ -1,5 +1,5 @@
 import { em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 
-/** Below Mantine's `xs` breakpoint: dialogs with a QR code or a list of codes take the whole screen. */
+/** Below Mantine's `xs` breakpoint: a phone, where dialogs take the whole screen and tables become lists. */
 export const useIsPhone = () => useMediaQuery(`(max-width: ${em(576)})`) ?? false;
