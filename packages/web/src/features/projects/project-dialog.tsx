@@ -370,6 +370,7 @@ const ProjectDialogWindow = ({
                 <Tabs.Panel value="invoices" pt="md">
                   <ProjectInvoicesTab
                     projectId={projectId}
+                    offerId={project?.offerId ?? null}
                     columns={columns.data ?? []}
                     plannedHours={{
                       production: form.values.productionHours ?? 0,

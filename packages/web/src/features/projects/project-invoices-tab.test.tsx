@@ -69,16 +69,21 @@ beforeEach(() => {
   httpMock.mockImplementation(async (path: string) => {
     if (path.startsWith('/invoices-confirmations/project/')) return confirmations as never;
     if (path === '/invoices') return { id: 'new' } as never;
+    if (path === `/offers/${OFFER_ID}`)
+      return { offer: { number: 10042, productionHours: 10, installationHours: 8.5 } } as never;
     throw new Error(`Unexpected ${path}`);
   });
   requestMock.mockImplementation((async () => ({})) as never);
 });
 
-const open = (role: 'admin' | 'office' = 'admin') => {
+const OFFER_ID = '0193a000-0000-7000-8000-0000000000f1';
+
+const open = (role: 'admin' | 'office' = 'admin', offerId: string | null = null) => {
   useAuthStore.setState({ user: aUser(role) });
   renderProjects(
     <ProjectInvoicesTab
       projectId={PROJECT_ID}
+      offerId={offerId}
       columns={[]}
       plannedHours={{ production: 12, installation: 8 }}
     />,
@@ -154,5 +159,15 @@ describe('ProjectInvoicesTab', () => {
     confirmations = [{ ...confirmations[0]!, squares: [square(1), square(2)] }];
     open('office');
     expect(await screen.findByText('No Invoice exist yet! Admin must create invoice.')).toBeInTheDocument();
+  });
+
+  it('sets the hours sold in the offer against the hours planned, more planned in red', async () => {
+    open('admin', OFFER_ID);
+    const production = await screen.findByRole('row', { name: /^Production/ });
+    expect(production).toHaveTextContent('Production10 h12 h+2 h');
+    expect(screen.getByRole('row', { name: /^Installation/ })).toHaveTextContent(
+      'Installation8.5 h8 h-0.5 h',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Sold (offer 10042)' })).toBeInTheDocument();
   });
 });

@@ -30,6 +30,7 @@ import {
 import { useCan } from '@/lib/permissions';
 import { useIsPhone } from '@/lib/use-is-phone';
 import { InvoiceSquare } from './invoice-squares';
+import { ProjectHours } from './project-hours';
 
 type Invoice = NonNullable<OrderSquareDto['invoice']>;
 type Action = { kind: 'credit'; invoice: Invoice } | { kind: 'payment'; invoice: Invoice } | null;
@@ -364,10 +365,13 @@ const ConfirmationSquares = ({
  */
 export const ProjectInvoicesTab = ({
   projectId,
+  offerId,
   columns,
   plannedHours,
 }: {
   projectId: string;
+  /** The offer the project was made from: its hours are the ones sold. */
+  offerId: string | null;
   columns: ProcessColumnDto[];
   plannedHours: { production: number; installation: number };
 }) => {
@@ -388,12 +392,7 @@ export const ProjectInvoicesTab = ({
   const hasInvoice = invoices.data.some((order) => order.squares.some((square) => square.invoice));
   return (
     <Stack gap="md" data-project-invoices>
-      <Text size="sm" c="dimmed">
-        {t('invoices.hours', {
-          production: plannedHours.production,
-          installation: plannedHours.installation,
-        })}
-      </Text>
+      <ProjectHours offerId={offerId} planned={plannedHours} />
       {!hasInvoice && (
         <Alert variant="light" color={mayInvoice ? 'blue' : 'yellow'} icon={<IconInfoCircle size={18} />}>
           {mayInvoice && invoices.data.length === 0
