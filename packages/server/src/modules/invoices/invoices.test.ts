@@ -5,7 +5,8 @@ import {
   type InvoiceDto,
   type ReadyToInvoicePush,
 } from '@karm/domain/contract';
-import { eq } from 'drizzle-orm';
+import { addDays, INVOICE_STATUS_CODES, type InvoiceStatusCode } from '@karm/domain/rules';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { derivedId } from '../../platform/db/derived-ids';
 import { newId } from '../../platform/ids';
@@ -13,6 +14,7 @@ import { seedCustomer } from '../../seed/factories';
 import { type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { restClient } from '../offers/offers-test-helpers';
 import { projects } from '../projects/projects.tables';
+import { projectsWithSquareStatus } from './invoice-squares';
 import { invoices } from './invoices.tables';
 import { projectWithConfirmation, uploadPurchaseOrder } from './invoices-testing';
 
@@ -354,6 +356,58 @@ describe('the project list', () => {
     });
     expect(await ids({ status: 'paid' })).toEqual([invoiced.projectId]);
     expect(await ids({ status: 'sent' })).toEqual([]);
+
+    // The filters read columns the database keeps (migration 0029): credited, an invoice is gone
+    // from them; a confirmation deleted takes its squares along.
+    const other = (
+      await invoicePart(company, {
+        confirmationId: untouched.confirmation.id,
+        paymentRuleId: untouched.confirmation.paymentRules[0]!.id,
+      })
+    ).body;
+    expect(await ids({ hasInvoice: true })).toEqual([invoiced.projectId, untouched.projectId].sort());
+    await company.client.request('invoices:del', {
+      id: other.id,
+      version: other.version,
+      reason: 'Feil kunde',
+    });
+    expect(await ids({ hasInvoice: true })).toEqual([invoiced.projectId]);
+    expect(await ids({ status: 'pending' })).toEqual([]);
+    const third = await projectWithConfirmation(server, company, customer);
+    expect(await ids({ status: 'none' })).toContain(third.projectId);
+    const removed = await restClient(server, company).delete(`/confirmations/${third.confirmation.id}`);
+    expect(removed.status).toBeLessThan(300);
+    expect(await ids({ status: 'none' })).not.toContain(third.projectId);
+  });
+
+  it('moves a sent, unpaid invoice from pending payment to past due as the days pass', async () => {
+    const company = await server.signedInUser({ role: 'admin' });
+    const customer = (await seedCustomer(server.ctx.db, company.companyId, { name: 'Forfallkunde AS' })).id;
+    const { projectId, confirmation } = await projectWithConfirmation(server, company, customer);
+    const created = (
+      await invoicePart(company, {
+        confirmationId: confirmation.id,
+        paymentRuleId: confirmation.paymentRules[0]!.id,
+      })
+    ).body;
+    await company.client.request('invoices:upd', {
+      id: created.id,
+      version: created.version,
+      changes: { isSent: true },
+    });
+    const [row] = await server.ctx.db.select().from(projects).where(eq(projects.id, projectId));
+    expect(row).toMatchObject({ unpaidDueFirst: created.dueDate, unpaidDueLast: created.dueDate });
+    const matches = async (code: InvoiceStatusCode, day: string) =>
+      (
+        await server.ctx.db
+          .select({ id: projects.id })
+          .from(projects)
+          .where(and(eq(projects.id, projectId), projectsWithSquareStatus([code], day)))
+      ).length === 1;
+    expect(await matches(INVOICE_STATUS_CODES.pendingPayment, created.dueDate)).toBe(true);
+    expect(await matches(INVOICE_STATUS_CODES.pastDueDate, created.dueDate)).toBe(false);
+    expect(await matches(INVOICE_STATUS_CODES.pastDueDate, addDays(created.dueDate, 1))).toBe(true);
+    expect(await matches(INVOICE_STATUS_CODES.pendingPayment, addDays(created.dueDate, 1))).toBe(false);
   });
 });
 

@@ -26,11 +26,7 @@ import type { NameRank } from '../../platform/db/name-rank';
 import { numberMatch } from '../../platform/db/search-terms';
 import { customerIdsMatching, customerNameRank } from '../customers/customers.service';
 import { departmentNameRank, employeeIdOfUser, employeeNameRank } from '../employees/employees.service';
-import {
-  projectListSquares,
-  projectsWithInvoice,
-  projectsWithSquareStatus,
-} from '../invoices/invoice-squares';
+import { projectListSquares, projectsWithSquareStatus } from '../invoices/invoice-squares';
 import { projectIdsInProcessState } from '../processes/process-entries.service';
 import { projectReadScope } from './project-access';
 import { projectDtos } from './project-dto';
@@ -40,11 +36,7 @@ import { projects, projectTextContains } from './projects.tables';
  * SPEC §4 status filter values: the project states, and the invoice states none/sent/pending/paid —
  * projects with some order square in that state (PROJECT_INVOICE_FILTERS; past due is "sent").
  */
-const statusCondition = (
-  status: ProjectFilters['status'],
-  companyId: string,
-  today: string,
-): SQL | undefined => {
+const statusCondition = (status: ProjectFilters['status'], today: string): SQL | undefined => {
   switch (status) {
     case 'all':
       return undefined;
@@ -60,7 +52,7 @@ const statusCondition = (
     case 'sent':
     case 'pending':
     case 'paid':
-      return projectsWithSquareStatus(companyId, sql`${projects.id}`, PROJECT_INVOICE_FILTERS[status], today);
+      return projectsWithSquareStatus(PROJECT_INVOICE_FILTERS[status], today);
   }
 };
 
@@ -114,13 +106,13 @@ export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filter
   const where = and(
     eq(projects.companyId, companyId),
     projectReadScope(ctx.db, actor),
-    statusCondition(filters.status, companyId, today),
+    statusCondition(filters.status, today),
     filters.isService === null ? undefined : eq(projects.isService, filters.isService),
     filters.hasInvoice === null
       ? undefined
       : filters.hasInvoice
-        ? projectsWithInvoice(companyId, sql`${projects.id}`)
-        : sql`not ${projectsWithInvoice(companyId, sql`${projects.id}`)}`,
+        ? eq(projects.hasInvoice, true)
+        : eq(projects.hasInvoice, false),
     // "Mine" with no employee behind the user shows nothing rather than everything.
     mine === undefined ? undefined : mine === null ? sql`false` : eq(projects.projectManagerId, mine),
     filters.projectManager ? eq(projects.projectManagerId, filters.projectManager) : undefined,

@@ -62,6 +62,19 @@ export const projects = pgTable(
     serviceReportCount: integer('service_report_count').notNull().default(0),
     /** Sum of the orders' sales prices in øre, kept with the orders so lists need no join. */
     projectValue: integer('project_value').notNull().default(0),
+    /**
+     * The project's order squares summed up for the list's invoice filters (`hasInvoice`, status
+     * none/pending/sent/paid): a flag per status code, and the due dates of sent, unpaid invoices
+     * (past due depends on the day, so it is compared with today when read). Kept by database
+     * triggers on invoices, payment parts and confirmations (migration 0029), never written by Karm's
+     * code, so no write path can forget them; a filter over 100 000 projects then checks a column.
+     */
+    hasInvoice: boolean('has_invoice').notNull().default(false),
+    hasUninvoicedPart: boolean('has_uninvoiced_part').notNull().default(false),
+    hasUnsentInvoice: boolean('has_unsent_invoice').notNull().default(false),
+    hasPaidInvoice: boolean('has_paid_invoice').notNull().default(false),
+    unpaidDueFirst: date('unpaid_due_first', { mode: 'string' }),
+    unpaidDueLast: date('unpaid_due_last', { mode: 'string' }),
     offerId: uuid('offer_id'),
     accountingId: text('accounting_id'),
     /** Legacy fields with no column of their own, kept from an import (see README). */
