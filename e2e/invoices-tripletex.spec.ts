@@ -203,6 +203,7 @@ test('a milestone invoiced through Tripletex turns not sent, pending payment, th
     // On a phone each part is a block of its own, nothing cut off at the right edge.
     await page.setViewportSize(PHONE);
     const onPhone = norwegian.locator('[data-square="1"]');
+    await onPhone.scrollIntoViewIfNeeded();
     await expect(onPhone.getByText(/^Faktura \d+ · Betalt$/)).toBeInViewport();
     const box = await onPhone.boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? PHONE.width + 1)).toBeLessThanOrEqual(PHONE.width);
