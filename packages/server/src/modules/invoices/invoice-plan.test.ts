@@ -176,7 +176,10 @@ describe('the plan is not an order confirmation', () => {
       await api.delete<ErrorPayload>(`/confirmations/${plan.confirmationId}`),
     ]) {
       expect(answer.status).toBe(409);
-      expect(answer.body).toMatchObject({ code: 'CONFLICT', messageKey: MESSAGES.invoicePlanNotConfirmation });
+      expect(answer.body).toMatchObject({
+        code: 'CONFLICT',
+        messageKey: MESSAGES.invoicePlanNotConfirmation,
+      });
     }
     // And a confirmation is not an invoice plan.
     const notPlan = await admin.client.requestError('invoice-plan:del', { id: confirmation.id, version: 1 });
