@@ -21,6 +21,15 @@ const MAX_PAYMENT_RULES = 20;
 export const CONFIRMATION_ENTITY_TYPES = ['offer', 'project'] as const;
 export type ConfirmationEntityType = (typeof CONFIRMATION_ENTITY_TYPES)[number];
 
+/**
+ * What a confirmation row is: an order confirmation the customer was sent, or a project's own invoice
+ * plan (SPEC §3 "own invoice plan", for a project without an order confirmation). A plan is stored
+ * like a confirmation so its parts are order squares invoiced the same way, but it is numbered on its
+ * own, has no PDF and is not listed among the order confirmations.
+ */
+export const CONFIRMATION_KINDS = ['confirmation', 'invoicePlan'] as const;
+export type ConfirmationKind = (typeof CONFIRMATION_KINDS)[number];
+
 export const paymentShareSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('percent'),

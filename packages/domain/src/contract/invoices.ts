@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { PaymentDue } from '../rules/payment-plan';
+import type { PaymentDue, PaymentShare } from '../rules/payment-plan';
 import type { InvoiceStatusCode } from '../rules/project-state';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { type ConfirmationKind, paymentRulesSchema } from './confirmations';
 import type { INVOICE_SEND_METHODS, SyncStatus } from './customers';
 import { socketEvent } from './define';
 import type { Page } from './paging';
@@ -31,6 +32,8 @@ export type InvoiceDto = {
   projectNumber: number;
   projectName: string;
   confirmationId: string;
+  /** An order confirmation's part, or one of the project's own invoice plan. */
+  confirmationKind: ConfirmationKind;
   confirmationNumber: number;
   paymentRuleId: string;
   /** The payment part's description, the invoice line's text. */
@@ -65,6 +68,8 @@ export type OrderSquareDto = {
   description: string;
   /** øre, including VAT. */
   amount: number;
+  /** The part as planned: a percentage of the total or a fixed amount (what the plan editor edits). */
+  share: PaymentShare;
   due: PaymentDue;
   /** The part has fallen due (its date passed, its process step completed, …): ready to invoice. */
   isDue: boolean;
@@ -75,10 +80,18 @@ export type OrderSquareDto = {
   > | null;
 };
 
-/** GET /invoices-confirmations/project/{id}: the project's confirmations, each with its squares. */
+/**
+ * GET /invoices-confirmations/project/{id}: the project's confirmations, each with its squares; the
+ * project's own invoice plan (if any) after its order confirmations.
+ */
 export type InvoiceConfirmationDto = {
   confirmationId: string;
+  confirmationKind: ConfirmationKind;
   confirmationNumber: number;
+  /** The version read: an invoice plan is saved at it (`invoice-plan:save`). */
+  version: number;
+  /** Some part was ever invoiced (also one credited since): the plan no longer changes. */
+  isInvoiced: boolean;
   date: string;
   total: number;
   customerName: string;
@@ -87,6 +100,7 @@ export type InvoiceConfirmationDto = {
 
 /** The project list's squares (SPEC §9: at most 3 orders shown, 3 columns): per confirmation, its first three. */
 export type ProjectInvoiceSquaresDto = {
+  confirmationKind: ConfirmationKind;
   confirmationNumber: number;
   squares: { status: InvoiceStatusCode; number: number | null; amount: number; dueDate: string | null }[];
   /** Squares of this confirmation not shown. */
@@ -152,9 +166,30 @@ export type ReadyToInvoicePush = {
   parts: { description: string; amount: number }[];
 };
 
+/**
+ * `invoice-plan:save` (administrators): the project's own invoice plan, for a project without an order
+ * confirmation. Made when the project has none (`version` null; the request id refuses a double click),
+ * else its parts replaced at the version read. Each save takes the project's order lines and totals
+ * (VAT 25 %) anew and splits the parts over the total in øre; refused once a part is invoiced.
+ */
+export const invoicePlanSaveSchema = z.object({
+  projectId: z.uuid(),
+  version: version.nullable(),
+  paymentRules: paymentRulesSchema,
+  requestId: z.uuid(),
+  /** An administrator's approval of a plan the customer's credit band refuses, as on confirmations. */
+  isCreditApproved: z.boolean().default(false),
+});
+export type InvoicePlanSaveInput = z.input<typeof invoicePlanSaveSchema>;
+
+/** `invoice-plan:del`: deletes the project's invoice plan at the version read (not once invoiced). */
+export const invoicePlanDeleteSchema = z.object({ id: z.uuid(), version });
+
 export const invoiceEvents = {
   'invoices:get': socketEvent<Page<InvoiceDto>>()(invoiceListQuerySchema),
   'invoice:get': socketEvent<InvoiceDto>()(invoiceIdSchema),
   'invoices:upd': socketEvent<InvoiceDto>()(invoiceUpdateSchema),
   'invoices:del': socketEvent<InvoiceDto>()(invoiceDeleteSchema),
+  'invoice-plan:save': socketEvent<InvoiceConfirmationDto>()(invoicePlanSaveSchema),
+  'invoice-plan:del': socketEvent<{ id: string }>()(invoicePlanDeleteSchema),
 };

@@ -4,10 +4,10 @@ import type {
   PaymentRule,
   PaymentRuleDto,
 } from '@karm/domain/contract';
-import type { PaymentDue, PaymentShare } from '@karm/domain/rules';
+import { type PaymentDue, type PaymentShare, VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
-import { notFound } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import { confirmationPaymentRules, confirmations } from './confirmations.tables';
 
 export type ConfirmationRow = typeof confirmations.$inferSelect;
@@ -117,6 +117,30 @@ export const findOwnConfirmation = async (db: Executor, companyId: string, id: s
   return row;
 };
 
+/**
+ * An order confirmation, not a project's own invoice plan: the confirmation routes (PATCH, DELETE, the
+ * PDF) refuse a plan with a code that says so; the plan is changed through `invoice-plan:*`.
+ */
+export const assertOrderConfirmation = (row: ConfirmationRow) => {
+  if (row.kind !== 'confirmation') throw conflict(VALIDATION_MESSAGE_KEYS.invoicePlanNotConfirmation);
+};
+
+/** The project's own invoice plan (at most one), if it has one. */
+export const invoicePlanOfProject = async (db: Executor, companyId: string, projectId: string) => {
+  const [row] = await db
+    .select()
+    .from(confirmations)
+    .where(
+      and(
+        eq(confirmations.companyId, companyId),
+        eq(confirmations.kind, 'invoicePlan'),
+        eq(confirmations.entityType, 'project'),
+        eq(confirmations.entityId, projectId),
+      ),
+    );
+  return row ?? null;
+};
+
 /** Whether a part of the confirmation has been invoiced. */
 export const isConfirmationInvoiced = async (db: Executor, companyId: string, id: string) =>
   (await rulesOf(db, companyId, [id])).some((rule) => rule.invoiceId !== null);
@@ -128,7 +152,8 @@ const listWhere = async (db: Executor, companyId: string, where: SQL | undefined
     await db
       .select()
       .from(confirmations)
-      .where(and(eq(confirmations.companyId, companyId), where))
+      // Order confirmations only: a project's own invoice plan is listed with the invoices.
+      .where(and(eq(confirmations.companyId, companyId), eq(confirmations.kind, 'confirmation'), where))
       .orderBy(asc(confirmations.number)),
   );
 
@@ -158,7 +183,13 @@ export const confirmationCounts = async (db: Executor, companyId: string, offerI
   const rows = await db
     .select({ offerId: confirmations.offerId, total: count() })
     .from(confirmations)
-    .where(and(eq(confirmations.companyId, companyId), inArray(confirmations.offerId, offerIds)))
+    .where(
+      and(
+        eq(confirmations.companyId, companyId),
+        eq(confirmations.kind, 'confirmation'),
+        inArray(confirmations.offerId, offerIds),
+      ),
+    )
     .groupBy(confirmations.offerId);
   return new Map(rows.map((row) => [row.offerId ?? '', row.total]));
 };

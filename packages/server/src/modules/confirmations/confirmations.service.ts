@@ -3,6 +3,7 @@ import {
   CONFIRMATION_PUSHES,
   type ConfirmationDto,
   type ConfirmationEntityType,
+  type ConfirmationKind,
   type ConfirmationLineDto,
   type confirmationCreateSchema,
   type confirmationPatchSchema,
@@ -40,6 +41,7 @@ import {
 import { ordersOfProject } from '../projects/project-orders';
 import { findOwnProject } from '../projects/projects.service';
 import {
+  assertOrderConfirmation,
   type ConfirmationRow,
   confirmationDto,
   confirmationsOfEntity,
@@ -53,7 +55,28 @@ type CreateInput = z.output<typeof confirmationCreateSchema>;
 type PatchInput = z.output<typeof confirmationPatchSchema>;
 
 export const CONFIRMATION_NUMBER_SEQUENCE = 'confirmation';
+/** Projects' own invoice plans are numbered apart, so the confirmation numbers people see keep no gaps. */
+export const INVOICE_PLAN_NUMBER_SEQUENCE = 'invoice-plan';
 export const FIRST_CONFIRMATION_NUMBER = 1;
+
+const NUMBER_SEQUENCES: Record<ConfirmationKind, string> = {
+  confirmation: CONFIRMATION_NUMBER_SEQUENCE,
+  invoicePlan: INVOICE_PLAN_NUMBER_SEQUENCE,
+};
+
+/** The refusals name what was refused: an order confirmation or an invoice plan. */
+const REFUSALS: Record<ConfirmationKind, { duplicate: string; invoiced: string; changed: string }> = {
+  confirmation: {
+    duplicate: VALIDATION_MESSAGE_KEYS.confirmationDuplicate,
+    invoiced: VALIDATION_MESSAGE_KEYS.confirmationInvoiced,
+    changed: VALIDATION_MESSAGE_KEYS.confirmationChanged,
+  },
+  invoicePlan: {
+    duplicate: VALIDATION_MESSAGE_KEYS.invoicePlanDuplicate,
+    invoiced: VALIDATION_MESSAGE_KEYS.invoicePlanInvoiced,
+    changed: VALIDATION_MESSAGE_KEYS.invoicePlanChanged,
+  },
+};
 
 /**
  * Who may read and write a confirmation depends on what it belongs to: an offer's with the offer
@@ -251,8 +274,10 @@ const replacePaymentRules = async (
   );
 };
 
-const duplicate = () => conflict(VALIDATION_MESSAGE_KEYS.confirmationDuplicate);
-const invoiced = () => conflict(VALIDATION_MESSAGE_KEYS.confirmationInvoiced);
+export const duplicate = (kind: ConfirmationKind) => conflict(REFUSALS[kind].duplicate);
+const invoiced = (kind: ConfirmationKind) => conflict(REFUSALS[kind].invoiced);
+export const changedElsewhere = (kind: ConfirmationKind, currentVersion: number) =>
+  conflict(REFUSALS[kind].changed, { currentVersion });
 
 /** After a commit: tells the company's browsers and answers the confirmation. */
 const publish = async (ctx: AppContext, companyId: string, row: ConfirmationRow) => {
@@ -261,11 +286,79 @@ const publish = async (ctx: AppContext, companyId: string, row: ConfirmationRow)
   return dto;
 };
 
+/** A second create with the same request key — a double click — is refused and stores nothing. */
+export const assertNewRequest = async (
+  tx: Executor,
+  companyId: string,
+  kind: ConfirmationKind,
+  requestId: string,
+) => {
+  const [earlier] = await tx
+    .select({ id: confirmations.id })
+    .from(confirmations)
+    .where(and(eq(confirmations.companyId, companyId), eq(confirmations.requestId, requestId)));
+  if (earlier) throw duplicate(kind);
+};
+
 /**
- * POST /confirmations. In one transaction: the offer or project (the actor's company's), the
- * customer and contact (its own unless others are chosen, checked against the company), a snapshot
- * of its lines with totals, the next confirmation number, the payment rules split in øre. A second
- * create with the same request key — a double click — is refused with CONFLICT and stores nothing.
+ * Makes a confirmation or a project's own invoice plan in the caller's transaction: the offer or
+ * project (the actor's company's), the customer and contact (its own unless others are chosen,
+ * checked against the company), a snapshot of its lines with totals, the next number of its kind,
+ * the payment rules split in øre over the total, checked against the customer's credit band.
+ */
+export const insertConfirmation = async (
+  tx: Executor,
+  ctx: AppContext,
+  actor: Actor,
+  kind: ConfirmationKind,
+  input: CreateInput,
+) => {
+  const source = await entitySource(tx, actor.companyId, input.entityType, input.entityId);
+  const customer = await chosenCustomer(tx, actor.companyId, input, {
+    customerId: source.customerId,
+    contactId: source.contactId,
+    customerName: source.oneTimeCustomerName,
+  });
+  await checkDueColumns(tx, actor.companyId, input.paymentRules);
+  const totals = totalsOf(source.lines);
+  const amounts = amountsOf(totals.total, input.paymentRules);
+  await checkCreditBand(tx, actor, {
+    customerId: customer.customerId,
+    total: totals.total,
+    rules: input.paymentRules,
+    amounts,
+    isApproved: input.isCreditApproved,
+  });
+  const number = await takeNextNumber(tx, actor.companyId, NUMBER_SEQUENCES[kind], FIRST_CONFIRMATION_NUMBER);
+  const now = ctx.clock.now();
+  const [created] = await tx
+    .insert(confirmations)
+    .values({
+      companyId: actor.companyId,
+      kind,
+      entityType: input.entityType,
+      entityId: input.entityId,
+      offerId: source.offerId,
+      number,
+      date: input.date ?? todayIn(ctx.clock),
+      ...customer,
+      lines: source.lines,
+      ...totals,
+      terms: input.terms,
+      requestId: input.requestId,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: actor.userId,
+    })
+    .returning();
+  if (!created) throw new Error('Confirmation insert returned nothing');
+  await replacePaymentRules(tx, actor.companyId, created.id, input.paymentRules, amounts);
+  return created;
+};
+
+/**
+ * POST /confirmations, in one transaction (`insertConfirmation`). A second create with the same
+ * request key — a double click — is refused with CONFLICT and stores nothing.
  */
 export const createConfirmation = async (
   ctx: AppContext,
@@ -275,74 +368,76 @@ export const createConfirmation = async (
   assertEntityAccess(actor, 'POST /confirmations', input.entityType, 'write');
   const row = await ctx.db
     .transaction(async (tx) => {
-      const [earlier] = await tx
-        .select({ id: confirmations.id })
-        .from(confirmations)
-        .where(
-          and(eq(confirmations.companyId, actor.companyId), eq(confirmations.requestId, input.requestId)),
-        );
-      if (earlier) throw duplicate();
-      const source = await entitySource(tx, actor.companyId, input.entityType, input.entityId);
-      const customer = await chosenCustomer(tx, actor.companyId, input, {
-        customerId: source.customerId,
-        contactId: source.contactId,
-        customerName: source.oneTimeCustomerName,
-      });
-      await checkDueColumns(tx, actor.companyId, input.paymentRules);
-      const totals = totalsOf(source.lines);
-      const amounts = amountsOf(totals.total, input.paymentRules);
-      await checkCreditBand(tx, actor, {
-        customerId: customer.customerId,
-        total: totals.total,
-        rules: input.paymentRules,
-        amounts,
-        isApproved: input.isCreditApproved,
-      });
-      const number = await takeNextNumber(
-        tx,
-        actor.companyId,
-        CONFIRMATION_NUMBER_SEQUENCE,
-        FIRST_CONFIRMATION_NUMBER,
-      );
-      const now = ctx.clock.now();
-      const [created] = await tx
-        .insert(confirmations)
-        .values({
-          companyId: actor.companyId,
-          entityType: input.entityType,
-          entityId: input.entityId,
-          offerId: source.offerId,
-          number,
-          date: input.date ?? todayIn(ctx.clock),
-          ...customer,
-          lines: source.lines,
-          ...totals,
-          terms: input.terms,
-          requestId: input.requestId,
-          createdAt: now,
-          updatedAt: now,
-          createdBy: actor.userId,
-        })
-        .returning();
-      if (!created) throw new Error('Confirmation insert returned nothing');
-      await replacePaymentRules(tx, actor.companyId, created.id, input.paymentRules, amounts);
-      return created;
+      await assertNewRequest(tx, actor.companyId, 'confirmation', input.requestId);
+      return insertConfirmation(tx, ctx, actor, 'confirmation', input);
     })
     .catch((error: unknown) => {
       // Two creates with the same key at once: the second waits on the unique index, then fails.
-      throw isUniqueViolation(error) ? duplicate() : error;
+      throw isUniqueViolation(error) ? duplicate('confirmation') : error;
     });
   return publish(ctx, actor.companyId, row);
 };
 
-const changedElsewhere = (currentVersion: number) =>
-  conflict(VALIDATION_MESSAGE_KEYS.confirmationChanged, { currentVersion });
-
 /**
- * PATCH /confirmations/{id} at the version the caller read (DESIGN rule 5). New payment rules are
- * split over the total again; `refreshLines` takes lines and totals from the offer or project anew.
- * Neither is allowed once a part is invoiced: the invoiced amounts must stay what they were.
+ * Changes a confirmation or an invoice plan read in the caller's transaction, at the version the
+ * caller read (DESIGN rule 5). New payment rules are split over the total again; `refreshLines` takes
+ * lines and totals from the offer or project anew. Neither is allowed once a part is invoiced: the
+ * invoiced amounts must stay what they were.
  */
+export const changeConfirmation = async (
+  tx: Executor,
+  ctx: AppContext,
+  actor: Actor,
+  current: ConfirmationRow,
+  input: PatchInput,
+) => {
+  const { id } = current;
+  if (current.version !== input.version) throw changedElsewhere(current.kind, current.version);
+  const { changes } = input;
+  const isPlanChanged = changes.paymentRules !== undefined || input.refreshLines;
+  if (isPlanChanged && (await isConfirmationInvoiced(tx, actor.companyId, id))) throw invoiced(current.kind);
+  const values: Partial<typeof confirmations.$inferInsert> = {};
+  if (changes.date !== undefined) values.date = changes.date;
+  if (changes.terms !== undefined) values.terms = changes.terms;
+  if (changes.customerId !== undefined || changes.contactId !== undefined) {
+    Object.assign(values, await chosenCustomer(tx, actor.companyId, changes, current));
+  }
+  let lines = current.lines;
+  if (input.refreshLines) {
+    lines = (await entitySource(tx, actor.companyId, current.entityType, current.entityId)).lines;
+    Object.assign(values, { lines, ...totalsOf(lines) });
+  }
+  const total = totalsOf(lines).total;
+  const rules =
+    changes.paymentRules ?? (isPlanChanged ? await storedRules(tx, actor.companyId, current) : undefined);
+  if (rules) await checkDueColumns(tx, actor.companyId, rules);
+  const amounts = rules ? amountsOf(total, rules) : undefined;
+  if (rules && amounts) {
+    await checkCreditBand(tx, actor, {
+      customerId: values.customerId !== undefined ? (values.customerId ?? null) : current.customerId,
+      total,
+      rules,
+      amounts,
+      isApproved: input.isCreditApproved,
+    });
+  }
+  const [updated] = await tx
+    .update(confirmations)
+    .set({ ...values, updatedAt: ctx.clock.now(), version: sql`${confirmations.version} + 1` })
+    .where(
+      and(
+        eq(confirmations.companyId, actor.companyId),
+        eq(confirmations.id, id),
+        eq(confirmations.version, input.version),
+      ),
+    )
+    .returning();
+  if (!updated) throw changedElsewhere(current.kind, current.version + 1);
+  if (rules && amounts) await replacePaymentRules(tx, actor.companyId, id, rules, amounts);
+  return updated;
+};
+
+/** PATCH /confirmations/{id} at the version the caller read (`changeConfirmation`). */
 export const updateConfirmation = async (
   ctx: AppContext,
   actor: Actor,
@@ -351,73 +446,48 @@ export const updateConfirmation = async (
 ): Promise<ConfirmationDto> => {
   const before = await findOwnConfirmation(ctx.db, actor.companyId, id);
   assertEntityAccess(actor, 'PATCH /confirmations/:id', before.entityType, 'write');
-  const row = await ctx.db.transaction(async (tx) => {
-    const current = await findOwnConfirmation(tx, actor.companyId, id);
-    if (current.version !== input.version) throw changedElsewhere(current.version);
-    const { changes } = input;
-    const isPlanChanged = changes.paymentRules !== undefined || input.refreshLines;
-    if (isPlanChanged && (await isConfirmationInvoiced(tx, actor.companyId, id))) throw invoiced();
-    const values: Partial<typeof confirmations.$inferInsert> = {};
-    if (changes.date !== undefined) values.date = changes.date;
-    if (changes.terms !== undefined) values.terms = changes.terms;
-    if (changes.customerId !== undefined || changes.contactId !== undefined) {
-      Object.assign(values, await chosenCustomer(tx, actor.companyId, changes, current));
-    }
-    let lines = current.lines;
-    if (input.refreshLines) {
-      lines = (await entitySource(tx, actor.companyId, current.entityType, current.entityId)).lines;
-      Object.assign(values, { lines, ...totalsOf(lines) });
-    }
-    const total = totalsOf(lines).total;
-    const rules =
-      changes.paymentRules ?? (isPlanChanged ? await storedRules(tx, actor.companyId, id) : undefined);
-    if (rules) await checkDueColumns(tx, actor.companyId, rules);
-    const amounts = rules ? amountsOf(total, rules) : undefined;
-    if (rules && amounts) {
-      await checkCreditBand(tx, actor, {
-        customerId: values.customerId !== undefined ? (values.customerId ?? null) : current.customerId,
-        total,
-        rules,
-        amounts,
-        isApproved: input.isCreditApproved,
-      });
-    }
-    const [updated] = await tx
-      .update(confirmations)
-      .set({ ...values, updatedAt: ctx.clock.now(), version: sql`${confirmations.version} + 1` })
-      .where(
-        and(
-          eq(confirmations.companyId, actor.companyId),
-          eq(confirmations.id, id),
-          eq(confirmations.version, input.version),
-        ),
-      )
-      .returning();
-    if (!updated) throw changedElsewhere(current.version + 1);
-    if (rules && amounts) await replacePaymentRules(tx, actor.companyId, id, rules, amounts);
-    return updated;
-  });
+  assertOrderConfirmation(before);
+  const row = await ctx.db.transaction(async (tx) =>
+    changeConfirmation(tx, ctx, actor, await findOwnConfirmation(tx, actor.companyId, id), input),
+  );
   return publish(ctx, actor.companyId, row);
 };
 
 /** The stored rules as input again, to split them over new totals. */
-const storedRules = async (db: Executor, companyId: string, id: string): Promise<PaymentRule[]> =>
-  (await confirmationDto(db, companyId, await findOwnConfirmation(db, companyId, id))).paymentRules.map(
-    ({ description, share, due }) => ({ description, share, due }),
-  );
+const storedRules = async (db: Executor, companyId: string, row: ConfirmationRow): Promise<PaymentRule[]> =>
+  (await confirmationDto(db, companyId, row)).paymentRules.map(({ description, share, due }) => ({
+    description,
+    share,
+    due,
+  }));
+
+/**
+ * Deletes a confirmation or an invoice plan read in the caller's transaction, at the version read;
+ * refused once a part is invoiced.
+ */
+export const removeConfirmation = async (tx: Executor, companyId: string, row: ConfirmationRow) => {
+  if (await isConfirmationInvoiced(tx, companyId, row.id)) throw invoiced(row.kind);
+  const [deleted] = await tx
+    .delete(confirmations)
+    .where(
+      and(
+        eq(confirmations.companyId, companyId),
+        eq(confirmations.id, row.id),
+        eq(confirmations.version, row.version),
+      ),
+    )
+    .returning({ id: confirmations.id });
+  if (!deleted) throw changedElsewhere(row.kind, row.version + 1);
+};
 
 /** DELETE /confirmations/{id}: refused once a part is invoiced. */
 export const deleteConfirmation = async (ctx: AppContext, actor: Actor, id: string) => {
   const before = await findOwnConfirmation(ctx.db, actor.companyId, id);
   assertEntityAccess(actor, 'DELETE /confirmations/:id', before.entityType, 'write');
-  await ctx.db.transaction(async (tx) => {
-    if (await isConfirmationInvoiced(tx, actor.companyId, id)) throw invoiced();
-    const [deleted] = await tx
-      .delete(confirmations)
-      .where(and(eq(confirmations.companyId, actor.companyId), eq(confirmations.id, id)))
-      .returning({ id: confirmations.id });
-    if (!deleted) throw new AppError('NOT_FOUND', 'Confirmation not found');
-  });
+  assertOrderConfirmation(before);
+  await ctx.db.transaction(async (tx) =>
+    removeConfirmation(tx, actor.companyId, await findOwnConfirmation(tx, actor.companyId, id)),
+  );
   ctx.realtime.toCompany(actor.companyId, CONFIRMATION_PUSHES.confirmationChanged, {
     id,
     entityType: before.entityType,
@@ -431,6 +501,8 @@ export const deleteConfirmation = async (ctx: AppContext, actor: Actor, id: stri
 export const findReadableConfirmation = async (ctx: AppContext, actor: Actor, id: string, action: string) => {
   const row = await findOwnConfirmation(ctx.db, actor.companyId, id);
   assertEntityAccess(actor, action, row.entityType, 'read');
+  // A project's own invoice plan has no PDF: it is not an order confirmation.
+  assertOrderConfirmation(row);
   return row;
 };
 

@@ -1,4 +1,9 @@
-import type { ConfirmationEntityType, ConfirmationLineDto, PaymentRule } from '@karm/domain/contract';
+import type {
+  ConfirmationEntityType,
+  ConfirmationKind,
+  ConfirmationLineDto,
+  PaymentRule,
+} from '@karm/domain/contract';
 import type { PaymentDue } from '@karm/domain/rules';
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -21,12 +26,17 @@ const ore = (name: string) => bigint(name, { mode: 'number' });
  * later change of the offer must not change it, its totals must keep matching the parts already
  * invoiced, and the offer → project conversion copies lines under new ids, which a reference would
  * lose. `refreshLines` on PATCH takes them again while nothing is invoiced.
+ *
+ * A row of kind `invoicePlan` is a project's own invoice plan (at most one per project): its parts are
+ * order squares like a confirmation's, but it has its own number sequence, so the confirmation numbers
+ * people see keep no gaps — hence the number is unique per company and kind.
  */
 export const confirmations = pgTable(
   'confirmations',
   {
     id: primaryId(),
     companyId: companyId(),
+    kind: text('kind').$type<ConfirmationKind>().notNull().default('confirmation'),
     entityType: text('entity_type').$type<ConfirmationEntityType>().notNull(),
     entityId: uuid('entity_id').notNull(),
     /** The offer it was made for; kept when the offer becomes a project and the confirmation moves. */
@@ -52,7 +62,10 @@ export const confirmations = pgTable(
   (table) => [
     index('confirmations_entity_idx').on(table.companyId, table.entityType, table.entityId),
     index('confirmations_offer_idx').on(table.companyId, table.offerId),
-    uniqueIndex('confirmations_company_number_key').on(table.companyId, table.number),
+    uniqueIndex('confirmations_company_number_key').on(table.companyId, table.kind, table.number),
+    uniqueIndex('confirmations_invoice_plan_key')
+      .on(table.companyId, table.entityId)
+      .where(sql`${table.kind} = 'invoicePlan'`),
     uniqueIndex('confirmations_company_request_key').on(table.companyId, table.requestId),
   ],
 );

@@ -69,7 +69,8 @@ export const confirmationsWithSquares = async (
         inArray(confirmations.entityId, projectIds),
       ),
     )
-    .orderBy(asc(confirmations.number), asc(confirmationPaymentRules.position));
+    // Order confirmations first, then the project's own invoice plan ('confirmation' < 'invoicePlan').
+    .orderBy(asc(confirmations.kind), asc(confirmations.number), asc(confirmationPaymentRules.position));
   if (rows.length === 0) return byProject;
   const [openInvoices, doneCells] = await Promise.all([
     db
@@ -92,7 +93,10 @@ export const confirmationsWithSquares = async (
     if (!entry) {
       entry = {
         confirmationId: confirmation.id,
+        confirmationKind: confirmation.kind,
         confirmationNumber: confirmation.number,
+        version: confirmation.version,
+        isInvoiced: false,
         date: confirmation.date,
         total: confirmation.total,
         customerName: confirmation.customerName,
@@ -107,6 +111,10 @@ export const confirmationsWithSquares = async (
       position: part.position,
       description: part.description,
       amount: part.amount,
+      share:
+        part.basisPoints === null
+          ? { type: 'fixed', amount: part.fixedAmount ?? 0 }
+          : { type: 'percent', basisPoints: part.basisPoints },
       due:
         part.dueKind === 'onDate'
           ? { kind: 'onDate', date: part.dueDate ?? '' }
@@ -138,6 +146,7 @@ export const confirmationsWithSquares = async (
         : null,
     };
     entry.squares.push(square);
+    if (part.invoiceId !== null) entry.isInvoiced = true;
   }
   return byProject;
 };
@@ -157,6 +166,7 @@ export const projectListSquares = async (
     [...all].map(([projectId, orders]) => [
       projectId,
       orders.slice(0, SHOWN).map((order) => ({
+        confirmationKind: order.confirmationKind,
         confirmationNumber: order.confirmationNumber,
         squares: order.squares.slice(0, SHOWN).map((square) => ({
           status: square.status,

@@ -12,7 +12,12 @@ import { files } from '../files/files.tables';
 import { restClient } from '../offers/offers-test-helpers';
 import { orderReferenceOf } from './invoices.accounting';
 import { invoices } from './invoices.tables';
-import { projectWithConfirmation, SIGNED_ORDER_PDF, uploadPurchaseOrder } from './invoices-testing';
+import {
+  directProject,
+  projectWithConfirmation,
+  SIGNED_ORDER_PDF,
+  uploadPurchaseOrder,
+} from './invoices-testing';
 
 /**
  * Invoices of a company connected to Tripletex (the fake, over real HTTP, as strict as Tripletex's
@@ -265,5 +270,32 @@ describe('the signed order in Tripletex', () => {
     await dueNow();
     await push();
     expect((await orderOf(invoice.id)).attachments).toEqual([]);
+  });
+});
+
+describe('a project’s own invoice plan in Tripletex', () => {
+  it('names the plan on the order (Fakturaplan N), as a confirmation’s part names its confirmation', async () => {
+    const { invoice: ofConfirmation, confirmation } = await invoiceFirstPart();
+    const project = await directProject(admin, customerId);
+    const plan = await admin.client.request('invoice-plan:save', {
+      projectId: project.id,
+      version: null,
+      paymentRules: [{ description: 'Alt', share: { type: 'percent', basisPoints: 10_000 } }],
+      requestId: newId(),
+    });
+    const created = await restClient(server, admin).post<InvoiceDto>('/invoices', {
+      requestId: newId(),
+      confirmationId: plan.confirmationId,
+      paymentRuleId: plan.squares[0]!.paymentRuleId,
+    });
+    expect(created.status).toBe(201);
+    await dueNow();
+    await push();
+    const commentOf = (invoiceId: string) =>
+      [...fake.state.orders.values()].find((order) => order.reference === orderReferenceOf(invoiceId))
+        ?.invoiceComment;
+    expect(commentOf(created.body.id)).toBe(`Fakturaplan ${plan.confirmationNumber}`);
+    expect(commentOf(ofConfirmation.id)).toBe(`Ordrebekreftelse ${confirmation.number}`);
+    expect(await invoiceRow(created.body.id)).toMatchObject({ syncStatus: 'synced', amount: 1_250_00 });
   });
 });

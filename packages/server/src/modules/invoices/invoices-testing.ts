@@ -53,6 +53,26 @@ export const projectWithConfirmation = async (
   return { projectId: converted.body.projectId, confirmation: confirmation.body, offerId: offer.body.id };
 };
 
+/**
+ * A project made without an offer (a direct project, a service job): 1 000,00 kr ex. VAT in its
+ * orders, 1 250,00 kr with VAT, and no order confirmation — what an own invoice plan is for.
+ */
+export const directProject = async (user: SignedInUser, customerId: string) =>
+  user.client.request('project:create', {
+    name: `Service ${newId().slice(0, 6)}`,
+    customerId,
+    isDirect: true,
+    orders: [
+      {
+        title: 'Service',
+        lines: [
+          { description: 'Dørautomatikk', count: 2, unitPrice: 500_00, discountPercent: 20 },
+          { description: 'Montasje', count: 1, unitPrice: 200_00 },
+        ],
+      },
+    ],
+  });
+
 /** The smallest valid PDF: a real magic number, so the upload is sniffed as a PDF. */
 export const SIGNED_ORDER_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 

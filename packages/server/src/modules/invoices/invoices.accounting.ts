@@ -1,4 +1,4 @@
-import { INVOICE_PUSHES, type InvoicesChangedPush } from '@karm/domain/contract';
+import { type ConfirmationKind, INVOICE_PUSHES, type InvoicesChangedPush } from '@karm/domain/contract';
 import { addDays } from '@karm/domain/rules';
 import { and, eq, inArray, isNotNull, lte, ne, not, or } from 'drizzle-orm';
 import {
@@ -26,6 +26,12 @@ import { attachMissingPurchaseOrder } from './purchase-order.accounting';
  */
 
 type InvoiceRow = typeof invoices.$inferSelect;
+
+/** The order's comment in the accounting system names what the part belongs to (Norwegian: the customer reads it). */
+const INVOICE_COMMENT_PREFIXES: Record<ConfirmationKind, string> = {
+  confirmation: 'Ordrebekreftelse',
+  invoicePlan: 'Fakturaplan',
+};
 
 export const orderReferenceOf = (invoiceId: string) => `karm-invoice:${invoiceId}`;
 
@@ -144,7 +150,11 @@ const pushInvoice = async (ctx: AppContext, port: AccountingPort, claimed: Invoi
     if (found) orderId = found.externalId;
     else {
       const [context] = await ctx.db
-        .select({ confirmationNumber: confirmations.number, projectAccountingId: projects.accountingId })
+        .select({
+          confirmationKind: confirmations.kind,
+          confirmationNumber: confirmations.number,
+          projectAccountingId: projects.accountingId,
+        })
         .from(confirmations)
         .innerJoin(projects, eq(projects.id, row.projectId))
         .where(eq(confirmations.id, row.confirmationId));
@@ -154,7 +164,9 @@ const pushInvoice = async (ctx: AppContext, port: AccountingPort, claimed: Invoi
         orderDate: row.invoiceDate,
         deliveryDate: row.invoiceDate,
         reference: orderReferenceOf(row.id),
-        invoiceComment: context ? `Ordrebekreftelse ${context.confirmationNumber}` : '',
+        invoiceComment: context
+          ? `${INVOICE_COMMENT_PREFIXES[context.confirmationKind]} ${context.confirmationNumber}`
+          : '',
         lines: [
           {
             description: row.description || 'Delbetaling',

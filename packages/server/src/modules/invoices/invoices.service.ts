@@ -60,7 +60,8 @@ const sendMethodOf = async (db: Executor, companyId: string, customerId: string 
   return (customer?.method ?? (await invoiceSettingsOf(db, companyId)).sendMethod) as InvoiceSendMethod;
 };
 
-const changed = (ctx: AppContext, companyId: string, projectId: string) => {
+/** Tells the company's browsers a project's squares changed: the Invoices tab, lists and project list refresh. */
+export const invoicesChanged = (ctx: AppContext, companyId: string, projectId: string) => {
   const push: InvoicesChangedPush = { projectId };
   ctx.realtime.toCompany(companyId, INVOICE_PUSHES.changed, push);
 };
@@ -81,6 +82,7 @@ const selectInvoices = (db: Executor) =>
       invoice: invoices,
       projectNumber: projects.number,
       projectName: projects.name,
+      confirmationKind: confirmations.kind,
       confirmationNumber: confirmations.number,
       fileName: files.originalName,
     })
@@ -99,6 +101,7 @@ const toDto = (row: JoinedRow, today: string): InvoiceDto => {
     projectNumber: row.projectNumber,
     projectName: row.projectName,
     confirmationId: invoice.confirmationId,
+    confirmationKind: row.confirmationKind,
     confirmationNumber: row.confirmationNumber,
     paymentRuleId: invoice.paymentRuleId,
     description: invoice.description,
@@ -263,7 +266,7 @@ export const createInvoice = async (
       .where(and(eq(invoices.companyId, actor.companyId), eq(invoices.requestId, input.requestId)));
     throw conflict(repeated ? MESSAGES.invoiceDuplicate : MESSAGES.invoiceExists);
   }
-  changed(ctx, actor.companyId, projectId);
+  invoicesChanged(ctx, actor.companyId, projectId);
   return invoiceDto(ctx, actor.companyId, invoiceId);
 };
 
@@ -295,7 +298,7 @@ export const creditInvoice = async (
     });
     return row.projectId;
   });
-  changed(ctx, actor.companyId, projectId);
+  invoicesChanged(ctx, actor.companyId, projectId);
   return invoiceDto(ctx, actor.companyId, input.id);
 };
 
@@ -329,7 +332,7 @@ export const updateInvoice = async (
       .where(eq(invoices.id, row.id));
     return row.projectId;
   });
-  changed(ctx, actor.companyId, projectId);
+  invoicesChanged(ctx, actor.companyId, projectId);
   return invoiceDto(ctx, actor.companyId, input.id);
 };
 
@@ -437,7 +440,7 @@ export const attachPurchaseOrder = async (
     await saveForPush(ctx, tx, row, ctx.clock.now(), { purchaseOrderFileId: fileId });
     return row.projectId;
   });
-  changed(ctx, actor.companyId, projectId);
+  invoicesChanged(ctx, actor.companyId, projectId);
   return invoiceDto(ctx, actor.companyId, invoiceId);
 };
 

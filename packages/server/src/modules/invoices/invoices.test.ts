@@ -328,6 +328,7 @@ describe('the project list', () => {
     const row = all.items.find((item) => item.id === invoiced.projectId);
     expect(row?.invoiceSquares).toEqual([
       {
+        confirmationKind: 'confirmation',
         confirmationNumber: invoiced.confirmation.number,
         squares: [
           { status: 2, number: created.number, amount: 375_00, dueDate: created.dueDate },

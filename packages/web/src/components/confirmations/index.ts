@@ -1,3 +1,4 @@
 export { ConfirmationEditor, type ConfirmationEditorProps } from './confirmation-editor';
+export { ConfirmationTotals } from './confirmation-totals';
 export { ConfirmationsPanel, type ConfirmationsPanelProps } from './confirmations-panel';
 export { PaymentRulesEditor, type PaymentRulesEditorProps } from './payment-rules-editor';

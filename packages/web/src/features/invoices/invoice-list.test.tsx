@@ -27,6 +27,7 @@ const invoice = (extra: Partial<InvoiceDto> = {}): InvoiceDto => ({
   projectNumber: 1001,
   projectName: 'Kontorbygg Økern',
   confirmationId: '0193a5d2-0000-7000-8000-00000000e003',
+  confirmationKind: 'confirmation',
   confirmationNumber: 2,
   paymentRuleId: '0193a5d2-0000-7000-8000-00000000e004',
   description: 'Ved levering',
@@ -75,9 +76,19 @@ describe('InvoiceList', () => {
     render();
     expect(await screen.findByText('1001 – Kontorbygg Økern')).toBeInTheDocument();
     expect(screen.getByText('Past due date')).toBeInTheDocument();
+    expect(screen.getByText('Order confirmation 2')).toBeInTheDocument();
     expect(inputsOf(requestMock, 'invoices:get')).toEqual([
       { filter: 'all', search: '', page: 1, pageSize: 20 },
     ]);
+  });
+
+  it('names an own invoice plan’s part by its plan', async () => {
+    answer(requestMock, {
+      'invoices:get': () => aPage([invoice({ confirmationKind: 'invoicePlan', confirmationNumber: 3 })]),
+    });
+    render();
+    expect(await screen.findByText('Invoice plan 3')).toBeInTheDocument();
+    expect(screen.queryByText(/Order confirmation/)).toBeNull();
   });
 
   it('asks the server for the past-due view and for a search', async () => {

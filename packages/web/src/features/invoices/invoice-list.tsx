@@ -102,7 +102,15 @@ export const InvoiceList = ({ projectHref }: { projectHref: (projectId: string) 
             {
               accessor: 'projectName',
               title: t('list.project'),
-              render: (invoice) => `${invoice.projectNumber} – ${invoice.projectName}`,
+              // The project, and what the invoiced part belongs to: an order confirmation or the own plan.
+              render: (invoice) => (
+                <Stack gap={0}>
+                  <Text size="sm">{`${invoice.projectNumber} – ${invoice.projectName}`}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t(`list.source.${invoice.confirmationKind}`, { number: invoice.confirmationNumber })}
+                  </Text>
+                </Stack>
+              ),
             },
             { accessor: 'customerName', title: t('list.customer'), ...ON_WIDE_SCREENS },
             {

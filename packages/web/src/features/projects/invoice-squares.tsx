@@ -36,14 +36,17 @@ export const InvoiceSquares = ({ orders }: { orders: ProjectInvoiceSquaresDto | 
   return (
     <Stack gap={3} data-invoice-squares>
       {orders.map((order) => (
-        <Group key={order.confirmationNumber} gap={3} wrap="nowrap">
+        <Group key={`${order.confirmationKind}-${order.confirmationNumber}`} gap={3} wrap="nowrap">
           {order.squares.map((square, index) => (
             <InvoiceSquare
               // biome-ignore lint/suspicious/noArrayIndexKey: a part's place in its plan is its identity here
               key={index}
               status={square.status}
               label={[
-                t('invoiceSquares.order', { number: order.confirmationNumber, part: index + 1 }),
+                t(order.confirmationKind === 'invoicePlan' ? 'invoiceSquares.plan' : 'invoiceSquares.order', {
+                  number: order.confirmationNumber,
+                  part: index + 1,
+                }),
                 t(`invoiceSquares.status.${square.status}`),
                 square.number !== null ? t('invoiceSquares.invoice', { number: square.number }) : null,
                 formatNok(square.amount),

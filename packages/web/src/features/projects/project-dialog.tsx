@@ -371,6 +371,9 @@ const ProjectDialogWindow = ({
                   <ProjectInvoicesTab
                     projectId={projectId}
                     offerId={project?.offerId ?? null}
+                    ordersTotalExVat={
+                      saved ? linesTotals(saved.orders.flatMap((order) => order.lines)).value : 0
+                    }
                     columns={columns.data ?? []}
                     plannedHours={{
                       production: form.values.productionHours ?? 0,

@@ -29,6 +29,7 @@ const square = (position: number, extra: Partial<OrderSquareDto> = {}): OrderSqu
   position,
   description: ['Ved ordre', 'Ved levering', 'Sluttoppgjør'][position] ?? 'Del',
   amount: [375_00, 750_00, 125_00][position] ?? 0,
+  share: { type: 'percent', basisPoints: [3000, 6000, 1000][position] ?? 0 },
   due: { kind: 'onOrder' },
   isDue: true,
   status: 1,
@@ -43,7 +44,10 @@ beforeEach(() => {
   confirmations = [
     {
       confirmationId: '0193a5d2-0000-7000-8000-00000000c001',
+      confirmationKind: 'confirmation',
       confirmationNumber: 1001,
+      version: 1,
+      isInvoiced: true,
       date: '2026-03-02',
       total: 1_250_00,
       customerName: 'Bjørnstad Bygg AS',
@@ -84,6 +88,7 @@ const open = (role: 'admin' | 'office' = 'admin', offerId: string | null = null)
     <ProjectInvoicesTab
       projectId={PROJECT_ID}
       offerId={offerId}
+      ordersTotalExVat={2_000_00}
       columns={[]}
       plannedHours={{ production: 12, installation: 8 }}
     />,
@@ -169,5 +174,139 @@ describe('ProjectInvoicesTab', () => {
       'Installation8.5 h8 h-0.5 h',
     );
     expect(screen.getByRole('columnheader', { name: 'Sold (offer 10042)' })).toBeInTheDocument();
+  });
+});
+
+const PLAN: InvoiceConfirmationDto = {
+  confirmationId: '0193a5d2-0000-7000-8000-00000000c002',
+  confirmationKind: 'invoicePlan',
+  confirmationNumber: 1,
+  version: 3,
+  isInvoiced: false,
+  date: '2026-03-05',
+  total: 1_250_00,
+  customerName: 'Bjørnstad Bygg AS',
+  squares: [
+    {
+      ...square(0),
+      paymentRuleId: '0193a5d2-0000-7000-8000-00000000b101',
+      description: 'Oppstart',
+      share: { type: 'fixed', amount: 500_00 },
+      amount: 500_00,
+    },
+    {
+      ...square(1),
+      paymentRuleId: '0193a5d2-0000-7000-8000-00000000b102',
+      description: 'Rest',
+      share: { type: 'percent', basisPoints: 10_000 },
+      amount: 750_00,
+      due: { kind: 'onDate', date: '2026-04-30' },
+      isDue: false,
+    },
+  ],
+};
+
+const planCard = async () => {
+  await waitFor(() => expect(document.querySelector('[data-invoice-plan]')).not.toBeNull());
+  return document.querySelector('[data-invoice-plan]') as HTMLElement;
+};
+
+describe('the own invoice plan', () => {
+  it('lets an administrator add a plan over the project’s order lines with VAT, saved with one key', async () => {
+    confirmations = [];
+    const user = open();
+    await user.click(await screen.findByRole('button', { name: 'Add own invoice plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New own invoice plan' });
+    // 2 000,00 ex. VAT → 2 500,00 with VAT 25 %, all of it on order to start with.
+    expect(within(dialog).getByText(/The parts add up to/)).toHaveTextContent(/2.500,00/);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description 1' }), 'Alt ved oppstart');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(inputsOf(requestMock, 'invoice-plan:save')).toEqual([
+        {
+          projectId: PROJECT_ID,
+          version: null,
+          paymentRules: [
+            {
+              description: 'Alt ved oppstart',
+              share: { type: 'percent', basisPoints: 10_000 },
+              due: { kind: 'onOrder' },
+            },
+          ],
+          requestId: expect.any(String),
+        },
+      ]),
+    );
+    expect(await screen.findByText('Invoice plan saved')).toBeInTheDocument();
+  });
+
+  it('shows the plan’s card with its squares, and edits it at the version read', async () => {
+    confirmations = [...confirmations, PLAN];
+    const user = open();
+    const card = await planCard();
+    expect(within(card).getByText('Own invoice plan 1 · 05.03.2026')).toBeInTheDocument();
+    expect(within(card).getByText('On 30.04.2026')).toBeInTheDocument();
+    // Only the plan is edited here; the order confirmation is edited in its own tab.
+    expect(screen.getAllByRole('button', { name: 'Edit invoice plan' })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Add own invoice plan' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Edit invoice plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Own invoice plan 1' });
+    const description = within(dialog).getByRole('textbox', { name: 'Description 2' });
+    await user.clear(description);
+    await user.type(description, 'Sluttfaktura');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(inputsOf(requestMock, 'invoice-plan:save')).toEqual([
+        {
+          projectId: PROJECT_ID,
+          version: 3,
+          paymentRules: [
+            {
+              description: 'Oppstart',
+              share: { type: 'fixed', amount: 500_00 },
+              due: { kind: 'onOrder' },
+            },
+            {
+              description: 'Sluttfaktura',
+              share: { type: 'percent', basisPoints: 10_000 },
+              due: { kind: 'onDate', date: '2026-04-30' },
+            },
+          ],
+          requestId: expect.any(String),
+        },
+      ]),
+    );
+  });
+
+  it('deletes the plan only after asking', async () => {
+    confirmations = [PLAN];
+    const user = open();
+    await user.click(within(await planCard()).getByRole('button', { name: 'Edit invoice plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Own invoice plan 1' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(/Delete the project's own invoice plan\?/)).toBeInTheDocument();
+    expect(inputsOf(requestMock, 'invoice-plan:del')).toEqual([]);
+    const asked = screen.getAllByRole('dialog').at(-1) as HTMLElement;
+    await user.click(within(asked).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(inputsOf(requestMock, 'invoice-plan:del')).toEqual([{ id: PLAN.confirmationId, version: 3 }]),
+    );
+  });
+
+  it('shows staff the plan’s squares but nothing to change it with', async () => {
+    confirmations = [PLAN];
+    open('office');
+    const card = await planCard();
+    expect(within(card).getByText('Oppstart')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit invoice plan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add own invoice plan' })).toBeNull();
+  });
+
+  it('no longer offers to change a plan once a part is invoiced', async () => {
+    confirmations = [{ ...PLAN, isInvoiced: true }];
+    open();
+    const card = await planCard();
+    expect(within(card).getByText(/can no longer be changed/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit invoice plan' })).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconFileInvoice, IconInfoCircle } from '@tabler/icons-react';
+import { IconEdit, IconFileInvoice, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog, LoadFailedAlert, MoneyInput, notifySaving } from '@/components';
@@ -29,11 +29,16 @@ import {
 } from '@/lib/api/invoices';
 import { useCan } from '@/lib/permissions';
 import { useIsPhone } from '@/lib/use-is-phone';
+import { InvoicePlanEditor } from './invoice-plan-editor';
 import { InvoiceSquare } from './invoice-squares';
 import { ProjectHours } from './project-hours';
 
 type Invoice = NonNullable<OrderSquareDto['invoice']>;
-type Action = { kind: 'credit'; invoice: Invoice } | { kind: 'payment'; invoice: Invoice } | null;
+type Action =
+  | { kind: 'credit'; invoice: Invoice }
+  | { kind: 'payment'; invoice: Invoice }
+  | { kind: 'plan'; plan: InvoiceConfirmationDto | null }
+  | null;
 
 /** When a part falls due, in words: on order, on a date, at delivery, or when a process step is done. */
 const useDueText = (columns: ProcessColumnDto[]) => {
@@ -148,6 +153,7 @@ const ConfirmationSquares = ({
   const dueText = useDueText(columns);
   const isPhone = useIsPhone();
   const [creating, setCreating] = useState<string | null>(null);
+  const isPlan = order.confirmationKind === 'invoicePlan';
 
   const invoicePart = async (square: OrderSquareDto) => {
     setCreating(square.paymentRuleId);
@@ -288,18 +294,41 @@ const ConfirmationSquares = ({
   );
 
   return (
-    <Card withBorder padding="sm" data-confirmation={order.confirmationNumber}>
+    <Card
+      withBorder
+      padding="sm"
+      {...(isPlan
+        ? { 'data-invoice-plan': order.confirmationNumber }
+        : { 'data-confirmation': order.confirmationNumber })}
+    >
       <Group justify="space-between" mb="xs" wrap="wrap">
         <Title order={5}>
-          {t('invoices.confirmationTitle', {
+          {t(isPlan ? 'invoicePlan.title' : 'invoices.confirmationTitle', {
             number: order.confirmationNumber,
             date: formatDate(order.date),
           })}
         </Title>
-        <Text size="sm" c="dimmed">
-          {t('invoices.total', { amount: formatNok(order.total) })}
-        </Text>
+        <Group gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {t('invoices.total', { amount: formatNok(order.total) })}
+          </Text>
+          {isPlan && mayInvoice && !order.isInvoiced && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconEdit size={14} />}
+              onClick={() => onAction({ kind: 'plan', plan: order })}
+            >
+              {t('invoicePlan.edit')}
+            </Button>
+          )}
+        </Group>
       </Group>
+      {isPlan && mayInvoice && order.isInvoiced && (
+        <Text size="xs" c="dimmed" mb="xs">
+          {t('invoicePlan.invoicedNote')}
+        </Text>
+      )}
       {isPhone ? (
         // On a phone each part is a block of its own: a table of five columns would scroll sideways.
         <Stack gap="xs">
@@ -366,12 +395,15 @@ const ConfirmationSquares = ({
 export const ProjectInvoicesTab = ({
   projectId,
   offerId,
+  ordersTotalExVat,
   columns,
   plannedHours,
 }: {
   projectId: string;
   /** The offer the project was made from: its hours are the ones sold. */
   offerId: string | null;
+  /** The project's order lines total ex. VAT (øre): what its own invoice plan is split over. */
+  ordersTotalExVat: number;
   columns: ProcessColumnDto[];
   plannedHours: { production: number; installation: number };
 }) => {
@@ -390,6 +422,7 @@ export const ProjectInvoicesTab = ({
       />
     );
   const hasInvoice = invoices.data.some((order) => order.squares.some((square) => square.invoice));
+  const hasPlan = invoices.data.some((order) => order.confirmationKind === 'invoicePlan');
   return (
     <Stack gap="md" data-project-invoices>
       <ProjectHours offerId={offerId} planned={plannedHours} />
@@ -408,6 +441,26 @@ export const ProjectInvoicesTab = ({
           onAction={setAction}
         />
       ))}
+      {mayInvoice && !hasPlan && (
+        <Group>
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setAction({ kind: 'plan', plan: null })}
+          >
+            {t('invoicePlan.add')}
+          </Button>
+        </Group>
+      )}
+      {action?.kind === 'plan' && (
+        <InvoicePlanEditor
+          projectId={projectId}
+          plan={action.plan}
+          totalExVat={ordersTotalExVat}
+          columns={columns}
+          onClose={() => setAction(null)}
+        />
+      )}
       {action?.kind === 'credit' && <CreditDialog invoice={action.invoice} onClose={() => setAction(null)} />}
       {action?.kind === 'payment' && (
         <PaymentDialog invoice={action.invoice} onClose={() => setAction(null)} />

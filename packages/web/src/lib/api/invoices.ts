@@ -61,6 +61,11 @@ export const useCreditInvoice = () =>
   useInvoiceMutation((input: SocketEventInput<'invoices:del'>) => request('invoices:del', input));
 export const useUpdateInvoice = () =>
   useInvoiceMutation((input: SocketEventInput<'invoices:upd'>) => request('invoices:upd', input));
+/** The project's own invoice plan (administrators): made or replaced, and deleted. */
+export const useSaveInvoicePlan = () =>
+  useInvoiceMutation((input: SocketEventInput<'invoice-plan:save'>) => request('invoice-plan:save', input));
+export const useDeleteInvoicePlan = () =>
+  useInvoiceMutation((input: SocketEventInput<'invoice-plan:del'>) => request('invoice-plan:del', input));
 export const useAttachPurchaseOrder = () =>
   useInvoiceMutation(({ invoiceId, file }: { invoiceId: string; file: File }) => {
     const form = new FormData();
