@@ -93,6 +93,7 @@ const journeyUsers: { username: string; role: Role }[] = [
   { username: E2E_ADMINS.exportData, role: 'admin' as const },
   { username: E2E_ADMINS.billing, role: 'admin' as const },
   { username: E2E_ADMINS.invoices, role: 'admin' as const },
+  { username: E2E_ADMINS.invoicePlan, role: 'admin' as const },
   ...Object.entries(E2E_ROLE_USERS).map(([role, username]) => ({ username, role: role as Role })),
 ];
 const seedJourneyUser = (username: string, role: Role, companyId: string) =>

@@ -70,6 +70,8 @@ export const E2E_ADMINS = {
   billing: 'e2e-admin-billing',
   /** Invoices the demo project's order squares (the invoices journey). */
   invoices: 'e2e-admin-invoices',
+  /** Adds a project's own invoice plan and invoices its part (the invoice plan journey). */
+  invoicePlan: 'e2e-admin-invoice-plan',
   /** Administrator of TRIPLETEX_COMPANY_NAME: invoices a process milestone through Tripletex. */
   invoicesTripletex: 'e2e-admin-invoices-tripletex',
 } as const;
