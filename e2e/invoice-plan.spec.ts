@@ -1,4 +1,4 @@
-import { apiSignIn } from './support/api';
+import { apiSignIn, postJson } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
@@ -30,11 +30,7 @@ test("an administrator adds the project's own invoice plan and invoices its part
     expect(customer, DEMO_CUSTOMER).toBeDefined();
     const token = await signInPage(page, E2E_ADMINS.invoicePlan);
     const name = `E2E Egen fakturaplan ${Date.now()}`;
-    const post = async (url: string, data: unknown) => {
-      const response = await page.request.post(url, { headers: { token }, data });
-      expect(response.status(), await response.text()).toBeLessThan(300);
-      return response.json();
-    };
+    const post = <T>(url: string, data: unknown) => postJson<T>(page, token, url, data);
     const offer = (await post('/api/offers', {
       projectName: name,
       projectAddress: 'Planveien 2',

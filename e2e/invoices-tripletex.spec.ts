@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { addDays } from '../packages/domain/src/rules/date-only';
 import { deliveryDateOfWeek } from '../packages/domain/src/rules/delivery-weeks';
 import { isoWeekOf } from '../packages/domain/src/rules/iso-week';
-import { type ApiSession, apiSignIn } from './support/api';
+import { type ApiSession, apiSignIn, postJson } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD, E2E_TRIPLETEX_URL } from './support/users';
@@ -96,11 +96,7 @@ const makeProject = async (session: ApiSession, page: Page, token: string, name:
     (column) => column.invoice && column.type === 'completed' && column.nameEn === 'Installed',
   );
   if (!installed) throw new Error('the company has no "Installed" column with the invoice flag');
-  const post = async (url: string, data: unknown) => {
-    const response = await page.request.post(url, { headers: { token }, data });
-    expect(response.status(), await response.text()).toBeLessThan(300);
-    return response.json();
-  };
+  const post = <T>(url: string, data: unknown) => postJson<T>(page, token, url, data);
   const offer = (await post('/api/offers', {
     projectName: name,
     projectAddress: 'Fakturaveien 7',

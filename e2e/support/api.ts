@@ -1,5 +1,6 @@
 import type { SocketEventInput, SocketEventName, SocketEventResult } from '@karm/domain/contract';
 import { connectTestClient } from '@karm/server/test/test-client';
+import { expect, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from './users';
 
 /** A signed-in API session from Node: how journeys prepare or inspect state without the UI. */
@@ -24,4 +25,11 @@ export const apiSignIn = async (
   const client = await connectTestClient(E2E_BASE_URL, undefined, { userAgent });
   const { accessToken } = await client.request('authenticate', { username, password });
   return { token: accessToken, request: client.request, close: client.close };
+};
+
+/** POSTs to Karm's REST API with the page's session token; fails the journey on an error answer. */
+export const postJson = async <T>(page: Page, token: string, url: string, data: unknown): Promise<T> => {
+  const response = await page.request.post(url, { headers: { token }, data });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as T;
 };
