@@ -1,9 +1,6 @@
 import type { Page } from '@playwright/test';
-// The pure rule files, not `@karm/domain/rules` (see process.spec.ts).
-import { addDays } from '../packages/domain/src/rules/date-only';
-import { deliveryDateOfWeek } from '../packages/domain/src/rules/delivery-weeks';
-import { isoWeekOf } from '../packages/domain/src/rules/iso-week';
 import { type ApiSession, apiSignIn, postJson } from './support/api';
+import { addDays, formatDate, fridayWeeksAhead, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD, E2E_TRIPLETEX_URL } from './support/users';
@@ -17,24 +14,6 @@ const PHONE = { width: 390, height: 844 };
 const LINE = { description: 'Automatisk skyvedør', count: 1, unitPrice: 8_000_00, costPrice: 5_000_00 };
 /** The tokens the fake Tripletex accepts (FAKE_TRIPLETEX_TOKENS on the server side). */
 const TOKENS = { consumer: 'test-consumer-token-karm', employee: 'test-employee-token-karm' };
-
-/** The business date (`YYYY-MM-DD`) in Oslo, as the server's clock reads it. */
-const osloToday = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Oslo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-const formatDate = (date: string) => date.split('-').reverse().join('.');
-
-/** A Friday about 20 weeks ahead, far beyond the process lead time (week 53 moves on). */
-const deliveryFriday = () => {
-  for (let weeks = 20; ; weeks++) {
-    const { year, week } = isoWeekOf(addDays(osloToday(), weeks * 7));
-    if (week <= 52) return deliveryDateOfWeek(year, week);
-  }
-};
 
 /** Calls the fake Tripletex as an API client would: a session token, then Basic auth `0:<token>`. */
 const tripletexRequest = async (page: Page, method: 'GET' | 'PUT', path: string) => {
@@ -129,7 +108,8 @@ const makeProject = async (session: ApiSession, page: Page, token: string, name:
   const dated = await session.request('project:update', {
     id: project.id,
     version: project.version,
-    changes: { deliveryDate: deliveryFriday() },
+    // About 20 weeks ahead: far beyond the process lead time.
+    changes: { deliveryDate: fridayWeeksAhead(osloToday(), 20) },
   });
   return { project: dated, installed };
 };

@@ -2,7 +2,6 @@ import type { ProcessColumnDto, ProjectDto } from '@karm/domain/contract';
 import type { Page } from '@playwright/test';
 // The pure rule files, not `@karm/domain/rules`: its index pulls in dayjs plugins, which Node's ESM
 // loader (used by Playwright for node_modules) cannot resolve without file extensions.
-import { addDays } from '../packages/domain/src/rules/date-only';
 import {
   deliveryDateOfWeek,
   earliestReachableDeliveryDate,
@@ -10,6 +9,7 @@ import {
 import { isoWeekOf } from '../packages/domain/src/rules/iso-week';
 import { processDate } from '../packages/domain/src/rules/process-dates';
 import { type ApiSession, apiSignIn } from './support/api';
+import { fridayWeeksAhead } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_BASE_URL, E2E_PASSWORD, E2E_USERS } from './support/users';
@@ -45,14 +45,6 @@ const withSession = async <T>(username: string, action: (session: ApiSession) =>
     return await action(session);
   } finally {
     session.close();
-  }
-};
-
-/** A delivery week `weeksAhead` weeks from today, as its Friday; week 53 moves on to the next week. */
-const fridayWeeksAhead = (today: string, weeksAhead: number) => {
-  for (let extra = 0; ; extra += 1) {
-    const { year, week } = isoWeekOf(addDays(today, (weeksAhead + extra) * 7));
-    if (week <= 52) return deliveryDateOfWeek(year, week);
   }
 };
 

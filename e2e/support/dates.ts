@@ -1,3 +1,6 @@
+import { deliveryDateOfWeek } from '../../packages/domain/src/rules/delivery-weeks';
+import { isoWeekOf } from '../../packages/domain/src/rules/iso-week';
+
 // Playwright's loader cannot run the domain's date code (extensionless dayjs plugin imports), so the
 // journeys work out their few dates themselves, the same way: Europe/Oslo days, shown as dd.MM.yyyy.
 
@@ -13,3 +16,14 @@ export const addDays = (date: string, days: number) => {
 
 /** `YYYY-MM-DD` as the app shows it: dd.MM.yyyy. */
 export const formatDate = (date: string) => date.split('-').reverse().join('.');
+
+/**
+ * The Friday of the delivery week `weeksAhead` weeks after `today`; week 53 moves on to the next
+ * week. Delivery weeks are worked out by the domain's pure rule files, which Playwright can load.
+ */
+export const fridayWeeksAhead = (today: string, weeksAhead: number) => {
+  for (let extra = 0; ; extra += 1) {
+    const { year, week } = isoWeekOf(addDays(today, (weeksAhead + extra) * 7));
+    if (week <= 52) return deliveryDateOfWeek(year, week);
+  }
+};
