@@ -1,3 +1,4 @@
+export { AdminItemDialog } from './admin-list/admin-item-dialog';
 export { AdminListCard, EditDeleteActions } from './admin-list/admin-list-card';
 export {
   AppDialog,

@@ -15,8 +15,8 @@ import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  AdminItemDialog,
   AdminListCard,
-  AppDialog,
   creditBandColour,
   EditDeleteActions,
   notifySaving,
@@ -43,38 +43,34 @@ const CreditBandDialog = ({ editing, onClose }: { editing: Editing; onClose: () 
   );
   const [requiresAdminApproval, setRequiresAdminApproval] = useState(initial.requiresAdminApproval);
   const [errors, setErrors] = useState<{ code?: string; percent?: string }>({});
-  const save = async () => {
-    const share = typeof percent === 'number' ? percent : Number.NaN;
+  const share = typeof percent === 'number' ? percent : Number.NaN;
+  const isValid = () => {
     const found = {
       ...(code.trim() === '' && { code: t('validation:required') }),
       ...(!(share >= 0 && share <= 100) && { percent: t('bands.percentRange') }),
     };
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    return Object.keys(found).length === 0;
+  };
+  const write = () => {
     const values = {
       code: code.trim(),
       name: name.trim(),
       minPrepaymentBasisPoints: percentToBasisPoints(share),
       requiresAdminApproval,
     };
-    const isSaved = await notifySaving(
-      () =>
-        editing.mode === 'add'
-          ? add.mutateAsync(values)
-          : update.mutateAsync({ id: editing.band.id, version: editing.band.version, values }),
-      t('bands.saved'),
-    );
-    if (isSaved) onClose();
+    return editing.mode === 'add'
+      ? add.mutateAsync(values)
+      : update.mutateAsync({ id: editing.band.id, version: editing.band.version, values });
   };
   return (
-    <AppDialog
-      opened
-      size="sm"
+    <AdminItemDialog
       title={editing.mode === 'add' ? t('bands.addTitle') : t('bands.editTitle')}
-      onClose={onClose}
-      onCancel={onClose}
-      onSave={save}
+      savedMessage={t('bands.saved')}
       saving={add.isPending || update.isPending}
+      isValid={isValid}
+      write={write}
+      onClose={onClose}
     >
       <Stack gap="sm">
         <TextInput
@@ -111,7 +107,7 @@ const CreditBandDialog = ({ editing, onClose }: { editing: Editing; onClose: () 
           onChange={(event) => setRequiresAdminApproval(event.currentTarget.checked)}
         />
       </Stack>
-    </AppDialog>
+    </AdminItemDialog>
   );
 };
 

@@ -15,8 +15,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  AdminItemDialog,
   AdminListCard,
-  AppDialog,
   deleteOrOfferDeactivate,
   EditDeleteActions,
   notifySaving,
@@ -37,8 +37,9 @@ const PaymentTermDialog = ({ editing, onClose }: { editing: Editing; onClose: ()
   const [days, setDays] = useState<number | string>(initial.daysUntilDue);
   const [isDefault, setIsDefault] = useState(initial.isDefault);
   const [errors, setErrors] = useState<{ name?: string; days?: string }>({});
-  const save = async () => {
-    const daysUntilDue = typeof days === 'number' ? days : Number.NaN;
+  const daysUntilDue = typeof days === 'number' ? days : Number.NaN;
+  const values = { name: name.trim(), daysUntilDue, isDefault };
+  const isValid = () => {
     const found = {
       ...(name.trim() === '' && { name: t('validation:required') }),
       ...(!(
@@ -50,26 +51,20 @@ const PaymentTermDialog = ({ editing, onClose }: { editing: Editing; onClose: ()
       }),
     };
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const values = { name: name.trim(), daysUntilDue, isDefault };
-    const isSaved = await notifySaving(
-      () =>
-        editing.mode === 'add'
-          ? add.mutateAsync(values)
-          : update.mutateAsync({ id: editing.term.id, version: editing.term.version, values }),
-      t('terms.saved'),
-    );
-    if (isSaved) onClose();
+    return Object.keys(found).length === 0;
   };
   return (
-    <AppDialog
-      opened
-      size="sm"
+    <AdminItemDialog
       title={editing.mode === 'add' ? t('terms.addTitle') : t('terms.editTitle')}
-      onClose={onClose}
-      onCancel={onClose}
-      onSave={save}
+      savedMessage={t('terms.saved')}
       saving={add.isPending || update.isPending}
+      isValid={isValid}
+      write={() =>
+        editing.mode === 'add'
+          ? add.mutateAsync(values)
+          : update.mutateAsync({ id: editing.term.id, version: editing.term.version, values })
+      }
+      onClose={onClose}
     >
       <Stack gap="sm">
         <TextInput
@@ -99,7 +94,7 @@ const PaymentTermDialog = ({ editing, onClose }: { editing: Editing; onClose: ()
           onChange={(event) => setIsDefault(event.currentTarget.checked)}
         />
       </Stack>
-    </AppDialog>
+    </AdminItemDialog>
   );
 };
 

@@ -12,8 +12,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
+  AdminItemDialog,
   AdminListCard,
-  AppDialog,
   deleteOrOfferDeactivate,
   EditDeleteActions,
   notifySaving,
@@ -39,16 +39,22 @@ const ValueDialog = ({
   const initial = editing.mode === 'edit' ? editing.value.labels : { en: '', nb: '' };
   const [labels, setLabels] = useState(initial);
   const [errors, setErrors] = useState<{ en?: string; nb?: string }>({});
-  const save = async () => {
-    const trimmed = { en: labels.en.trim(), nb: labels.nb.trim() };
+  const trimmed = { en: labels.en.trim(), nb: labels.nb.trim() };
+  const isValid = () => {
     const missing = {
       ...(trimmed.en === '' && { en: t('validation:required') }),
       ...(trimmed.nb === '' && { nb: t('validation:required') }),
     };
     setErrors(missing);
-    if (missing.en || missing.nb) return;
-    const isSaved = await notifySaving(
-      () =>
+    return !missing.en && !missing.nb;
+  };
+  return (
+    <AdminItemDialog
+      title={editing.mode === 'add' ? t('addTitle', { name: t(`names.${collection}`) }) : t('editTitle')}
+      savedMessage={t('saved')}
+      saving={add.isPending || update.isPending}
+      isValid={isValid}
+      write={() =>
         editing.mode === 'add'
           ? add.mutateAsync({ collection, values: trimmed })
           : update.mutateAsync({
@@ -56,20 +62,9 @@ const ValueDialog = ({
               key: editing.value.key,
               version: editing.value.version,
               values: { labels: trimmed },
-            }),
-      t('saved'),
-    );
-    if (isSaved) onClose();
-  };
-  return (
-    <AppDialog
-      opened
-      size="sm"
-      title={editing.mode === 'add' ? t('addTitle', { name: t(`names.${collection}`) }) : t('editTitle')}
+            })
+      }
       onClose={onClose}
-      onCancel={onClose}
-      onSave={save}
-      saving={add.isPending || update.isPending}
     >
       <Stack gap="sm">
         <TextInput
@@ -90,7 +85,7 @@ const ValueDialog = ({
           onChange={(event) => setLabels({ ...labels, nb: event.currentTarget.value })}
         />
       </Stack>
-    </AppDialog>
+    </AdminItemDialog>
   );
 };
 

@@ -3,8 +3,8 @@ import { Badge, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  AdminItemDialog,
   AdminListCard,
-  AppDialog,
   deleteOrOfferDeactivate,
   EditDeleteActions,
   notifySaving,
@@ -23,30 +23,23 @@ const DepartmentDialog = ({ editing, onClose }: { editing: Editing; onClose: () 
   const [name, setName] = useState(initial.name);
   const [departmentNumber, setDepartmentNumber] = useState(initial.departmentNumber);
   const [nameError, setNameError] = useState<string>();
-  const save = async () => {
-    const values = { name: name.trim(), departmentNumber: departmentNumber.trim() };
-    if (values.name === '') {
-      setNameError(t('validation:required'));
-      return;
-    }
-    const isSaved = await notifySaving(
-      () =>
-        editing.mode === 'add'
-          ? add.mutateAsync(values)
-          : update.mutateAsync({ id: editing.department.id, version: editing.department.version, values }),
-      t('departments.saved'),
-    );
-    if (isSaved) onClose();
+  const values = { name: name.trim(), departmentNumber: departmentNumber.trim() };
+  const isValid = () => {
+    setNameError(values.name === '' ? t('validation:required') : undefined);
+    return values.name !== '';
   };
   return (
-    <AppDialog
-      opened
-      size="sm"
+    <AdminItemDialog
       title={editing.mode === 'add' ? t('departments.addTitle') : t('departments.editTitle')}
-      onClose={onClose}
-      onCancel={onClose}
-      onSave={save}
+      savedMessage={t('departments.saved')}
       saving={add.isPending || update.isPending}
+      isValid={isValid}
+      write={() =>
+        editing.mode === 'add'
+          ? add.mutateAsync(values)
+          : update.mutateAsync({ id: editing.department.id, version: editing.department.version, values })
+      }
+      onClose={onClose}
     >
       <Stack gap="sm">
         <TextInput
@@ -65,7 +58,7 @@ const DepartmentDialog = ({ editing, onClose }: { editing: Editing; onClose: () 
           onChange={(event) => setDepartmentNumber(event.currentTarget.value)}
         />
       </Stack>
-    </AppDialog>
+    </AdminItemDialog>
   );
 };
 
