@@ -6,7 +6,7 @@ import type {
   ProcessColumnDto,
 } from '@karm/domain/contract';
 import { osloDateOf, splitPlan, vatTotals } from '@karm/domain/rules';
-import { Alert, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateConfirmation, useUpdateConfirmation } from '@/lib/api/confirmations';
@@ -17,6 +17,7 @@ import { DateInput } from '../date-input/date-input';
 import { notifyError, notifySuccess } from '../notify/notify';
 import { ReadOnlyFieldset } from '../read-only-fieldset/read-only-fieldset';
 import { ConfirmationTotals } from './confirmation-totals';
+import { PaymentPlanStart, paymentPlanStartOptions, toPaymentRules } from './payment-plan-start';
 import { PaymentRulesEditor } from './payment-rules-editor';
 
 export type ConfirmationEditorProps = {
@@ -35,13 +36,7 @@ export type ConfirmationEditorProps = {
   readOnly: boolean;
 };
 
-const OWN_PLAN = 'own-plan';
-
 type Draft = { date: string | null; terms: string; paymentRules: PaymentRule[] };
-
-/** Without the server's ids and amounts: what the confirmation's plan is written as. */
-const toRules = (rules: readonly PaymentRule[]): PaymentRule[] =>
-  rules.map(({ description, share, due }) => ({ description, share, due }));
 
 /**
  * Makes or changes one order confirmation: its date, payment plan (with the øre split shown live) and
@@ -64,23 +59,19 @@ const ConfirmationEditorWindow = ({
 }: Omit<ConfirmationEditorProps, 'opened'>) => {
   const { t } = useTranslation('confirmations');
   const [requestId] = useState(() => crypto.randomUUID());
-  const startOptions = [
-    ...(ownPlan.length > 0 ? [{ value: OWN_PLAN, label: t('editor.ownPlan'), rules: ownPlan }] : []),
-    ...templates.map((template) => ({
-      value: template.id,
-      label: template.name,
-      rules: template.paymentRules,
-    })),
-  ];
-  const [start, setStart] = useState(startOptions[0]?.value ?? null);
+  const startOptions = paymentPlanStartOptions(templates, ownPlan, t('editor.ownPlan'));
   const [draft, setDraft] = useState<Draft>(() =>
     confirmation
       ? {
           date: confirmation.date,
           terms: confirmation.terms,
-          paymentRules: toRules(confirmation.paymentRules),
+          paymentRules: toPaymentRules(confirmation.paymentRules),
         }
-      : { date: osloDateOf(new Date()), terms: '', paymentRules: toRules(startOptions[0]?.rules ?? []) },
+      : {
+          date: osloDateOf(new Date()),
+          terms: '',
+          paymentRules: toPaymentRules(startOptions[0]?.rules ?? []),
+        },
   );
   const createConfirmation = useCreateConfirmation();
   const updateConfirmation = useUpdateConfirmation();
@@ -145,19 +136,11 @@ const ConfirmationEditorWindow = ({
         <ReadOnlyFieldset readOnly={isReadOnly}>
           <Stack gap="sm">
             <Group align="flex-end" wrap="wrap">
-              {!confirmation && startOptions.length > 0 && (
-                <Select
-                  label={t('editor.template')}
-                  value={start}
-                  allowDeselect={false}
-                  data={startOptions.map(({ value, label }) => ({ value, label }))}
-                  onChange={(value) => {
-                    const option = startOptions.find((candidate) => candidate.value === value);
-                    if (!option) return;
-                    setStart(option.value);
-                    setDraft((current) => ({ ...current, paymentRules: toRules(option.rules) }));
-                  }}
-                  w={260}
+              {!confirmation && (
+                <PaymentPlanStart
+                  options={startOptions}
+                  initialValue={startOptions[0]?.value}
+                  onPick={(paymentRules) => setDraft((current) => ({ ...current, paymentRules }))}
                 />
               )}
               <DateInput

@@ -3,7 +3,15 @@ import { splitPlan, vatTotals, WHOLE_IN_BASIS_POINTS } from '@karm/domain/rules'
 import { Alert, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog, ConfirmationTotals, notifySaving, PaymentRulesEditor } from '@/components';
+import {
+  AppDialog,
+  ConfirmationTotals,
+  notifySaving,
+  PaymentPlanStart,
+  PaymentRulesEditor,
+  paymentPlanStartOptions,
+} from '@/components';
+import { usePaymentRuleTemplates } from '@/lib/api/confirmations';
 import { useDeleteInvoicePlan, useSaveInvoicePlan } from '@/lib/api/invoices';
 
 export type InvoicePlanEditorProps = {
@@ -27,7 +35,8 @@ const FIRST_RULES: PaymentRule[] = [
 
 /**
  * The project's own invoice plan (administrators): its parts edited with the confirmation editor's
- * part editor, split over the project's value with VAT 25 % as the server will. Each opening sends one
+ * part editor (a new plan may start from a payment plan template), split over the project's value with
+ * VAT 25 % as the server will. Each opening sends one
  * request id, so a double click makes one plan; deleting asks first (AppDialog's delete).
  */
 export const InvoicePlanEditor = ({
@@ -38,6 +47,8 @@ export const InvoicePlanEditor = ({
   onClose,
 }: InvoicePlanEditorProps) => {
   const { t } = useTranslation('projects');
+  // A new plan may start from one of the company's payment plan templates, as a confirmation does.
+  const templates = usePaymentRuleTemplates({ enabled: plan === null });
   const [requestId] = useState(() => crypto.randomUUID());
   const [rules, setRules] = useState<PaymentRule[]>(() =>
     plan ? plan.squares.map(({ description, share, due }) => ({ description, share, due })) : FIRST_RULES,
@@ -83,6 +94,12 @@ export const InvoicePlanEditor = ({
         <Alert color="blue" variant="light">
           {t('invoicePlan.explained')}
         </Alert>
+        {plan === null && (
+          <PaymentPlanStart
+            options={paymentPlanStartOptions(templates.data ?? [], [], '')}
+            onPick={setRules}
+          />
+        )}
         <ConfirmationTotals totals={totals} />
         <Text fw={600} size="sm">
           {t('invoicePlan.parts')}

@@ -73,6 +73,7 @@ beforeEach(() => {
   httpMock.mockImplementation(async (path: string) => {
     if (path.startsWith('/invoices-confirmations/project/')) return confirmations as never;
     if (path === '/invoices') return { id: 'new' } as never;
+    if (path === '/confirmations/payment_rules') return TEMPLATES as never;
     if (path === `/offers/${OFFER_ID}`)
       return { offer: { number: 10042, productionHours: 10, installationHours: 8.5 } } as never;
     throw new Error(`Unexpected ${path}`);
@@ -206,6 +207,17 @@ const PLAN: InvoiceConfirmationDto = {
   ],
 };
 
+const TEMPLATES = [
+  {
+    id: 'half-and-half',
+    name: '50/50',
+    paymentRules: [
+      { description: 'Ved oppstart', share: { type: 'percent', basisPoints: 5000 }, due: { kind: 'onOrder' } },
+      { description: 'Ved levering', share: { type: 'percent', basisPoints: 5000 }, due: { kind: 'atDelivery' } },
+    ],
+  },
+];
+
 const planCard = async () => {
   await waitFor(() => expect(document.querySelector('[data-invoice-plan]')).not.toBeNull());
   return document.querySelector('[data-invoice-plan]') as HTMLElement;
@@ -238,6 +250,22 @@ describe('the own invoice plan', () => {
       ]),
     );
     expect(await screen.findByText('Invoice plan saved')).toBeInTheDocument();
+  });
+
+  it('starts a new plan from one of the company’s payment plan templates', async () => {
+    confirmations = [];
+    const user = open();
+    await user.click(await screen.findByRole('button', { name: 'Add own invoice plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New own invoice plan' });
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Start from' }));
+    await user.click(await screen.findByRole('option', { name: '50/50' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Description 2' })).toHaveValue('Ved levering');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(inputsOf(requestMock, 'invoice-plan:save')[0]).toMatchObject({
+        paymentRules: TEMPLATES[0]?.paymentRules,
+      }),
+    );
   });
 
   it('shows the plan’s card with its squares, and edits it at the version read', async () => {
