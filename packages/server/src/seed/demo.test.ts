@@ -25,18 +25,19 @@ describe('demo data', () => {
     expect(logo).toMatchObject({ companyId, type: 'logo', mimeType: 'image/png' });
   });
 
-  it('shows the money side: confirmations, a project invoiced by order square, paid and not yet sent', async () => {
+  it('shows the money side: confirmations, an own invoice plan, invoices paid, sent and not yet sent', async () => {
     const companyId = await findDemoCompanyId(server.ctx, DEMO_COMPANY_NAME);
     const rows = await server.ctx.db.select().from(invoices).where(eq(invoices.companyId, companyId));
     expect(rows.map((row) => [row.isSent, row.amountOutstanding === 0, row.syncStatus]).sort()).toEqual([
       [false, false, 'local'],
+      [true, false, 'local'],
       [true, true, 'local'],
     ]);
     expect(
       (await server.ctx.db.select().from(confirmations).where(eq(confirmations.companyId, companyId)))
-        .map((row) => row.entityType)
+        .map((row) => `${row.kind} of ${row.entityType}`)
         .sort(),
-    ).toEqual(['offer', 'project']);
+    ).toEqual(['confirmation of offer', 'confirmation of project', 'invoicePlan of project']);
   });
 
   it('is created only once: a second run leaves the database as it is', async () => {
