@@ -1,6 +1,6 @@
 import type { InvoiceConfirmationDto, InvoiceDto } from '@karm/domain/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../platform/ids';
 import { startConnectedServer } from '../../test/fake-tripletex/connected-server';
 import { FAKE_PAYMENT_TYPES } from '../../test/fake-tripletex/fake-sales-state';
@@ -155,6 +155,36 @@ describe('invoicing in Tripletex', () => {
     );
     expect(note?.amount).toBe(-416_62);
     expect(await invoiceRow(invoice.id)).toMatchObject({ syncStatus: 'synced', isCreditPending: false });
+  });
+
+  it('credits an invoice credited while its push waited on Tripletex, on the next push', async () => {
+    const { invoice } = await invoiceFirstPart();
+    let release = () => {};
+    fake.inject({
+      path: /:invoice$/,
+      method: 'PUT',
+      times: 1,
+      until: new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    });
+    const invoicing = push();
+    // The push has made the order and waits for Tripletex to invoice it: now the admin credits it.
+    await vi.waitFor(() =>
+      expect(fake.state.requests.some((request) => request.path.endsWith('/:invoice'))).toBe(true),
+    );
+    const read = await admin.client.request('invoice:get', { id: invoice.id });
+    await admin.client.request('invoices:del', { id: read.id, version: read.version, reason: 'Avlyst' });
+    release();
+    await invoicing;
+    // The push did not see the credit: it stays due instead of "synced" with the credit left behind.
+    expect(await invoiceRow(invoice.id)).toMatchObject({ syncStatus: 'pending', isCreditPending: true });
+    await dueNow();
+    await push();
+    const row = await invoiceRow(invoice.id);
+    expect(row).toMatchObject({ syncStatus: 'synced', isCreditPending: false });
+    const remote = fake.state.invoices.get(Number(row.accountingInvoiceId))!;
+    expect(remote.isCredited).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { type ConfirmationKind, INVOICE_PUSHES, type InvoicesChangedPush } from '@karm/domain/contract';
 import { addDays } from '@karm/domain/rules';
-import { and, eq, inArray, isNotNull, lte, ne, not, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, ne, not, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   AccountingError,
   type AccountingInvoice,
@@ -74,7 +75,7 @@ const remoteValues = (remote: AccountingInvoice) => ({
   isSent: remote.isCharged,
 });
 
-const save = async (ctx: AppContext, row: InvoiceRow, values: Partial<typeof invoices.$inferInsert>) => {
+const save = async (ctx: AppContext, row: InvoiceRow, values: PgUpdateSetSource<typeof invoices>) => {
   const [saved] = await ctx.db
     .update(invoices)
     .set({ ...values, updatedAt: ctx.clock.now() })
@@ -216,19 +217,20 @@ const pushCredit = async (ctx: AppContext, port: AccountingPort, row: InvoiceRow
 /**
  * The last step of every push: the signed order, if one still has to go to the order, then "synced".
  * It comes after the invoice or credit note, so a file the accounting system refuses never holds
- * them up (the invoice then stays pending for the file alone). A signed order uploaded while this
- * push ran was not seen by it, so that invoice stays due (an upload after this save marks it itself).
+ * them up (the invoice then stays pending for the file alone). A change saved while this push ran —
+ * a credit, a signed order uploaded — was not seen by it: every such change is a new version, so a row
+ * no longer at the version claimed stays due, decided in the same statement that would mark it synced.
  */
 const finishPush = async (ctx: AppContext, port: AccountingPort, claimed: InvoiceRow, row: InvoiceRow) => {
   const attached = await attachMissingPurchaseOrder(ctx, port, row);
-  const saved = await save(ctx, row, {
+  const now = ctx.clock.now();
+  const isUnchanged = sql`${invoices.version} = ${claimed.version}`;
+  return save(ctx, row, {
     ...attached,
-    syncStatus: 'synced',
+    syncStatus: sql`case when ${isUnchanged} then 'synced' else 'pending' end`,
     syncError: null,
-    nextSyncAt: null,
+    nextSyncAt: sql`case when ${isUnchanged} then null else ${now.toISOString()}::timestamptz end`,
   });
-  if (saved.purchaseOrderFileId === claimed.purchaseOrderFileId) return saved;
-  return save(ctx, saved, { syncStatus: 'pending', nextSyncAt: ctx.clock.now() });
 };
 
 const recordFailure = async (ctx: AppContext, row: InvoiceRow, error: AccountingError) => {

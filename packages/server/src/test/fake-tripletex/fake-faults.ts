@@ -14,12 +14,15 @@ type FaultTarget = {
  *   with `rateLimitResetSeconds` (default 1); `null` leaves the header out, as Tripletex sometimes does;
  * - `delayMs`: hold the request that long, then handle it (a client time-out sees nothing; the change,
  *   if any, still happens, as at a slow Tripletex);
+ * - `until`: hold the request until the promise settles, then handle it (a test does something while
+ *   Karm waits on Tripletex, without guessing a delay);
  * - `dropAfterCommit`: handle the request, then destroy the socket without answering (a lost answer).
  */
 export type FaultRule = FaultTarget &
   (
     | { status: 429 | 500 | 503; rateLimitResetSeconds?: number | null }
     | { delayMs: number }
+    | { until: Promise<void> }
     | { dropAfterCommit: true }
   );
 

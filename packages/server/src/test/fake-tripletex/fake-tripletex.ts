@@ -185,6 +185,7 @@ export const startFakeTripletex = async (options: FakeTripletexOptions = {}): Pr
 
     const fault = faults.take(method, path);
     if (fault && 'delayMs' in fault) await delay(fault.delayMs);
+    if (fault && 'until' in fault) await fault.until;
     if (isClosed) return;
     if (isDown) return void req.socket.destroy();
     if (fault && 'status' in fault) {
