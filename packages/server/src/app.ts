@@ -40,6 +40,7 @@ import { inquiryEvents } from './modules/inquiries/inquiries.socket';
 import { inquiryDocumentOwner } from './modules/inquiries/inquiry-documents';
 import { invoicesRoutes } from './modules/invoices/invoices.http';
 import { invoiceEvents } from './modules/invoices/invoices.socket';
+import { purchaseOrderFileUser } from './modules/invoices/purchase-order.service';
 import { jobEvents } from './modules/jobs/jobs.socket';
 import { logsRoutes } from './modules/logs/logs.http';
 import { logsPruneJob } from './modules/logs/logs.jobs';
@@ -137,7 +138,7 @@ export const JOB_TABLE: JobTable = [
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */
 for (const owner of [inquiryDocumentOwner, projectDocumentOwner]) registerDocumentOwner(owner);
 /** Records that use files by id (the company's logo and footer): such a file is never deleted under them. */
-for (const user of [companyFileUser]) registerFileUser(user);
+for (const user of [companyFileUser, purchaseOrderFileUser]) registerFileUser(user);
 
 /** Requests per minute per address on the REST API: generous for people, a wall for scripts. */
 const API_RATE_LIMIT_PER_MINUTE = 1_200;

@@ -2,13 +2,8 @@ import { idParamsSchema, invoiceCreateSchema, invoiceDeleteQuerySchema } from '@
 import { httpModule, route } from '../../platform/http/routes';
 import { storeUpload } from '../files/files.service';
 import { readMultipartFile } from '../files/multipart-upload';
-import {
-  attachPurchaseOrder,
-  createInvoice,
-  creditInvoice,
-  invoiceConfirmationsOfProject,
-  projectOfInvoice,
-} from './invoices.service';
+import { createInvoice, creditInvoice, invoiceConfirmationsOfProject } from './invoices.service';
+import { attachPurchaseOrder, projectOfInvoice } from './purchase-order.service';
 
 /** SPEC §7 REST: POST /invoices, DELETE /invoices/{id}, GET /invoices-confirmations/project/{id}, createOrder. */
 export const invoicesRoutes = httpModule('invoices', [

@@ -39,11 +39,11 @@ import { invoices } from './invoices.tables';
  * the square; a charged invoice gets a credit note in the accounting system, never a silent delete.
  */
 
-/** Days until an invoice to the customer falls due; a one-time customer gets the company's default. */
 /** Karm's own invoice numbers (no accounting system): a per-company sequence from 1. */
 export const INVOICE_NUMBER_SEQUENCE = 'invoice';
 export const FIRST_INVOICE_NUMBER = 1;
 
+/** Days until an invoice to the customer falls due; a one-time customer gets the company's default. */
 const dueDaysOf = async (db: Executor, companyId: string, customerId: string | null) =>
   customerId
     ? (await effectivePaymentTerm(db, companyId, customerId)).daysUntilDue
@@ -149,7 +149,7 @@ export const getInvoice = async (ctx: AppContext, actor: Actor, input: { id: str
  * the company had one) is pending again, its push queued in the same transaction, so a committed
  * change always reaches the accounting system.
  */
-const saveForPush = async (
+export const saveForPush = async (
   ctx: AppContext,
   tx: Executor,
   row: typeof invoices.$inferSelect,
@@ -416,41 +416,4 @@ export const invoiceConfirmationsOfProject = async (
     todayIn(ctx.clock),
   );
   return byProject.get(project.id) ?? [];
-};
-
-/**
- * Links the customer's signed order (stored as a project document) to the invoice. With an
- * accounting system it goes to the invoice's order there too, by the accounting push — also when the
- * invoice is there already: it is pending again, and the push attaches only what is missing.
- */
-export const attachPurchaseOrder = async (
-  ctx: AppContext,
-  actor: Actor,
-  invoiceId: string,
-  fileId: string,
-): Promise<InvoiceDto> => {
-  const projectId = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.companyId, actor.companyId), eq(invoices.id, invoiceId)))
-      .for('update');
-    if (!row) throw notFound('Invoice');
-    // The attempts are kept: they tell the push to look for what a lost answer may have made.
-    await saveForPush(ctx, tx, row, ctx.clock.now(), { purchaseOrderFileId: fileId });
-    return row.projectId;
-  });
-  invoicesChanged(ctx, actor.companyId, projectId);
-  return invoiceDto(ctx, actor.companyId, invoiceId);
-};
-
-/** The project an invoice belongs to, if the actor may read it (the upload route checks first). */
-export const projectOfInvoice = async (ctx: AppContext, actor: Actor, invoiceId: string) => {
-  const [row] = await ctx.db
-    .select({ projectId: invoices.projectId })
-    .from(invoices)
-    .where(and(eq(invoices.companyId, actor.companyId), eq(invoices.id, invoiceId)));
-  if (!row) throw notFound('Invoice');
-  await findReadableProject(ctx.db, actor, row.projectId);
-  return row.projectId;
 };

@@ -139,6 +139,11 @@ describe('invoicing without an accounting system', () => {
     });
     const [row] = await server.ctx.db.select().from(invoices).where(eq(invoices.id, created.id));
     expect(row).toMatchObject({ syncStatus: 'local', nextSyncAt: null, purchaseOrderAttachedFileId: null });
+    // The invoice's evidence stays: the project's document cannot be deleted from under it.
+    const removed = await restClient(server, admin).delete(`/file/${uploaded.body.purchaseOrderFile!.id}`);
+    expect(removed).toMatchObject({ status: 409 });
+    const read = await admin.client.request('invoice:get', { id: created.id });
+    expect(read.purchaseOrderFile?.name).toBe('Signert ordre.pdf');
   });
 
   it('makes one invoice of a double click, and refuses a second invoice of the same part', async () => {
