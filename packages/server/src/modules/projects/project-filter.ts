@@ -29,6 +29,7 @@ import { departmentNameRank, employeeIdOfUser, employeeNameRank } from '../emplo
 import { projectListSquares, projectsWithSquareStatus } from '../invoices/invoice-squares';
 import { projectIdsInProcessState } from '../processes/process-entries.service';
 import { projectReadScope } from './project-access';
+import { countedProjectTotal } from './project-counts';
 import { projectDtos } from './project-dto';
 import { projects, projectTextContains } from './projects.tables';
 
@@ -93,7 +94,7 @@ const searchCondition = (companyId: string, search: string): SQL | undefined => 
 /**
  * The two SQL statements behind the project list: one page of rows and the total, under every
  * filter of SPEC §3 and §9. Sorting by customer, project manager or department joins that
- * record's rank in name order.
+ * record's rank in name order. The total is read from the kept counts where they answer it.
  */
 export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filters: ProjectFilters) => {
   const companyId = actor.companyId;
@@ -103,9 +104,10 @@ export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filter
   const processState = filters.selectedProcessFilter
     ? projectIdsInProcessState(ctx.db, companyId, filters.selectedProcessFilter, today)
     : undefined;
+  const readScope = projectReadScope(ctx.db, actor);
   const where = and(
     eq(projects.companyId, companyId),
-    projectReadScope(ctx.db, actor),
+    readScope,
     statusCondition(filters.status, today),
     filters.isService === null ? undefined : eq(projects.isService, filters.isService),
     filters.hasInvoice === null
@@ -177,7 +179,10 @@ export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filter
       .from(sql`unnest(array(${pageIds})) with ordinality as page(id, position)`)
       .innerJoin(projects, sql`${projects.id} = page.id`)
       .orderBy(sql`page.position`),
-    total: ctx.db.select({ total: count() }).from(projects).where(where),
+    // Everybody's projects under the broad filters only: the kept counts answer without a count.
+    total:
+      countedProjectTotal(ctx.db, companyId, filters, readScope === undefined) ??
+      ctx.db.select({ total: count() }).from(projects).where(where),
   };
 };
 

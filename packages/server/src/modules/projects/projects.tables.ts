@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -98,6 +99,9 @@ export const projects = pgTable(
   (table) => [
     uniqueIndex('projects_company_number_key').on(table.companyId, table.number),
     index('projects_company_state_delivery_idx').on(table.companyId, table.state, table.deliveryDate),
+    // The list's default order (soonest delivery, then number) over every state: a page is the first
+    // entries walked, not a sort of the company's projects (measured: 25–75 ms for 100 000 on PGlite).
+    index('projects_company_delivery_idx').on(table.companyId, table.deliveryDate, table.number),
     index('projects_company_manager_idx').on(table.companyId, table.projectManagerId),
     index('projects_company_customer_idx').on(table.companyId, table.customerId),
     index('projects_company_department_idx').on(table.companyId, table.departmentId),
@@ -106,6 +110,44 @@ export const projects = pgTable(
     index('projects_company_name_idx').on(table.companyId, sql`lower(${table.name})`),
     // A trigram index answers the "contains" searches (LIKE '%…%') without reading every row.
     index('projects_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * How many of a company's projects there are in each combination of the project list's broad filters:
+ * state, service or not, and the invoice columns the status filters read (sent = some sent invoice
+ * unpaid, whether past due or not). The list's total for "everybody's projects" under those filters
+ * alone is then a sum over a few dozen rows instead of a count of 100 000 (measured on PGlite: 60–70 ms
+ * for the count alone). Kept by a database trigger on projects (migration 0031) — per statement, in
+ * key order so concurrent writers never wait on each other crosswise — never by Karm's code.
+ */
+export const projectCounts = pgTable(
+  'project_counts',
+  {
+    companyId: companyId(),
+    state: text('state').$type<ProjectState>().notNull(),
+    isService: boolean('is_service').notNull(),
+    hasInvoice: boolean('has_invoice').notNull(),
+    hasUninvoicedPart: boolean('has_uninvoiced_part').notNull(),
+    hasUnsentInvoice: boolean('has_unsent_invoice').notNull(),
+    hasPaidInvoice: boolean('has_paid_invoice').notNull(),
+    hasUnpaidSentInvoice: boolean('has_unpaid_sent_invoice').notNull(),
+    projectCount: integer('project_count').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'project_counts_pkey',
+      columns: [
+        table.companyId,
+        table.state,
+        table.isService,
+        table.hasInvoice,
+        table.hasUninvoicedPart,
+        table.hasUnsentInvoice,
+        table.hasPaidInvoice,
+        table.hasUnpaidSentInvoice,
+      ],
+    }),
   ],
 );
 
