@@ -1,9 +1,8 @@
 import { Agent } from 'node:http';
 import { confirmationPaymentRules } from '@karm/server/modules/confirmations/confirmations.tables';
-import { confirmationsWithSquares } from '@karm/server/modules/invoices/invoice-squares';
+import { invoiceConfirmationsOfProject } from '@karm/server/modules/invoices/invoices.service';
 import { invoices } from '@karm/server/modules/invoices/invoices.tables';
 import { projects } from '@karm/server/modules/projects/projects.tables';
-import { todayIn } from '@karm/server/platform/clock';
 import { count, eq, sql } from 'drizzle-orm';
 import { getJson } from './http-get';
 import { measure, printFigures, printMemory, printRatio } from './measure';
@@ -20,9 +19,10 @@ const PROJECT_SAMPLE = 200;
  * `npm run seed -- --projects 100000` first (same DATA_DIR or DATABASE_URL; it seeds a confirmation
  * with three order squares per project and invoices in every status), then this: the project list's
  * invoice filters (`projects:filter_new` with `hasInvoice` and the invoice statuses) through the
- * socket against the same two SQL statements run directly, and a project's squares
- * (`GET /api/invoices-confirmations/project/{id}`) over REST against `confirmationsWithSquares`
- * called directly. The ratio is what transport, validation, the access check and serialisation add.
+ * socket, and a project's squares (`GET /api/invoices-confirmations/project/{id}`) over REST, each
+ * against the same SQL run directly: the use case called in process (for the squares: the project's
+ * access check and `confirmationsWithSquares`). The ratio is what transport, the session and
+ * permission check, validation and serialisation add.
  */
 export const run = async () => {
   await withSeededServer(async (server) => {
@@ -58,7 +58,7 @@ export const run = async () => {
     const sample = await ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select setseed(0.42)`);
       return tx
-        .select({ id: projects.id, deliveryDate: projects.deliveryDate })
+        .select({ id: projects.id })
         .from(projects)
         .where(eq(projects.companyId, actor.companyId))
         .orderBy(sql`random()`)
@@ -66,7 +66,7 @@ export const run = async () => {
     });
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     let next = 0;
-    const nextProject = () => sample[next++ % sample.length] ?? { id: '', deliveryDate: null };
+    const nextProject = () => sample[next++ % sample.length] ?? { id: '' };
     const rest = await measure(SQUARE_CALLS, async () => {
       const response = await getJson(
         `${url}/api/invoices-confirmations/project/${nextProject().id}`,
@@ -77,12 +77,12 @@ export const run = async () => {
     });
     next = 0;
     const direct = await measure(SQUARE_CALLS, () =>
-      confirmationsWithSquares(ctx.db, actor.companyId, [nextProject()], todayIn(ctx.clock)),
+      invoiceConfirmationsOfProject(ctx, actor, nextProject().id),
     );
     agent.destroy();
     const label = `a project's squares (${sample.length} random projects)`;
     printFigures(`${label} — REST`, rest);
-    printFigures(`${label} — SQL directly`, direct);
+    printFigures(`${label} — same SQL directly`, direct);
     printRatio(`${label} — REST / SQL`, rest, direct);
 
     // Each label names how many projects the filter matches.
