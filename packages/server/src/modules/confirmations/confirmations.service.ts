@@ -11,33 +11,20 @@ import {
   type OrderLineDto,
   type PaymentRule,
 } from '@karm/domain/contract';
-import {
-  creditBandBreach,
-  linesTotals,
-  messageWithParams,
-  splitPlan,
-  VALIDATION_MESSAGE_KEYS,
-  vatTotals,
-  WHOLE_IN_BASIS_POINTS,
-} from '@karm/domain/rules';
+import { linesTotals, VALIDATION_MESSAGE_KEYS, vatTotals } from '@karm/domain/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
-import { type Actor, type AppContext, can } from '../../platform/context';
+import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { takeNextNumber } from '../../platform/db/number-sequences';
-import { assertReferencesInCompany, type Reference } from '../../platform/db/references';
+import { assertReferencesInCompany } from '../../platform/db/references';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
-import { AppError, conflict, forbidden, refusedAction, validationError } from '../../platform/errors';
+import { AppError, conflict, refusedAction } from '../../platform/errors';
 import { customerAndContactReferences } from '../customers/contacts.service';
-import { creditBandOfCustomer } from '../customers/customer-billing';
 import { findOwnCustomer } from '../customers/customers.service';
 import { linesOfOffer } from '../offers/offer-lines';
 import { assertNotConverted, findOwnOffer } from '../offers/offers.service';
-import {
-  ensureProcessColumns,
-  INVOICE_PROCESS_COLUMNS_REFERABLE,
-} from '../processes/process-columns.service';
 import { ordersOfProject } from '../projects/project-orders';
 import { findOwnProject } from '../projects/projects.service';
 import {
@@ -47,9 +34,9 @@ import {
   confirmationsOfEntity,
   findOwnConfirmation,
   isConfirmationInvoiced,
-  paymentRuleColumns,
 } from './confirmation-dto';
-import { confirmationPaymentRules, confirmations } from './confirmations.tables';
+import { amountsOf, checkCreditBand, checkDueColumns, replacePaymentRules } from './confirmation-plan';
+import { confirmations } from './confirmations.tables';
 
 type CreateInput = z.output<typeof confirmationCreateSchema>;
 type PatchInput = z.output<typeof confirmationPatchSchema>;
@@ -146,75 +133,6 @@ const entitySource = async (
 const totalsOf = (lines: ConfirmationLineDto[]) =>
   vatTotals(linesTotals(lines.map((line) => ({ ...line, costPrice: 0 }))).value);
 
-/** The amounts of the plan's parts, adding up to the total exactly; refused as `splitPlan` says. */
-const amountsOf = (total: number, rules: PaymentRule[]) => {
-  const split = splitPlan(total, rules);
-  if (split.ok) return split.amounts;
-  const { index, messageKey } = split.refusal;
-  throw validationError({ [index === undefined ? 'paymentRules' : `paymentRules.${index}`]: messageKey });
-};
-
-/**
- * The customer's credit band rule (admin tab "Credit score"): the plan's first part must be at least
- * the band's prepayment share, and some bands need an administrator's approval. A plan that breaks
- * it is refused with a message naming the band, unless an administrator approves it.
- */
-const checkCreditBand = async (
-  tx: Executor,
-  actor: Actor,
-  check: {
-    customerId: string | null;
-    total: number;
-    rules: PaymentRule[];
-    amounts: number[];
-    isApproved: boolean;
-  },
-) => {
-  if (check.isApproved && !can(actor, 'invoices.write')) {
-    throw forbidden("Only an administrator approves a plan outside the customer's credit band");
-  }
-  if (!check.customerId) return;
-  const band = await creditBandOfCustomer(tx, actor.companyId, check.customerId);
-  const [first] = check.rules;
-  const firstShare =
-    first?.share.type === 'percent'
-      ? first.share.basisPoints
-      : check.total > 0
-        ? Math.floor(((check.amounts[0] ?? 0) * WHOLE_IN_BASIS_POINTS) / check.total)
-        : WHOLE_IN_BASIS_POINTS;
-  const breach = creditBandBreach(band, firstShare, { isApprovedByAdmin: check.isApproved });
-  if (!band || !breach) return;
-  const key =
-    breach === 'prepaymentTooLow'
-      ? VALIDATION_MESSAGE_KEYS.creditBandPrepaymentTooLow
-      : VALIDATION_MESSAGE_KEYS.creditBandApprovalRequired;
-  throw validationError({
-    'paymentRules.0': messageWithParams(key, {
-      band: band.code,
-      percent: band.minPrepaymentBasisPoints / 100,
-    }),
-  });
-};
-
-/**
- * Every process column a rule falls due on must be one of the company's live columns with the
- * invoice flag. The default columns are stored first, so that one named before any write exists.
- */
-const checkDueColumns = async (tx: Executor, companyId: string, rules: PaymentRule[]) => {
-  const references: Record<string, Reference> = {};
-  for (const [index, rule] of rules.entries()) {
-    if (rule.due.kind === 'processColumnCompleted') {
-      references[`paymentRules.${index}.due.columnId`] = [
-        INVOICE_PROCESS_COLUMNS_REFERABLE,
-        rule.due.columnId,
-      ];
-    }
-  }
-  if (Object.keys(references).length === 0) return;
-  await ensureProcessColumns(tx, companyId);
-  await assertReferencesInCompany(tx, companyId, references);
-};
-
 type Customer = { customerId: string | null; contactId: string | null; customerName: string };
 
 /**
@@ -247,31 +165,6 @@ const chosenCustomer = async (
     ? (await findOwnCustomer(tx, companyId, customerId)).name
     : current.customerName;
   return { customerId, contactId, customerName };
-};
-
-const replacePaymentRules = async (
-  tx: Executor,
-  companyId: string,
-  confirmationId: string,
-  rules: PaymentRule[],
-  amounts: number[],
-) => {
-  await tx
-    .delete(confirmationPaymentRules)
-    .where(
-      and(
-        eq(confirmationPaymentRules.companyId, companyId),
-        eq(confirmationPaymentRules.confirmationId, confirmationId),
-      ),
-    );
-  await tx.insert(confirmationPaymentRules).values(
-    rules.map((rule, position) => ({
-      companyId,
-      confirmationId,
-      position,
-      ...paymentRuleColumns(rule, amounts[position] ?? 0),
-    })),
-  );
 };
 
 export const duplicate = (kind: ConfirmationKind) => conflict(REFUSALS[kind].duplicate);
