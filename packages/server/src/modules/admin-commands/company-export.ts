@@ -17,7 +17,10 @@ import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from '../../platform/files/owner-only
  * Secrets are left out on purpose (see NOT_EXPORTED); the manifest says so.
  */
 
-/** Tables holding only sign-in secrets or machinery: never exported. */
+/**
+ * Tables holding only sign-in secrets or machinery, or what the database derives from the exported
+ * rows by itself (project_counts, rebuilt by its trigger as the projects are imported): never exported.
+ */
 const EXCLUDED_TABLES = new Set([
   'sessions',
   'password_resets',
@@ -27,6 +30,7 @@ const EXCLUDED_TABLES = new Set([
   'two_factor_recovery_codes',
   'sign_in_challenges',
   'job_effects',
+  'project_counts',
 ]);
 
 /** Columns holding secrets (hashes of passwords and tokens, sealed tokens and webhook secrets). */

@@ -25,6 +25,8 @@ beforeAll(async () => {
   other = await server.signedInUser({ role: 'admin' });
   await seedCustomer(server.ctx.db, admin.companyId, { name: 'Eksport Kunde AS' });
   await seedCustomer(server.ctx.db, other.companyId, { name: 'Annet Firma Kunde AS' });
+  // A project: what the database derives from it (project_counts) must come out the same on import.
+  await admin.client.request('project:create', { name: 'Eksportert prosjekt' });
   await server.ctx.db.insert(webhookSubscriptions).values({
     companyId: admin.companyId,
     url: 'https://example.com/hook',
@@ -119,6 +121,8 @@ describe('export and check of the company data', { timeout: 90_000 }, () => {
     for (const [, bytes] of tables) expect(bytes.toString()).not.toMatch(/"(password_hash|secret_sealed)":/);
     expect(entries.has('tables/users.json')).toBe(true);
     expect(entries.has('tables/sessions.json')).toBe(false);
+    expect(entries.has('tables/projects.json')).toBe(true);
+    expect(entries.has('tables/project_counts.json')).toBe(false);
   });
 
   it('verifies a fresh export against an import into an empty database', async () => {
