@@ -212,8 +212,16 @@ const TEMPLATES = [
     id: 'half-and-half',
     name: '50/50',
     paymentRules: [
-      { description: 'Ved oppstart', share: { type: 'percent', basisPoints: 5000 }, due: { kind: 'onOrder' } },
-      { description: 'Ved levering', share: { type: 'percent', basisPoints: 5000 }, due: { kind: 'atDelivery' } },
+      {
+        description: 'Ved oppstart',
+        share: { type: 'percent', basisPoints: 5000 },
+        due: { kind: 'onOrder' },
+      },
+      {
+        description: 'Ved levering',
+        share: { type: 'percent', basisPoints: 5000 },
+        due: { kind: 'atDelivery' },
+      },
     ],
   },
 ];
