@@ -48,13 +48,18 @@ import { recordServerError } from './modules/logs/logs.service';
 import { logEvents } from './modules/logs/logs.socket';
 import { offerStatusesRoutes } from './modules/offers/offer-statuses.http';
 import { offersRoutes } from './modules/offers/offers.http';
+import { plannerProjectRemovalHook, plannerTaskRemovalHook } from './modules/planner/plan-removal-hooks';
+import { plannerEvents } from './modules/planner/planner.socket';
 import { priceCalculatorEvents } from './modules/price-calculator/price-calculator.socket';
 import { processEvents } from './modules/processes/processes.socket';
 import { projectDocumentOwner } from './modules/projects/project-documents';
+import { registerProjectRemovalHook } from './modules/projects/project-removal';
 import { projectsRoutes } from './modules/projects/projects.http';
 import { projectEvents } from './modules/projects/projects.socket';
 import { searchEvents } from './modules/search/search.socket';
 import { systemRoutes } from './modules/system/system.http';
+import { tasksRoutes } from './modules/tasks/tasks.http';
+import { registerTaskRemovalHook } from './modules/tasks/tasks.service';
 import { userEvents } from './modules/users/users.socket';
 import { webhookJobs } from './modules/webhooks/webhook-dispatch';
 import { webhookEvents } from './modules/webhooks/webhooks.socket';
@@ -85,6 +90,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   offerStatusesRoutes,
   confirmationsRoutes,
   invoicesRoutes,
+  tasksRoutes,
   adminCommandsRoutes,
 ];
 
@@ -119,6 +125,7 @@ export const SOCKET_EVENT_TABLE = {
   ...collectionEvents,
   ...departmentEvents,
   ...invoiceEvents,
+  ...plannerEvents,
 } satisfies SocketEventTable;
 
 /**
@@ -139,6 +146,9 @@ export const JOB_TABLE: JobTable = [
 for (const owner of [inquiryDocumentOwner, projectDocumentOwner]) registerDocumentOwner(owner);
 /** Records that use files by id (the company's logo and footer): such a file is never deleted under them. */
 for (const user of [companyFileUser, purchaseOrderFileUser]) registerFileUser(user);
+/** The planner lets go of a removed project's and a deleted task's bookings (SPEC §4). */
+registerProjectRemovalHook(plannerProjectRemovalHook);
+registerTaskRemovalHook(plannerTaskRemovalHook);
 
 /** Requests per minute per address on the REST API: generous for people, a wall for scripts. */
 const API_RATE_LIMIT_PER_MINUTE = 1_200;

@@ -15,6 +15,7 @@ import { inquiryEvents } from './inquiries';
 import { invoiceEvents } from './invoices';
 import { jobEvents } from './jobs';
 import { logEvents } from './logs';
+import { plannerEvents } from './planner';
 import { priceCalculatorEvents } from './price-calculator';
 import { projectEvents } from './projects';
 import { searchEvents } from './search';
@@ -40,6 +41,7 @@ export const SOCKET_EVENTS = {
   ...invoiceEvents,
   ...jobEvents,
   ...logEvents,
+  ...plannerEvents,
   ...priceCalculatorEvents,
   ...projectEvents,
   ...searchEvents,

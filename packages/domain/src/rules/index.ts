@@ -16,6 +16,7 @@ export * from './organisation-number';
 export * from './payment-plan';
 export * from './payment-terms';
 export * from './pipeline-codes';
+export * from './planner/index';
 export * from './price-matrix';
 export * from './process-columns';
 export * from './process-dates';

@@ -131,6 +131,16 @@ export const VALIDATION_MESSAGE_KEYS = {
   duplicateCode: 'validation.duplicateCode',
   /** A name (a payment term's) the company already uses. */
   nameTaken: 'validation.nameTaken',
+  /** A week number the year does not have (54, or 53 in a short year). */
+  weekInvalid: 'validation.weekInvalid',
+  /** A day part other than 1/4, 1/2 or a whole day. */
+  dayPartInvalid: 'validation.dayPartInvalid',
+  /** A planner cell changed since the person read it; the error carries the fresh cells. */
+  planCellChanged: 'validation.planCellChanged',
+  /** A booking would put more than a whole day on a cell; the person confirms to overbook. */
+  planOverbooked: 'validation.planOverbooked',
+  /** Someone else changed a task since it was read. */
+  taskChanged: 'validation.taskChanged',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGE_KEYS;

@@ -10,7 +10,9 @@ export type ProjectRemovalHook = {
   /** How many active things would go with the project (shown in the confirmation). */
   countActive: (ctx: AppContext, companyId: string, projectId: string) => Promise<number>;
   /** Removes them, inside the project's removal transaction; answers how many. */
-  remove: (tx: Executor, companyId: string, projectId: string) => Promise<number>;
+  remove: (tx: Executor, companyId: string, projectId: string, now: Date) => Promise<number>;
+  /** Once the removal has committed: tell open screens (a push never announces what may roll back). */
+  afterCommit?: (ctx: AppContext, companyId: string, projectId: string) => void;
 };
 
 const hooks: ProjectRemovalHook[] = [];
@@ -25,8 +27,12 @@ export const countActiveDependents = async (ctx: AppContext, companyId: string, 
     0,
   );
 
-export const removeDependents = async (tx: Executor, companyId: string, projectId: string) => {
+export const removeDependents = async (tx: Executor, companyId: string, projectId: string, now: Date) => {
   let removed = 0;
-  for (const hook of hooks) removed += await hook.remove(tx, companyId, projectId);
+  for (const hook of hooks) removed += await hook.remove(tx, companyId, projectId, now);
   return removed;
+};
+
+export const announceRemoval = (ctx: AppContext, companyId: string, projectId: string) => {
+  for (const hook of hooks) hook.afterCommit?.(ctx, companyId, projectId);
 };

@@ -33,7 +33,7 @@ import { publishWebhookEvent } from '../webhooks/webhooks.service';
 import { findReadableProject, projectReadScope } from './project-access';
 import { type ProjectRow, projectDtos } from './project-dto';
 import { ordersOfProject, replaceOrders } from './project-orders';
-import { countActiveDependents, removeDependents } from './project-removal';
+import { announceRemoval, countActiveDependents, removeDependents } from './project-removal';
 import { projectHistory, projects } from './projects.tables';
 
 /** Project numbers Karm hands out start here. */
@@ -321,7 +321,7 @@ export const deleteProject = async (
     });
   }
   const removedPlans = await ctx.db.transaction(async (tx) => {
-    const removed = await removeDependents(tx, actor.companyId, project.id);
+    const removed = await removeDependents(tx, actor.companyId, project.id, ctx.clock.now());
     await removeEntriesOfProject(tx, actor.companyId, project.id);
     const [deleted] = await tx
       .delete(projects)
@@ -331,6 +331,7 @@ export const deleteProject = async (
     return removed;
   });
   ctx.realtime.toCompany(actor.companyId, PROJECT_PUSHES.projectRemoved, { id: project.id });
+  announceRemoval(ctx, actor.companyId, project.id);
   return { id: project.id, removedPlans };
 };
 

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { isDateOnly } from '../rules/date-only';
+import type { DeliveryColour } from '../rules/delivery-colour';
+import { type IsoWeek, isValidIsoWeek } from '../rules/iso-week';
+import { isDayPart } from '../rules/planner/day-parts';
+import { ABSENCE_KINDS, type PlanBooking } from '../rules/planner/plan-bookings';
+import type { RedDayName } from '../rules/red-days';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '../rules/validation-messages';
+import { socketEvent } from './define';
+import type { PlannerWorkGroup } from './profile';
+import type { TaskDto } from './tasks';
+
+/**
+ * The resource planner (SPEC §2 /planner, §3 Plan data, §4 Planner, §7 planner:get, plan:add,
+ * plan:refresh, issue 14). Always two consecutive ISO weeks; a cell is one employee on one day and
+ * holds bookings of projects, tasks or absences in quarters of a day (rules/planner). Every cell has
+ * a version: a write names the version of each cell it read (0 for a cell never booked), so two
+ * leaders booking the same cell at once never double book silently — the second is refused with
+ * CONFLICT (`validation.planCellChanged`) and the fresh cells in `details.cells`.
+ */
+
+const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
+
+/** A week that exists: week 53 only in long years, never 54. */
+export const isoWeekSchema = z
+  .object({ year: z.number().int().min(2000).max(2100), week: z.number().int().min(1).max(53) })
+  .refine(isValidIsoWeek, { message: MESSAGES.weekInvalid, path: ['week'] });
+
+/** The most cells one request may touch: 150 employees over the two shown weeks, with room. */
+export const MAX_PLAN_CELLS = 2_500;
+
+const cellSchema = z.object({
+  employeeId: z.uuid(),
+  date: dateOnly,
+  /** The cell's version as the client read it; 0 for a cell never booked. */
+  version: z.number().int().min(0),
+});
+
+const cellsSchema = z
+  .array(cellSchema)
+  .min(1, MESSAGES.required)
+  .max(MAX_PLAN_CELLS)
+  .refine(
+    (cells) => new Set(cells.map((cell) => `${cell.employeeId}|${cell.date}`)).size === cells.length,
+    MESSAGES.duplicateId,
+  );
+
+export const planSubjectSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('project'), projectId: z.uuid() }),
+  z.object({ kind: z.literal('task'), taskId: z.uuid() }),
+  z.object({ kind: z.literal('absence'), absence: z.enum(ABSENCE_KINDS) }),
+]);
+
+/** `plan:add`: books the subject on every cell for a day part (1, 2 or 4 quarters). */
+export const planAddSchema = z.object({
+  cells: cellsSchema,
+  subject: planSubjectSchema,
+  dayPart: z.number().refine(isDayPart, MESSAGES.dayPartInvalid),
+  /** The person saw the warning that some cell would hold more than a whole day, and books anyway. */
+  isOverbookingConfirmed: z.boolean().default(false),
+});
+export type PlanAddInput = z.input<typeof planAddSchema>;
+
+/** `plan:remove`: clears the cells, or only the given subject's bookings on them. */
+export const planRemoveSchema = z.object({
+  cells: cellsSchema,
+  subject: planSubjectSchema.optional(),
+});
+export type PlanRemoveInput = z.input<typeof planRemoveSchema>;
+
+/**
+ * `plan:push-off`: the project's bookings on the cells move to each employee's next free working
+ * day up to `until` (the last day the planner shows); what finds no day becomes a task (rules/planner/push-off.ts).
+ */
+export const planPushOffSchema = z
+  .object({ projectId: z.uuid(), cells: cellsSchema, until: dateOnly })
+  .refine((input) => input.cells.every((cell) => cell.date <= input.until), {
+    message: MESSAGES.rangeFromBeforeTo,
+    path: ['until'],
+  });
+export type PlanPushOffInput = z.input<typeof planPushOffSchema>;
+
+export type PlanBookingDto = PlanBooking;
+
+/** One employee on one day. */
+export type PlanCellDto = { employeeId: string; date: string; version: number; bookings: PlanBookingDto[] };
+
+export type PlannerDayDto = {
+  date: string;
+  year: number;
+  week: number;
+  isWeekend: boolean;
+  redDay: RedDayName | null;
+  isWorkingDay: boolean;
+};
+
+export type PlannerEmployeeDto = {
+  id: string;
+  name: string;
+  /** Null for an employee in no work group (shown last). */
+  workGroup: PlannerWorkGroup | null;
+};
+
+export type PlannerProjectDto = {
+  id: string;
+  number: number;
+  name: string;
+  colour: string;
+  deliveryDate: string | null;
+  /** SPEC §4 delivery colour on today's date; null without a delivery date. */
+  deliveryColour: DeliveryColour | null;
+  noteToPlanner: string;
+};
+
+/** `planner:get` and `plan:refresh`: the two weeks with everything a planner screen draws. */
+export type PlannerDto = {
+  weeks: [IsoWeek, IsoWeek];
+  days: PlannerDayDto[];
+  workGroups: readonly PlannerWorkGroup[];
+  /** Active employees in work-group order, then by name. */
+  employees: PlannerEmployeeDto[];
+  /** The cells ever booked in the two weeks (a missing cell is empty at version 0). */
+  cells: PlanCellDto[];
+  /** Tasks dated in the two weeks (assigned ones show on their employee's day). */
+  tasks: TaskDto[];
+  /** Every project booked in the two weeks, and the company's other active projects to book. */
+  projects: PlannerProjectDto[];
+};
+
+/** What a write changed: its cells at their new versions, and the tasks it made (push off). */
+export type PlanChangeDto = { cells: PlanCellDto[]; tasks: TaskDto[]; projects: PlannerProjectDto[] };
+
+/** The refusal of a write that would put more than a whole day on a cell (CONFLICT, `planOverbooked`). */
+export type PlanOverbookingDetails = {
+  reason: 'overbooked';
+  cells: { employeeId: string; date: string; quarters: number }[];
+};
+/** The refusal of a write naming a cell's older version (CONFLICT, `planCellChanged`). */
+export type PlanStaleDetails = { reason: 'stale'; cells: PlanCellDto[] };
+
+/**
+ * Pushed to the company's room after a committed change (SPEC §7 "plan additions, updates and
+ * refresh"): additions and updates carry the changed cells; a refresh (many cells at once, e.g. a
+ * removed project's plans) tells open planners to re-read.
+ */
+export const PLAN_PUSHES = {
+  added: 'plan:added',
+  updated: 'plan:updated',
+  refreshed: 'plan:refreshed',
+} as const;
+export type PlanChangedPush = PlanChangeDto;
+
+export const plannerEvents = {
+  'planner:get': socketEvent<PlannerDto>()(isoWeekSchema),
+  'plan:refresh': socketEvent<PlannerDto>()(isoWeekSchema),
+  'plan:add': socketEvent<PlanChangeDto>()(planAddSchema),
+  'plan:remove': socketEvent<PlanChangeDto>()(planRemoveSchema),
+  'plan:push-off': socketEvent<PlanChangeDto>()(planPushOffSchema),
+};

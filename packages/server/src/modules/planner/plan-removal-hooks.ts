@@ -1,0 +1,20 @@
+import { PLAN_PUSHES } from '@karm/domain/contract';
+import type { Executor } from '../../platform/db/client';
+import type { ProjectRemovalHook } from '../projects/project-removal';
+import { countBookingsOf, removeBookingsOf } from './plan-weeks';
+
+/**
+ * SPEC §4: removing a project with active plans asks first (the count) and then removes its bookings
+ * in the project's transaction; open planners re-read once it has committed.
+ */
+export const plannerProjectRemovalHook: ProjectRemovalHook = {
+  countActive: (ctx, companyId, projectId) =>
+    countBookingsOf(ctx.db, companyId, { kind: 'project', projectId }),
+  remove: (tx, companyId, projectId, now) =>
+    removeBookingsOf(tx, companyId, { kind: 'project', projectId }, now),
+  afterCommit: (ctx, companyId) => ctx.realtime.toCompany(companyId, PLAN_PUSHES.refreshed, {}),
+};
+
+/** A deleted task leaves the planner with it, in the task's transaction. */
+export const plannerTaskRemovalHook = (tx: Executor, companyId: string, taskId: string, now: Date) =>
+  removeBookingsOf(tx, companyId, { kind: 'task', taskId }, now);

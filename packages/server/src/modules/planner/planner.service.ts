@@ -1,0 +1,202 @@
+import {
+  type isoWeekSchema,
+  PLAN_PUSHES,
+  PLANNER_WORK_GROUPS,
+  type PlanCellDto,
+  type PlanChangeDto,
+  type PlannerDto,
+  type PlannerProjectDto,
+  type PlannerWorkGroup,
+  type PlanOverbookingDetails,
+  type planAddSchema,
+  type planRemoveSchema,
+  type TaskDto,
+} from '@karm/domain/contract';
+import {
+  deliveryColour,
+  isOverbooked,
+  isoDayOfWeek,
+  isoWeekOf,
+  isWorkingDay,
+  VALIDATION_MESSAGE_KEYS as MESSAGES,
+  type PlanSubject,
+  projectColour,
+  quartersOfDay,
+  redDayOf,
+  twoConsecutiveWeeks,
+  weekDates,
+  withBooking,
+  withoutSubject,
+} from '@karm/domain/rules';
+import type { z } from 'zod';
+import { todayIn } from '../../platform/clock';
+import { type Actor, type AppContext, can } from '../../platform/context';
+import type { Executor } from '../../platform/db/client';
+import { assertReferencesInCompany, type Reference } from '../../platform/db/references';
+import { conflict } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { employeeIdsOfUser } from '../employees/employees.service';
+import { ACTIVE_EMPLOYEES_REFERABLE, employeesForPlanner } from '../employees/employees-for-planner';
+import { ACTIVE_PROJECTS_REFERABLE, projectsForPlanner } from '../projects/projects-for-planner';
+import { TASKS_REFERABLE, tasksBetween } from '../tasks/tasks.service';
+import { cellsOfRows, lockPlanWeeks, planRowsOfWeeks } from './plan-weeks';
+
+/**
+ * The resource planner's use cases (SPEC §4, §7 planner:get, plan:add, plan:refresh; issue 14).
+ * Reads are scoped to the company (a technician, `planner.read-own`, sees only their own row); every
+ * write checks each employee, project and task it names against the company inside its transaction,
+ * locks the employee-weeks (plan-weeks.ts), and pushes the changed cells after the commit.
+ */
+
+type PlanAddInput = z.output<typeof planAddSchema>;
+type PlanRemoveInput = z.output<typeof planRemoveSchema>;
+
+const workGroupOrder = (group: string | null) => {
+  const index = PLANNER_WORK_GROUPS.indexOf(group as PlannerWorkGroup);
+  return index < 0 ? PLANNER_WORK_GROUPS.length : index;
+};
+
+/** Employee, project and task ids of a write, each checked against the actor's company. */
+export const planReferences = (
+  cells: readonly { employeeId: string }[],
+  subject: PlanSubject | undefined,
+): Record<string, Reference> => ({
+  ...Object.fromEntries(
+    [...new Set(cells.map((cell) => cell.employeeId))].map((id, index) => [
+      `cells.${index}.employeeId`,
+      [ACTIVE_EMPLOYEES_REFERABLE, id] as const,
+    ]),
+  ),
+  ...(subject?.kind === 'project' && { 'subject.projectId': [ACTIVE_PROJECTS_REFERABLE, subject.projectId] }),
+  ...(subject?.kind === 'task' && { 'subject.taskId': [TASKS_REFERABLE, subject.taskId] }),
+});
+
+/** The planner's view of projects, with their colour and today's delivery colour. */
+export const plannerProjects = async (
+  ctx: AppContext,
+  db: Executor,
+  companyId: string,
+  ids: Iterable<string>,
+): Promise<PlannerProjectDto[]> => {
+  const today = todayIn(ctx.clock);
+  const rows = await projectsForPlanner(db, companyId, [...new Set(ids)]);
+  return rows
+    .map((row) => ({
+      ...row,
+      colour: projectColour(row.number),
+      deliveryColour: row.deliveryDate ? deliveryColour(row.deliveryDate, today) : null,
+    }))
+    .sort((a, b) => a.number - b.number);
+};
+
+const projectIdsOf = (cells: readonly PlanCellDto[], tasks: readonly TaskDto[] = []) => [
+  ...cells.flatMap((cell) =>
+    cell.bookings.flatMap((booking) => (booking.kind === 'project' ? [booking.projectId] : [])),
+  ),
+  ...tasks.flatMap((task) => (task.entityType === 'project' && task.entityId ? [task.entityId] : [])),
+];
+
+/** planner:get and plan:refresh — the given ISO week and the next, with everything the screen draws. */
+export const getPlanner = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof isoWeekSchema>,
+): Promise<PlannerDto> => {
+  const weeks = twoConsecutiveWeeks(input);
+  const dates = weeks.flatMap(weekDates);
+  const ownIds = can(actor, 'planner.read')
+    ? undefined
+    : (await employeeIdsOfUser(ctx.db, actor.companyId, actor.userId)).map((row) => row.id);
+  const [employees, rows, tasks] = await Promise.all([
+    employeesForPlanner(ctx.db, actor.companyId, ownIds),
+    planRowsOfWeeks(ctx.db, actor.companyId, weeks, ownIds),
+    tasksBetween(ctx, actor, dates[0]!, dates[dates.length - 1]!),
+  ]);
+  const listed = new Set(employees.map((employee) => employee.id));
+  // Plans of an employee no longer active stay stored but are not drawn.
+  const cells = cellsOfRows(rows).filter((cell) => listed.has(cell.employeeId));
+  return {
+    weeks: [weeks[0], weeks[1]],
+    days: dates.map((date) => {
+      const redDay = redDayOf(date);
+      return {
+        date,
+        ...isoWeekOf(date),
+        isWeekend: isoDayOfWeek(date) >= 6,
+        redDay: redDay?.name ?? null,
+        isWorkingDay: isWorkingDay(date),
+      };
+    }),
+    workGroups: PLANNER_WORK_GROUPS,
+    employees: employees
+      .map((employee) => ({
+        ...employee,
+        workGroup:
+          workGroupOrder(employee.workGroup) < PLANNER_WORK_GROUPS.length
+            ? (employee.workGroup as PlannerWorkGroup)
+            : null,
+      }))
+      .sort((a, b) => workGroupOrder(a.workGroup) - workGroupOrder(b.workGroup)),
+    cells,
+    tasks,
+    projects: await plannerProjects(ctx, ctx.db, actor.companyId, projectIdsOf(cells, tasks)),
+  };
+};
+
+const publishChange = async (
+  ctx: AppContext,
+  companyId: string,
+  event: (typeof PLAN_PUSHES)['added' | 'updated'],
+  cells: PlanCellDto[],
+  tasks: TaskDto[] = [],
+): Promise<PlanChangeDto> => {
+  const change = {
+    cells,
+    tasks,
+    projects: await plannerProjects(ctx, ctx.db, companyId, projectIdsOf(cells, tasks)),
+  };
+  ctx.realtime.toCompany(companyId, event, change);
+  return change;
+};
+
+/**
+ * plan:add — books the subject for the day part on every cell, all or nothing. A cell changed since
+ * it was read refuses the whole request (CONFLICT, the fresh cells in the details); so does a cell
+ * that would hold more than a whole day, unless the person confirmed the overbooking.
+ */
+export const addPlan = async (ctx: AppContext, actor: Actor, input: PlanAddInput) => {
+  const cells = await ctx.db.transaction(async (tx) => {
+    await assertReferencesInCompany(tx, actor.companyId, planReferences(input.cells, input.subject));
+    const weeks = await lockPlanWeeks(tx, actor.companyId, input.cells);
+    weeks.assertVersions(input.cells);
+    const overbooked: PlanOverbookingDetails['cells'] = [];
+    for (const { employeeId, date } of input.cells) {
+      const bookings = withBooking(weeks.bookingsOn(employeeId, date), input.subject, input.dayPart, newId);
+      if (isOverbooked(bookings)) overbooked.push({ employeeId, date, quarters: quartersOfDay(bookings) });
+      weeks.set(employeeId, date, bookings);
+    }
+    if (overbooked.length > 0 && !input.isOverbookingConfirmed) {
+      throw conflict(MESSAGES.planOverbooked, {
+        reason: 'overbooked',
+        cells: overbooked,
+      } satisfies PlanOverbookingDetails);
+    }
+    return weeks.write(ctx.clock.now());
+  });
+  return publishChange(ctx, actor.companyId, PLAN_PUSHES.added, cells);
+};
+
+/** plan:remove — clears the cells, or only the subject's bookings on them, at the versions read. */
+export const removePlan = async (ctx: AppContext, actor: Actor, input: PlanRemoveInput) => {
+  const cells = await ctx.db.transaction(async (tx) => {
+    await assertReferencesInCompany(tx, actor.companyId, planReferences(input.cells, undefined));
+    const weeks = await lockPlanWeeks(tx, actor.companyId, input.cells);
+    weeks.assertVersions(input.cells);
+    for (const { employeeId, date } of input.cells) {
+      const bookings = weeks.bookingsOn(employeeId, date);
+      weeks.set(employeeId, date, input.subject ? withoutSubject(bookings, input.subject) : []);
+    }
+    return weeks.write(ctx.clock.now());
+  });
+  return publishChange(ctx, actor.companyId, PLAN_PUSHES.updated, cells);
+};

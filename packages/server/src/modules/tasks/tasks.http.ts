@@ -1,0 +1,43 @@
+import {
+  idParamsSchema,
+  taskCreateSchema,
+  taskDeleteQuerySchema,
+  taskListQuerySchema,
+  taskPatchSchema,
+} from '@karm/domain/contract';
+import { httpModule, route } from '../../platform/http/routes';
+import { createTask, deleteTask, listTasks, updateTask } from './tasks.service';
+
+/** SPEC §7 REST: GET, POST, PATCH /tasks and DELETE /tasks/{id}. */
+export const tasksRoutes = httpModule('tasks', [
+  route({
+    method: 'GET',
+    url: '/tasks',
+    access: ['tasks.read', 'tasks.own'],
+    schemas: { querystring: taskListQuerySchema },
+    useCase: (ctx, actor, { query }) => listTasks(ctx, actor, query),
+  }),
+  route({
+    method: 'POST',
+    url: '/tasks',
+    access: 'tasks.write',
+    schemas: { body: taskCreateSchema },
+    status: 201,
+    useCase: (ctx, actor, { body }) => createTask(ctx, actor, body),
+  }),
+  // A technician (`tasks.own`) may only mark their own tasks done or undo it; the use case checks.
+  route({
+    method: 'PATCH',
+    url: '/tasks/:id',
+    access: ['tasks.write', 'tasks.own'],
+    schemas: { params: idParamsSchema, body: taskPatchSchema },
+    useCase: (ctx, actor, { params, body }) => updateTask(ctx, actor, params.id, body),
+  }),
+  route({
+    method: 'DELETE',
+    url: '/tasks/:id',
+    access: 'tasks.write',
+    schemas: { params: idParamsSchema, querystring: taskDeleteQuerySchema },
+    useCase: (ctx, actor, { params, query }) => deleteTask(ctx, actor, params.id, query.version),
+  }),
+]);

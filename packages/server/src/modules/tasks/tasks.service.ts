@@ -1,0 +1,224 @@
+import {
+  type Page,
+  TASK_PUSHES,
+  type TaskDto,
+  type TaskEntityType,
+  type TasksChangedPush,
+  type taskCreateSchema,
+  type taskListQuerySchema,
+  type taskPatchSchema,
+} from '@karm/domain/contract';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '@karm/domain/rules';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { todayIn } from '../../platform/clock';
+import { type Actor, type AppContext, can } from '../../platform/context';
+import type { Executor } from '../../platform/db/client';
+import { assertReferencesInCompany, type Referable, type Reference } from '../../platform/db/references';
+import { conflict, forbidden, notFound } from '../../platform/errors';
+import { employeeIdsOfUser, employeeSummaries } from '../employees/employees.service';
+import { ACTIVE_EMPLOYEES_REFERABLE } from '../employees/employees-for-planner';
+import { OFFERS_REFERABLE } from '../offers/offers-referable';
+import { PROJECTS_REFERABLE } from '../projects/projects-for-planner';
+import { tasks } from './tasks.tables';
+
+/**
+ * Tasks (SPEC §3, §4, §7 REST /tasks). Whoever holds `tasks.write` creates, changes and deletes them;
+ * a technician (`tasks.own`) reads the tasks assigned to them and marks those done or undoes it.
+ */
+
+type TaskRow = typeof tasks.$inferSelect;
+export type TaskValues = z.output<typeof taskCreateSchema>;
+
+export const TASKS_REFERABLE: Referable = { table: tasks, id: tasks.id, companyId: tasks.companyId };
+
+const ENTITY_REFERABLE: Record<TaskEntityType, Referable> = {
+  project: PROJECTS_REFERABLE,
+  offer: OFFERS_REFERABLE,
+};
+
+export const taskDtos = async (ctx: AppContext, companyId: string, rows: TaskRow[]): Promise<TaskDto[]> => {
+  const names = await employeeSummaries(
+    ctx,
+    companyId,
+    rows.flatMap((row) => (row.assigneeId ? [row.assigneeId] : [])),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    date: row.date,
+    description: row.description,
+    immediateAction: row.immediateAction,
+    assigneeId: row.assigneeId,
+    assigneeName: row.assigneeId ? (names.get(row.assigneeId)?.displayName ?? null) : null,
+    isDone: row.isDone,
+    doneAt: row.doneAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    version: row.version,
+  }));
+};
+
+/** Only the actor's own tasks, for a technician; no narrowing for whoever reads all tasks. */
+const ownScope = (db: Executor, actor: Actor): SQL | undefined =>
+  can(actor, 'tasks.read', 'tasks.write')
+    ? undefined
+    : inArray(tasks.assigneeId, employeeIdsOfUser(db, actor.companyId, actor.userId));
+
+const referencesOf = (values: Partial<TaskValues>): Record<string, Reference> => ({
+  assigneeId: [ACTIVE_EMPLOYEES_REFERABLE, values.assigneeId],
+  ...(values.entityType && { entityId: [ENTITY_REFERABLE[values.entityType], values.entityId] }),
+});
+
+export const pushTasksChanged = (ctx: AppContext, companyId: string, ids: string[]) => {
+  if (ids.length > 0)
+    ctx.realtime.toCompany(companyId, TASK_PUSHES.changed, { ids } satisfies TasksChangedPush);
+};
+
+/** Inserts tasks inside the caller's transaction, after checking what they point at (push off makes them too). */
+export const insertTasks = async (tx: Executor, actor: Actor, values: TaskValues[]) => {
+  if (values.length === 0) return [];
+  for (const task of values) await assertReferencesInCompany(tx, actor.companyId, referencesOf(task));
+  return tx
+    .insert(tasks)
+    .values(values.map((task) => ({ ...task, companyId: actor.companyId, createdBy: actor.userId })))
+    .returning();
+};
+
+/** POST /tasks. */
+export const createTask = async (ctx: AppContext, actor: Actor, input: TaskValues) => {
+  const [row] = await ctx.db.transaction((tx) => insertTasks(tx, actor, [input]));
+  if (!row) throw new Error('Task insert returned nothing');
+  pushTasksChanged(ctx, actor.companyId, [row.id]);
+  return (await taskDtos(ctx, actor.companyId, [row]))[0]!;
+};
+
+const lockOwnTask = async (tx: Executor, actor: Actor, id: string, version: number) => {
+  const [row] = await tx
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.companyId, actor.companyId), eq(tasks.id, id), ownScope(tx, actor)))
+    .for('update');
+  if (!row) throw notFound('Task');
+  if (row.version !== version) throw conflict(MESSAGES.taskChanged, { currentVersion: row.version });
+  return row;
+};
+
+/** PATCH /tasks/{id}: changes fields, or marks done (`isDone: true`) and undoes it (`false`). */
+export const updateTask = async (
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof taskPatchSchema>,
+) => {
+  const { isDone, ...fields } = input.changes;
+  const changesFields = Object.values(fields).some((value) => value !== undefined);
+  // A technician marks their own tasks done or undoes it; changing a task is the planners'.
+  if (changesFields && !can(actor, 'tasks.write')) throw forbidden('Only marking done is allowed');
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await lockOwnTask(tx, actor, id, input.version);
+    const entityType = fields.entityType === undefined ? current.entityType : fields.entityType;
+    await assertReferencesInCompany(
+      tx,
+      actor.companyId,
+      referencesOf({ ...fields, entityType, entityId: fields.entityId ?? undefined }),
+    );
+    const now = ctx.clock.now();
+    const doneChanges =
+      isDone === undefined || isDone === current.isDone
+        ? {}
+        : { isDone, doneAt: isDone ? now : null, doneBy: isDone ? actor.userId : null };
+    const [updated] = await tx
+      .update(tasks)
+      .set({ ...fields, ...doneChanges, updatedAt: now, version: current.version + 1 })
+      .where(eq(tasks.id, current.id))
+      .returning();
+    return updated!;
+  });
+  pushTasksChanged(ctx, actor.companyId, [row.id]);
+  return (await taskDtos(ctx, actor.companyId, [row]))[0]!;
+};
+
+/** Hooks that must let go of a task before it is deleted (the planner's bookings of it). */
+type TaskRemovalHook = (tx: Executor, companyId: string, taskId: string, now: Date) => Promise<unknown>;
+const taskRemovalHooks: TaskRemovalHook[] = [];
+export const registerTaskRemovalHook = (hook: TaskRemovalHook) => {
+  taskRemovalHooks.push(hook);
+};
+
+/** DELETE /tasks/{id}: the task and its bookings in the planner, in one transaction. */
+export const deleteTask = async (ctx: AppContext, actor: Actor, id: string, version: number) => {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockOwnTask(tx, actor, id, version);
+    for (const hook of taskRemovalHooks) await hook(tx, actor.companyId, row.id, ctx.clock.now());
+    await tx.delete(tasks).where(eq(tasks.id, row.id));
+  });
+  pushTasksChanged(ctx, actor.companyId, [id]);
+  return { id };
+};
+
+/** GET /tasks: by filter, paged; pending ones by date, done ones newest done first. */
+export const listTasks = async (
+  ctx: AppContext,
+  actor: Actor,
+  query: z.output<typeof taskListQuerySchema>,
+): Promise<Page<TaskDto>> => {
+  const today = todayIn(ctx.clock);
+  const byFilter = {
+    all: eq(tasks.isDone, false),
+    mine: and(
+      eq(tasks.isDone, false),
+      inArray(tasks.assigneeId, employeeIdsOfUser(ctx.db, actor.companyId, actor.userId)),
+    ),
+    overdue: and(eq(tasks.isDone, false), lt(tasks.date, today)),
+    done: eq(tasks.isDone, true),
+  }[query.filter];
+  const where = and(
+    eq(tasks.companyId, actor.companyId),
+    byFilter,
+    ownScope(ctx.db, actor),
+    query.entityId ? eq(tasks.entityId, query.entityId) : undefined,
+  );
+  const order =
+    query.filter === 'done' ? [desc(tasks.doneAt), desc(tasks.id)] : [asc(tasks.date), asc(tasks.id)];
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(tasks)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    ctx.db.select({ count: count() }).from(tasks).where(where),
+  ]);
+  return {
+    items: await taskDtos(ctx, actor.companyId, rows),
+    total: total?.count ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+};
+
+/** Tasks dated from `from` to `to` (the planner's two weeks), within the actor's scope. */
+export const tasksBetween = async (ctx: AppContext, actor: Actor, from: string, to: string) =>
+  taskDtos(
+    ctx,
+    actor.companyId,
+    await ctx.db
+      .select()
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.companyId, actor.companyId),
+          gte(tasks.date, from),
+          lte(tasks.date, to),
+          // A technician's planner shows their own tasks; planners and readers see all.
+          can(actor, 'tasks.read', 'tasks.write', 'planner.read')
+            ? undefined
+            : inArray(tasks.assigneeId, employeeIdsOfUser(ctx.db, actor.companyId, actor.userId)),
+        ),
+      )
+      .orderBy(asc(tasks.date), asc(tasks.id)),
+  );
