@@ -103,5 +103,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // Vitest takes one worker less than the cores: on a two-core machine that is one file at a time.
+    maxWorkers: 2,
   },
 });

@@ -62,7 +62,13 @@ export const startTestServer = async (
   });
   const clock = options.clock ?? createTestClock();
   const database = await openTestDatabase();
-  const ctx = await createContext(config, { database, clock, logger: createLogger('silent') });
+  const ctx = await createContext(config, {
+    database,
+    clock,
+    logger: createLogger('silent'),
+    // The database closes right after the server: let a run slowed by a busy machine end first.
+    jobs: { stopTimeoutMs: 30_000 },
+  });
   const app = await buildApp(ctx);
   const url = await app.listen(0);
   const clients: TestClient[] = [];

@@ -7,7 +7,7 @@ import { openTestDatabase } from '../../test/test-database';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openTestDatabase({ empty: true });
   await migrateBefore(database, '0025_confirmations');
 });
 afterAll(async () => {

@@ -34,7 +34,11 @@ export type DatabaseHandle = {
 /** Any fixed number: the key of the PostgreSQL advisory lock that serialises instance start-ups. */
 const STARTUP_LOCK_KEY = 7_225_176;
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { inMemory: true };
+export type DatabaseTarget =
+  | { url: string }
+  | { dataDir: string }
+  /** `from`: a dump (`dumpDataDir`) to start from instead of an empty database (tests). */
+  | { inMemory: true; from?: Blob };
 
 // The PostgreSQL driver is loaded only when it is used: a start on the embedded database (the
 // default, and the demo's) does not pay the time and memory of loading it.
@@ -84,13 +88,17 @@ const openPostgres = async (url: string): Promise<DatabaseHandle> => {
   };
 };
 
-const openPglite = async (dataDir: string | undefined): Promise<DatabaseHandle> => {
+const openPglite = async (dataDir: string | undefined, from?: Blob): Promise<DatabaseHandle> => {
   if (dataDir) {
     await makeOwnerOnlyDir(path.dirname(dataDir));
     await makeOwnerOnlyDir(dataDir);
   }
   // pg_trgm backs the "contains" searches' indexes, as it does on PostgreSQL.
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(from ? { loadDataDir: from } : {}),
+    extensions: { pg_trgm },
+  });
   // PGlite's file system layer (Emscripten NODEFS) ignores PostgreSQL's own 0600: initdb's ~1 000
   // files come out 0666 and the relation cache files are chmod-ed to 0644 on every start — explicit
   // chmods, so no process umask prevents them (checked with PGlite 0.5). The owner-only folder
@@ -134,5 +142,6 @@ const openPglite = async (dataDir: string | undefined): Promise<DatabaseHandle> 
 
 export const openDatabase = async (target: DatabaseTarget): Promise<DatabaseHandle> => {
   if ('url' in target) return openPostgres(target.url);
-  return openPglite('dataDir' in target ? target.dataDir : undefined);
+  if ('dataDir' in target) return openPglite(target.dataDir);
+  return openPglite(undefined, target.from);
 };

@@ -25,7 +25,7 @@ import { runOnce } from './run-once';
  * The job queue (pg-boss over Karm's own connection) on the database the tests run on: PGlite here,
  * PostgreSQL with KARM_TEST_DB=postgres. Waiting is for a state, never for a time.
  */
-const FAST = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 };
+const FAST = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, stopTimeoutMs: 30_000 };
 const isPostgres = process.env.KARM_TEST_DB === 'postgres';
 
 const started: { ctx: AppContext; database: DatabaseHandle }[] = [];

@@ -15,9 +15,19 @@ export type JobQueueSettings = {
   pollingIntervalSeconds: number;
   /** How often expired runs (a crashed instance's) are failed into retry, and old jobs archived. */
   maintenanceIntervalSeconds: number;
+  /**
+   * How long a stop waits for running jobs to end (and pg-boss to record how they ended) before it
+   * gives up on them: within main.ts's 10 s shutdown limit. Tests, which close the database right
+   * after, wait longer so a run slowed by a busy machine never writes to a closed connection.
+   */
+  stopTimeoutMs: number;
 };
 
-const DEFAULT_SETTINGS: JobQueueSettings = { pollingIntervalSeconds: 2, maintenanceIntervalSeconds: 60 };
+const DEFAULT_SETTINGS: JobQueueSettings = {
+  pollingIntervalSeconds: 2,
+  maintenanceIntervalSeconds: 60,
+  stopTimeoutMs: 5_000,
+};
 const DEFAULT_RETRY = { limit: 3, delaySeconds: 30, backoff: true };
 const DEFAULT_EXPIRE_IN_SECONDS = 15 * 60;
 /** Finished jobs stay listed for the admins this long, then move to pg-boss's archive. */
@@ -217,8 +227,8 @@ export const createJobQueue = (deps: {
     stop: async () => {
       if (!isStarted) return;
       isStarted = false;
-      // Within main.ts's 10 s shutdown limit; a run cut off here is retried (failed on stop, or as an orphan).
-      await boss.stop({ graceful: true, timeout: 5_000, wait: true });
+      // A run cut off here is retried (failed on stop, or as an orphan).
+      await boss.stop({ graceful: true, timeout: settings.stopTimeoutMs, wait: true });
       running.clear();
       workerIds.clear();
     },
