@@ -28,6 +28,31 @@ export const measure = async (count: number, call: () => Promise<unknown>): Prom
   return figuresOf(durations);
 };
 
+/**
+ * Two ways of doing the same thing, measured call by call in turn (a, b, a, b …), so both see the
+ * same machine: on a machine busy with other work, measuring one after the other gives one of them
+ * the quiet minute.
+ */
+export const measureAlternately = async (
+  count: number,
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+): Promise<[Figures, Figures]> => {
+  for (let index = 0; index < Math.min(20, count); index++) {
+    await a();
+    await b();
+  }
+  const durations: [number[], number[]] = [[], []];
+  for (let index = 0; index < count; index++) {
+    for (const [side, call] of [a, b].entries()) {
+      const started = performance.now();
+      await call();
+      durations[side]?.push(performance.now() - started);
+    }
+  }
+  return [figuresOf(durations[0]), figuresOf(durations[1])];
+};
+
 export const printFigures = (label: string, figures: Figures) =>
   console.log(
     `${label.padEnd(60)} n=${figures.count}  p50=${figures.p50.toFixed(3)} ms  p95=${figures.p95.toFixed(3)} ms  max=${figures.max.toFixed(3)} ms  mean=${figures.mean.toFixed(3)} ms`,
