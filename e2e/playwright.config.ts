@@ -22,6 +22,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     locale: 'en-GB',
     timezoneId: 'Europe/Oslo',
+    // Each journey's browser would otherwise download the whole app into the service worker's
+    // cache: only the installable client journey allows the worker (test.use there).
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -39,6 +39,9 @@ export const E2E_USERS = {
   /** Order confirmations from an offer, in each language. */
   confirmations: 'e2e-confirmations',
   confirmationsNb: 'e2e-confirmations-nb',
+  /** Installs Karm as an app, and opens it without the server (the installable client journey). */
+  installableClient: 'e2e-installable-client',
+  installableClientNb: 'e2e-installable-client-nb',
 } as const;
 
 export const DEMO_ADMIN = 'admin';

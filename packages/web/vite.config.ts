@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { SIGN_IN_NAMESPACES } from './src/lib/sign-in-namespaces';
 
@@ -65,8 +66,51 @@ const precompress = (): Plugin => ({
   },
 });
 
+/**
+ * The installable client (issue 18): the web app manifest and a Workbox service worker that
+ * precaches the app shell — every built script, style, font and icon — so Karm opens at once, also
+ * with the server out of reach (the app then says so). It never caches the API or the socket: the
+ * answers always come from the server. A new build's worker waits until the user accepts the
+ * new-version notice (`prompt`), so a tab never mixes old and new chunks; lib/service-worker.ts
+ * registers it.
+ */
+const installableClient = () =>
+  VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+    manifest: {
+      id: '/',
+      name: 'Karm',
+      short_name: 'Karm',
+      description:
+        'Inquiries, offers, projects, planning, invoicing and service for door and window companies',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#1c7ed6',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/karm-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/karm-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/karm-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      // Every route of the single-page app opens from the cached shell; the API, the socket, the
+      // API documentation and downloads always go to the server.
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
+      cleanupOutdatedCaches: true,
+      // The largest chunk (React) is ~300 kB; this leaves room without caching something absurd.
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+  });
+
 export default defineConfig({
-  plugins: [react(), buildIdFile(), precompress()],
+  plugins: [react(), buildIdFile(), precompress(), installableClient()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: {
     // The build id lets the client notice that the server now serves a newer build (SPEC §4).

@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, redirect } from 'react-router';
 import { loadAllTranslations } from '@/lib/i18n';
-import { verifyStoredSession } from '@/lib/session';
+import { checkStoredSession, verifyStoredSession } from '@/lib/session';
 import { LoginLayout } from './layouts/login-layout';
 import { fileOwnerHref, href, offerHref, PLANNED_SCREENS, ROUTES, type RouteName } from './routes';
+import { RouteErrorScreen } from './shell/route-error-screen';
+import { ServerUnreachableError, withChunkTimeout } from './shell/route-errors';
 import { RouteFallback } from './shell/route-fallback';
 import { RouteRecorder } from './shell/route-recorder';
 import { ScrollToTop } from './shell/scroll-to-top';
@@ -13,7 +15,10 @@ import { ScrollToTop } from './shell/scroll-to-top';
  * must confirm the login; otherwise the user goes to /login.
  */
 const requireSession = async () => {
-  if (!(await verifyStoredSession())) throw redirect(href.login());
+  const session = await checkStoredSession();
+  // Offline, the installed client still opens (its code is cached) and says it cannot reach the server.
+  if (session === 'unreachable') throw new ServerUnreachableError();
+  if (session === 'signedOut') throw redirect(href.login());
   return null;
 };
 
@@ -30,9 +35,12 @@ const leaveLoginWhenSignedIn = async ({ request }: { request: Request }) => {
 /**
  * A route whose screen is loaded with its code on the first visit, so /login does not carry the
  * whole app. The router loads every matched route's code at once, alongside the session check.
+ * Code that does not arrive within SPEC §9's 120 s, or cannot be fetched, shows a way to reload in
+ * the screen's place (the layout around it stays).
  */
 const screen = <Module,>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) => ({
-  lazy: { Component: async () => pick(await load()) },
+  lazy: { Component: async () => pick(await withChunkTimeout(load())) },
+  ErrorBoundary: RouteErrorScreen,
 });
 
 /** A route of the table in routes.ts whose screen loads on the first visit. */
@@ -55,6 +63,8 @@ export const router = createBrowserRouter([
     element: <Root />,
     // Shown on a full page load until the first route's code and session check are done.
     HydrateFallback: RouteFallback,
+    // The server out of reach, or anything else no screen caught.
+    ErrorBoundary: RouteErrorScreen,
     children: [
       {
         element: <LoginLayout />,
@@ -212,6 +222,11 @@ export const router = createBrowserRouter([
             () => import('@/features/files'),
             ({ FilesPage }) =>
               () => <FilesPage ownerHref={fileOwnerHref} />,
+          ),
+          lazyRoute(
+            'convertDownload',
+            () => import('@/features/install'),
+            (module) => module.DownloadPage,
           ),
           lazyRoute(
             'priceCalculator',

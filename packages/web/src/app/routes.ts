@@ -75,7 +75,6 @@ export const offerHref = (offerId: string) => href.open('offer', offerId);
 export const PLANNED_SCREENS = [
   { name: 'dashboard', titleKey: 'nav:dashboard', textKey: 'screens:planned.dashboard' },
   { name: 'serviceItem', titleKey: 'nav:serviceItem', textKey: 'screens:planned.serviceItem' },
-  { name: 'convertDownload', titleKey: 'nav:clientDownload', textKey: 'screens:planned.convertDownload' },
   {
     name: 'convertSubscriptions',
     titleKey: 'nav:subscriptions',

@@ -10,7 +10,7 @@ import {
 import { formatNok } from '@karm/domain/rules';
 import { notifications } from '@mantine/notifications';
 import { i18n } from '@/lib/i18n';
-import { clearLocalSession, verifyStoredSession } from '@/lib/session';
+import { checkStoredSession, clearLocalSession, verifyStoredSession } from '@/lib/session';
 import { onPush, SERVER_PUSHES, socket } from '@/lib/socket';
 import { useAuthStore } from '@/lib/store/auth-store';
 import { useSocketErrorStore } from '@/lib/store/socket-error-store';
@@ -76,7 +76,8 @@ export const installSessionListeners = (navigate: Navigate) => {
     }),
   ];
   const onReconnect = async () => {
-    if (useAuthStore.getState().accessToken && !(await verifyStoredSession())) await goToLogin();
+    if (useAuthStore.getState().accessToken && (await checkStoredSession()) === 'signedOut')
+      await goToLogin();
   };
   socket.io.on('reconnect', onReconnect);
   return () => {

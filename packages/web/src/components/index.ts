@@ -73,5 +73,6 @@ export {
   ReadOnlyFieldset,
   type ReadOnlyFieldsetProps,
 } from './read-only-fieldset/read-only-fieldset';
+export { ReleaseNotesList } from './release-notes/release-notes-list';
 export { ScrollHint } from './scroll-hint/scroll-hint';
 export { UserAvatar, type UserAvatarProps } from './user-avatar/user-avatar';

@@ -1,4 +1,5 @@
 import type { LoginResult } from '@karm/domain/contract';
+import { ApiError } from './http';
 import { i18n } from './i18n';
 import { rememberLocale } from './locale-preference';
 import { request, socket } from './socket';
@@ -14,22 +15,32 @@ export const acceptSession = async (session: LoginResult) => {
   await flushWrites();
 };
 
+/** What the route guard learns of the stored session. */
+export type StoredSessionState = 'signedIn' | 'signedOut' | 'unreachable';
+
 /**
- * Asks the server whether the stored token is still a live session (SPEC §2 route guard). Resolves
- * true and refreshes the user, or false when there is no token or the server says "not logged in".
+ * Asks the server whether the stored token is still a live session (SPEC §2 route guard), and
+ * refreshes the user. `unreachable` when the server could not be asked (offline, or no answer in
+ * time): the session may well be alive, so the app says it cannot reach the server instead of
+ * sending the user to sign in again.
  */
-export const verifyStoredSession = async () => {
+export const checkStoredSession = async (): Promise<StoredSessionState> => {
   await authStoreHydrated();
   const { accessToken } = useAuthStore.getState();
-  if (!accessToken) return false;
+  if (!accessToken) return 'signedOut';
+  if (!navigator.onLine) return 'unreachable';
   try {
     const { user, companyId } = await request('user:check-logged-in', accessToken);
     useAuthStore.setState({ user, companyId });
-    return true;
-  } catch {
-    return false;
+    return 'signedIn';
+  } catch (error) {
+    // The client's own time-out and a lost connection answer UPSTREAM; the server answers others.
+    return error instanceof ApiError && error.code === 'UPSTREAM' ? 'unreachable' : 'signedOut';
   }
 };
+
+/** Whether the stored token is a live session: true, or false when it is not or cannot be told. */
+export const verifyStoredSession = async () => (await checkStoredSession()) === 'signedIn';
 
 /**
  * Forgets everything this browser knows of the session: stores, cached queries, local and

@@ -1,0 +1,1 @@
+export { DownloadPage } from './download-page';
