@@ -1,10 +1,10 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator, useRouteError } from 'react-router';
 import { ErrorFallback } from '@/components/error-boundary/app-error-boundary';
-import { reloadToNewVersion } from '@/lib/service-worker';
+import { ReloadButton } from './reload-button';
 import { isChunkLoadFailure, ServerUnreachableError } from './route-errors';
 
 const Notice = ({
@@ -60,23 +60,12 @@ const OfflineNotice = () => {
 /** A screen's code could not be loaded (SPEC §9): offer a reload instead of a blank screen. */
 const ChunkFailedNotice = () => {
   const { t } = useTranslation();
-  const [isReloading, setReloading] = useState(false);
   return (
     <Notice
       icon={<IconRefresh size={48} color="var(--mantine-color-blue-6)" aria-hidden />}
       title={t('chunkFailed.title')}
       text={t('chunkFailed.text')}
-      action={
-        <Button
-          loading={isReloading}
-          onClick={() => {
-            setReloading(true);
-            void reloadToNewVersion();
-          }}
-        >
-          {t('chunkFailed.reload')}
-        </Button>
-      }
+      action={<ReloadButton>{t('chunkFailed.reload')}</ReloadButton>}
     />
   );
 };
