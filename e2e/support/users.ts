@@ -59,6 +59,8 @@ export const E2E_ADMINS = {
   collections: 'e2e-admin-collections',
   users: 'e2e-admin-users',
   webhooks: 'e2e-admin-webhooks',
+  /** Makes an API token in the browser, calls the API with it and revokes it. */
+  apiTokens: 'e2e-admin-api-tokens',
   usersNorwegian: 'e2e-admin-brukere',
   /** Every route's screen, in each language: only an administrator may open them all. */
   routesEn: 'e2e-admin-routes-en',

@@ -18,6 +18,8 @@ import { adminCommandsRoutes } from './modules/admin-commands/admin-commands.htt
 import { adminCommandJob } from './modules/admin-commands/admin-commands.service';
 import { adminCommandEvents } from './modules/admin-commands/admin-commands.socket';
 import { exportCleanupJob } from './modules/admin-commands/export-commands';
+import { isApiToken, resolveApiTokenActor } from './modules/api-tokens/api-tokens.service';
+import { apiTokenEvents } from './modules/api-tokens/api-tokens.socket';
 import { accountEvents } from './modules/auth/account.socket';
 import { authEvents, publicAuthEvents } from './modules/auth/auth.socket';
 import { resolveActor, resolveMember } from './modules/auth/sessions.service';
@@ -64,6 +66,7 @@ import { userEvents } from './modules/users/users.socket';
 import { webhookJobs } from './modules/webhooks/webhook-dispatch';
 import { webhookEvents } from './modules/webhooks/webhooks.socket';
 import { closePasswordPool } from './platform/auth/passwords';
+import { hashToken } from './platform/auth/tokens';
 import type { AppContext } from './platform/context';
 import { statisticsRefreshJob } from './platform/db/statistics.jobs';
 import { AppError } from './platform/errors';
@@ -122,6 +125,7 @@ export const SOCKET_EVENT_TABLE = {
   ...userEvents,
   ...helpEvents,
   ...webhookEvents,
+  ...apiTokenEvents,
   ...collectionEvents,
   ...departmentEvents,
   ...invoiceEvents,
@@ -229,11 +233,22 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
 
   await fastify.register(
     async (api) => {
-      await api.register(rateLimit, { max: API_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
+      // An integration's API token is limited on its own (whichever address it calls from); a
+      // person's browser by its address. Refused calls answer 429 with Retry-After.
+      await api.register(rateLimit, {
+        timeWindow: '1 minute',
+        keyGenerator: (request) => {
+          const token = request.headers.token;
+          return typeof token === 'string' && isApiToken(token) ? `token:${hashToken(token)}` : request.ip;
+        },
+        max: (_request, key) =>
+          key.startsWith('token:') ? ctx.config.apiTokenRateLimitPerMinute : API_RATE_LIMIT_PER_MINUTE,
+      });
       api.addHook(
         'onRequest',
         checkRouteAccess(
-          (token) => resolveActor(ctx, token),
+          // The `token` header carries a session's token or an integration's API token.
+          (token) => (isApiToken(token) ? resolveApiTokenActor(ctx, token) : resolveActor(ctx, token)),
           (kind, resourceId, link) =>
             verifyDownload(
               ctx,

@@ -64,6 +64,7 @@ const environmentSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
   WEBHOOK_DISPATCH: booleanFlag.default(true),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
 });
 
 export type Config = {
@@ -103,6 +104,8 @@ export type Config = {
   isWebhookDispatchEnabled: boolean;
   /** Log entries older than this many days are pruned (the daily job). */
   logRetentionDays: number;
+  /** REST calls one API token may make per minute (per instance); more answer 429 with Retry-After. */
+  apiTokenRateLimitPerMinute: number;
 };
 
 export class ConfigError extends Error {
@@ -165,5 +168,6 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     isWebhookPrivateNetworkPermitted: env.WEBHOOKS_ALLOW_PRIVATE,
     isWebhookDispatchEnabled: env.WEBHOOK_DISPATCH,
     logRetentionDays: env.LOG_RETENTION_DAYS,
+    apiTokenRateLimitPerMinute: env.API_TOKEN_RATE_LIMIT_PER_MINUTE,
   };
 };

@@ -2,6 +2,7 @@ export * from './account';
 export * from './accounting';
 export * from './admin';
 export * from './admin-commands';
+export * from './api-tokens';
 export * from './auth';
 export * from './billing-settings';
 export * from './collection-key';

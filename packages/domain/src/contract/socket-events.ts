@@ -3,6 +3,7 @@ import { accountEvents } from './account';
 import { accountingEvents } from './accounting';
 import { adminEvents } from './admin';
 import { adminCommandEvents } from './admin-commands';
+import { apiTokenEvents } from './api-tokens';
 import { authEvents } from './auth';
 import { billingSettingsEvents } from './billing-settings';
 import { collectionEvents } from './collections';
@@ -29,6 +30,7 @@ export const SOCKET_EVENTS = {
   ...accountEvents,
   ...adminEvents,
   ...adminCommandEvents,
+  ...apiTokenEvents,
   ...accountingEvents,
   ...billingSettingsEvents,
   ...collectionEvents,

@@ -1,3 +1,4 @@
+import { Stack } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, redirect } from 'react-router';
 import { loadAllTranslations } from '@/lib/i18n';
@@ -134,6 +135,7 @@ export const router = createBrowserRouter([
                 import('@/features/help'),
                 import('@/features/users'),
                 import('@/features/webhooks'),
+                import('@/features/api-tokens'),
                 import('@/features/logs'),
                 import('@/features/jobs'),
                 import('@/features/collections'),
@@ -148,6 +150,7 @@ export const router = createBrowserRouter([
               { HelpAdmin },
               { ManageUsersTab, UsersTab },
               { WebhooksTab },
+              { ApiTokensCard },
               { LogsList },
               { JobsTab },
               { CollectionsAdmin },
@@ -164,7 +167,12 @@ export const router = createBrowserRouter([
                     offers: <OfferStatusesAdmin />,
                     'manage-users': <ManageUsersTab />,
                     users: <UsersTab />,
-                    webhooks: <WebhooksTab />,
+                    webhooks: (
+                      <Stack gap="xl">
+                        <WebhooksTab />
+                        <ApiTokensCard />
+                      </Stack>
+                    ),
                     'server-logs': <LogsList />,
                     jobs: <JobsTab />,
                     invoices: (

@@ -75,4 +75,5 @@ export {
 } from './read-only-fieldset/read-only-fieldset';
 export { ReleaseNotesList } from './release-notes/release-notes-list';
 export { ScrollHint } from './scroll-hint/scroll-hint';
+export { SecretDialog, type SecretDialogProps } from './secret-dialog/secret-dialog';
 export { UserAvatar, type UserAvatarProps } from './user-avatar/user-avatar';

@@ -2,6 +2,7 @@
 
 export * from '../../integrations/accounting/accounting.tables';
 export * from '../../modules/admin-commands/admin-commands.tables';
+export * from '../../modules/api-tokens/api-tokens.tables';
 export * from '../../modules/auth/auth.tables';
 export * from '../../modules/auth/two-factor.tables';
 export * from '../../modules/billing-settings/billing-settings.tables';

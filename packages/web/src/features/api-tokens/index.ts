@@ -1,0 +1,1 @@
+export { ApiTokensCard } from './api-tokens-card';
