@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/user-avatar/user-avatar';
 import { useCompanyDefaultFiles } from '@/lib/api/company';
+import { useIsPhone } from '@/lib/use-is-phone';
 import { useCan } from '@/lib/permissions';
 import { useAuthStore } from '@/lib/store/auth-store';
 import { useCompanyStore } from '@/lib/store/company-store';
@@ -47,6 +48,7 @@ export const AppHeader = ({ isNavOpened, onToggleNav, onHelp, onWhatsNew, onLogo
   const logoUrl = useCompanyDefaultFiles(company).data?.logo?.url;
   const mayReadLogs = useCan('system.manage');
   const { week } = isoWeekOf(osloDateOf(new Date()));
+  const isPhone = useIsPhone();
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -95,8 +97,16 @@ export const AppHeader = ({ isNavOpened, onToggleNav, onHelp, onWhatsNew, onLogo
       </Group>
       <SearchBox />
       <Group gap={6} wrap="nowrap">
-        <Badge variant="light" size="lg" radius="sm" data-testid="header-week">
-          {t('header.week', { week })}
+        {/* A phone has room for the number only; the whole label is still what it says aloud. */}
+        <Badge
+          variant="light"
+          size="lg"
+          radius="sm"
+          data-testid="header-week"
+          aria-label={t('header.week', { week })}
+          style={{ flexShrink: 0 }}
+        >
+          {isPhone ? t('header.weekShort', { week }) : t('header.week', { week })}
         </Badge>
         <Tooltip label={t('header.help')}>
           <ActionIcon variant="subtle" size="lg" onClick={onHelp} aria-label={t('header.help')}>
