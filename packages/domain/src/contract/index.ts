@@ -4,6 +4,7 @@ export * from './admin';
 export * from './admin-commands';
 export * from './auth';
 export * from './billing-settings';
+export * from './capacity';
 export * from './collection-key';
 export * from './collections';
 export * from './company';

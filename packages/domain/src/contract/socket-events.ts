@@ -5,6 +5,7 @@ import { adminEvents } from './admin';
 import { adminCommandEvents } from './admin-commands';
 import { authEvents } from './auth';
 import { billingSettingsEvents } from './billing-settings';
+import { capacityEvents } from './capacity';
 import { collectionEvents } from './collections';
 import { companyEvents } from './company';
 import { customerEvents } from './customers';
@@ -31,6 +32,7 @@ export const SOCKET_EVENTS = {
   ...adminCommandEvents,
   ...accountingEvents,
   ...billingSettingsEvents,
+  ...capacityEvents,
   ...collectionEvents,
   ...companyEvents,
   ...customerEvents,

@@ -46,4 +46,5 @@ export const NAMESPACES = [
   'adminCommands',
   'billing',
   'invoices',
+  'tasks',
 ] as const satisfies readonly Namespace[];
