@@ -47,4 +47,5 @@ export const NAMESPACES = [
   'billing',
   'invoices',
   'tasks',
+  'capacity',
 ] as const satisfies readonly Namespace[];

@@ -3,7 +3,15 @@ import { createBrowserRouter, Outlet, redirect } from 'react-router';
 import { loadAllTranslations } from '@/lib/i18n';
 import { verifyStoredSession } from '@/lib/session';
 import { LoginLayout } from './layouts/login-layout';
-import { fileOwnerHref, href, offerHref, PLANNED_SCREENS, ROUTES, type RouteName } from './routes';
+import {
+  fileOwnerHref,
+  href,
+  offerHref,
+  PLANNED_SCREENS,
+  ROUTES,
+  type RouteName,
+  taskEntityHref,
+} from './routes';
 import { RouteFallback } from './shell/route-fallback';
 import { RouteRecorder } from './shell/route-recorder';
 import { ScrollToTop } from './shell/scroll-to-top';
@@ -187,9 +195,9 @@ export const router = createBrowserRouter([
           ),
           lazyRoute(
             'projects',
-            () => import('@/features/projects'),
-            ({ ProjectsPage }) =>
-              () => <ProjectsPage offerHref={offerHref} />,
+            () => Promise.all([import('@/features/projects'), import('./project-tasks')]),
+            ([{ ProjectsPage }, { renderProjectTasks }]) =>
+              () => <ProjectsPage offerHref={offerHref} renderTasks={renderProjectTasks} />,
           ),
           lazyRoute(
             'offer',
@@ -198,9 +206,20 @@ export const router = createBrowserRouter([
           ),
           lazyRoute(
             'serviceProjects',
-            () => import('@/features/projects'),
-            ({ ServiceProjectsPage }) =>
-              () => <ServiceProjectsPage offerHref={offerHref} />,
+            () => Promise.all([import('@/features/projects'), import('./project-tasks')]),
+            ([{ ServiceProjectsPage }, { renderProjectTasks }]) =>
+              () => <ServiceProjectsPage offerHref={offerHref} renderTasks={renderProjectTasks} />,
+          ),
+          lazyRoute(
+            'capacity',
+            () => import('@/features/capacity'),
+            (module) => module.CapacityPage,
+          ),
+          lazyRoute(
+            'tasks',
+            () => import('@/features/tasks'),
+            ({ TasksPage }) =>
+              () => <TasksPage entityHref={taskEntityHref} />,
           ),
           lazyRoute(
             'company',

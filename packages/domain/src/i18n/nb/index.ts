@@ -3,6 +3,7 @@ import adminCommands from './adminCommands.json' with { type: 'json' };
 import auth from './auth.json' with { type: 'json' };
 import billing from './billing.json' with { type: 'json' };
 import calculator from './calculator.json' with { type: 'json' };
+import capacity from './capacity.json' with { type: 'json' };
 import collections from './collections.json' with { type: 'json' };
 import common from './common.json' with { type: 'json' };
 import company from './company.json' with { type: 'json' };
@@ -59,4 +60,5 @@ export const nb = {
   billing,
   invoices,
   tasks,
+  capacity,
 };
