@@ -100,5 +100,5 @@ export const taskListQuerySchema = pageQuerySchema.extend({
 export type TaskListQuery = z.input<typeof taskListQuerySchema>;
 
 export const TASK_PUSHES = { changed: 'tasks:changed' } as const;
-/** Which tasks changed or went (ids), so lists and the planner re-read them. */
-export type TasksChangedPush = { ids: string[] };
+/** Which tasks changed or went (ids), so lists and the planner re-read them; `deleted` are gone. */
+export type TasksChangedPush = { ids: string[]; deleted?: string[] };

@@ -95,9 +95,14 @@ const referencesOf = (values: Partial<TaskValues>): Record<string, Reference> =>
   ...(values.entityType && { entityId: [ENTITY_REFERABLE[values.entityType], values.entityId] }),
 });
 
-export const pushTasksChanged = (ctx: AppContext, companyId: string, ids: string[]) => {
+export const pushTasksChanged = (
+  ctx: AppContext,
+  companyId: string,
+  ids: string[],
+  deleted: string[] = [],
+) => {
   if (ids.length > 0)
-    ctx.realtime.toCompany(companyId, TASK_PUSHES.changed, { ids } satisfies TasksChangedPush);
+    ctx.realtime.toCompany(companyId, TASK_PUSHES.changed, { ids, deleted } satisfies TasksChangedPush);
 };
 
 /** Inserts tasks inside the caller's transaction, after checking what they point at (push off makes them too). */
@@ -178,7 +183,7 @@ export const deleteTask = async (ctx: AppContext, actor: Actor, id: string, vers
     for (const hook of taskRemovalHooks) await hook(tx, actor.companyId, row.id, ctx.clock.now());
     await tx.delete(tasks).where(eq(tasks.id, row.id));
   });
-  pushTasksChanged(ctx, actor.companyId, [id]);
+  pushTasksChanged(ctx, actor.companyId, [id], [id]);
   return { id };
 };
 

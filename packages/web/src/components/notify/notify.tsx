@@ -38,6 +38,7 @@ export const notifySuccess = (message: string, { action }: { action?: ToastActio
         <Button
           size="compact-sm"
           variant="light"
+          style={{ flexShrink: 0 }}
           onClick={() => {
             notifications.hide(id);
             action.onClick();

@@ -255,7 +255,6 @@ export const CapacityDetailsDialog = ({
     <AppDialog
       opened={target !== null}
       onClose={onClose}
-      onCancel={onClose}
       size="xl"
       title={
         target &&

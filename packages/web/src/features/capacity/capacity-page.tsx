@@ -51,8 +51,12 @@ export const CapacityPage = () => {
   const [target, setTarget] = useState<CapacityDetailsTarget | null>(null);
   const capacity = useCapacity({ fromWeek, weeks: weeksAhead + 1 });
   const data = capacity.data;
-  // The groups picked on the profile (SPEC §2 profile "work groups") until the person picks here.
-  const defaultGroups = profileGroups?.length ? profileGroups : (data?.workGroups ?? []);
+  // The groups picked on the profile (SPEC §2 profile "work groups") until the person picks here;
+  // without any, the groups that have employees.
+  const staffedGroups = (data?.workGroups ?? []).filter((group) =>
+    data?.cells.some((cell) => cell.workGroup === group && cell.employeeCount > 0),
+  );
+  const defaultGroups = profileGroups?.length ? profileGroups : staffedGroups;
   const shownGroups = (chosenGroups ?? defaultGroups).filter((group) => data?.workGroups.includes(group));
 
   return (

@@ -49,7 +49,7 @@ export const WorkGroupCapacity = ({
             {t('employees', { count: employeeCount })}
           </Text>
         </div>
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
           <BarChart
             h={260}
             data={data}

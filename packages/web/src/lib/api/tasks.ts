@@ -5,6 +5,7 @@ import {
   type TaskDto,
   type TaskListQuery,
   type TaskPatchInput,
+  type TasksChangedPush,
 } from '@karm/domain/contract';
 import {
   keepPreviousData,
@@ -64,8 +65,11 @@ export const taskQueryOptions = (id: string) =>
 export const useTasks = (query: TaskListQuery, { enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ ...tasksQueryOptions(query), enabled });
 
+/** Tasks this browser deleted: an open drawer must not read them again (the server would say 404). */
+const deletedIds = new Set<string>();
+
 export const useTask = (id: string | null) =>
-  useQuery({ ...taskQueryOptions(id ?? ''), enabled: Boolean(id) });
+  useQuery({ ...taskQueryOptions(id ?? ''), enabled: Boolean(id) && !deletedIds.has(id ?? '') });
 
 /** A saved task shows at once where it is listed and opened; lists refetch, as filters and order are the server's. */
 export const storeTask = (queryClient: QueryClient, task: TaskDto) => {
@@ -76,6 +80,14 @@ export const storeTask = (queryClient: QueryClient, task: TaskDto) => {
 
 const refreshTasks = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: taskKeys.all });
 
+/** Deleted tasks leave the cache, and an open drawer does not ask for them again. */
+const forget = (queryClient: QueryClient, ids: readonly string[]) => {
+  for (const id of ids) {
+    deletedIds.add(id);
+    queryClient.removeQueries({ queryKey: taskKeys.detail(id) });
+  }
+};
+
 const useTaskMutation = <Input>(mutationFn: (input: Input) => Promise<TaskDto>) => {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: (task) => void storeTask(queryClient, task) });
@@ -85,11 +97,24 @@ export const useUpdateTask = () => useTaskMutation(updateTask);
 export const useMarkTaskDone = () => useTaskMutation(markTaskDone);
 export const useDeleteTask = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteTask, onSuccess: () => void refreshTasks(queryClient) });
+  return useMutation({
+    mutationFn: deleteTask,
+    onSuccess: (_deleted, { id }) => {
+      forget(queryClient, [id]);
+      void queryClient.invalidateQueries({ queryKey: taskKeys.lists() });
+    },
+  });
 };
 
 /** Keeps task lists in step with changes made in other browsers and by the planner's push off. */
 export const useTaskPushes = () => {
   const queryClient = useQueryClient();
-  useEffect(() => onPush(TASK_PUSHES.changed, () => void refreshTasks(queryClient)), [queryClient]);
+  useEffect(
+    () =>
+      onPush<TasksChangedPush>(TASK_PUSHES.changed, (push) => {
+        forget(queryClient, push.deleted ?? []);
+        void refreshTasks(queryClient);
+      }),
+    [queryClient],
+  );
 };
