@@ -7,7 +7,6 @@ import {
   HOURS_KINDS,
   type HoursKind,
   type IsoWeek,
-  isoWeekOf,
   STEP_STATUS_OF_HOURS,
   stepDateOf,
   stepLoadsByWeek,
@@ -17,7 +16,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import { employeesForPlanner } from '../employees/employees-for-planner';
 import { pipelineOffers } from '../offers/offers-for-capacity';
-import { cellsOfRows, planRowsOfWeeks } from '../planner/plan-weeks';
+import { planRowsOfWeeks } from '../planner/plan-weeks';
 import { listProcessColumns } from '../processes/process-columns.service';
 import { cellsOfColumns, projectIdsWithCellBetween } from '../processes/process-entries.service';
 import { projectsForCapacity } from '../projects/projects-for-capacity';
@@ -138,19 +137,25 @@ export const readCapacityData = async (ctx: AppContext, companyId: string, weeks
     }),
   );
 
+  // Each week's bookings, dated by the week's own dates (read once per week, not per day slot).
   // Plans of an employee no longer active stay stored but count for nobody.
   const bookingsByWeek = new Map<string, CapacityBooking[]>(weeks.map((week) => [weekKey(week), []]));
-  for (const cell of cellsOfRows(planRows)) {
-    const bookings = bookingsByWeek.get(weekKey(isoWeekOf(cell.date)));
-    for (const booking of cell.bookings) {
-      bookings?.push({
-        employeeId: cell.employeeId,
-        date: cell.date,
-        kind: booking.kind,
-        quarters: booking.quarters,
-        projectId: booking.kind === 'project' ? booking.projectId : undefined,
-      });
-    }
+  const datesOf = new Map(weeks.map((week) => [weekKey(week), weekDates(week)]));
+  for (const row of planRows) {
+    const bookings = bookingsByWeek.get(weekKey(row));
+    const days = datesOf.get(weekKey(row));
+    if (!bookings || !days) continue;
+    row.days.forEach((slot, index) => {
+      for (const booking of slot.bookings) {
+        bookings.push({
+          employeeId: row.employeeId,
+          date: days[index]!,
+          kind: booking.kind,
+          quarters: booking.quarters,
+          projectId: booking.kind === 'project' ? booking.projectId : undefined,
+        });
+      }
+    });
   }
 
   const knownGroups = new Set<string>(PLANNER_WORK_GROUPS);

@@ -7,10 +7,12 @@ import type {
   ProjectDto,
 } from '@karm/domain/contract';
 import { HOURS_PER_DAY } from '@karm/domain/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { administrativeActor } from '../../platform/context';
 import { seedCustomer, seedEmployee } from '../../seed/factories';
 import { type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { restClient } from '../offers/offers-test-helpers';
+import { getCapacity } from './capacity.service';
 
 let server: TestServer;
 let admin: SignedInUser;
@@ -152,6 +154,40 @@ describe('capacity:get', () => {
       unplannedDemandHours: 0,
       pipelineHours: 0,
     });
+  });
+});
+
+describe('statements', () => {
+  it('reads in a fixed number of statements, however many weeks, employees, projects and offers', async () => {
+    const client = (server.ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+      .$client;
+    const statementsOf = async (weeks: number) => {
+      const spy = vi.spyOn(client, 'query');
+      try {
+        await getCapacity(server.ctx, administrativeActor(leader.companyId, leader.userId), {
+          fromWeek: WEEK_10,
+          weeks,
+        });
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const few = await statementsOf(1);
+    expect(few).toBeGreaterThan(0);
+    expect(await statementsOf(5)).toBe(few);
+    for (const index of [1, 2, 3]) {
+      await seedEmployee(server.ctx.db, leader.companyId, {
+        firstName: `Ekstra ${index}`,
+        workGroup: 'montasje',
+      });
+      await office.client.request('project:create', {
+        name: `Ekstra ${index}`,
+        deliveryDate: '2026-03-27',
+        productionHours: 5,
+      } as never);
+    }
+    expect(await statementsOf(5)).toBe(few);
   });
 });
 

@@ -239,7 +239,8 @@ export const cellsOfColumns = (
         .where(
           and(
             eq(processEntries.companyId, companyId),
-            inArray(processEntries.projectId, [...projectIds]),
+            // One array parameter rather than hundreds: PGlite parses a long `in (…)` list slowly.
+            sql`${processEntries.projectId} = any(${`{${projectIds.join(',')}}`}::uuid[])`,
             inArray(processEntries.columnId, [...columnIds]),
           ),
         );
