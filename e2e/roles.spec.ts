@@ -61,6 +61,7 @@ const DRAWER_EN: Record<Role, string[]> = {
     'Service assignment',
     'Quality control',
     'Resource planner',
+    'Capacity',
     'Customer info',
     'Reports',
     'Tasks',

@@ -12,12 +12,16 @@ import { FAKE_TRIPLETEX_TOKENS, startFakeTripletex } from '@karm/server/test/fak
 import { startSmtpRelay } from '@karm/server/test/smtp-relay';
 import { MAIL_FILE } from './mails';
 import {
+  CAPACITY_COMPANY_NAME,
+  CAPACITY_EMPLOYEES,
   E2E_ADMINS,
+  E2E_CAPACITY_ADMIN,
   E2E_DATA_DIR,
   E2E_PASSWORD,
   E2E_PORT,
   E2E_ROLE_PROJECTS,
   E2E_ROLE_USERS,
+  E2E_TASK_USERS,
   E2E_TRIPLETEX_PORT,
   E2E_USERS,
   SECURED_COMPANY_NAME,
@@ -87,6 +91,9 @@ const journeyUsers: { username: string; role: Role }[] = [
     .filter(([journey]) => !ADMINS_OF_OTHER_COMPANIES.has(journey as keyof typeof E2E_ADMINS))
     .map(([, username]) => ({ username, role: 'admin' as const })),
   ...Object.entries(E2E_ROLE_USERS).map(([role, username]) => ({ username, role: role as Role })),
+  { username: E2E_TASK_USERS.leader, role: 'leader' as const },
+  { username: E2E_TASK_USERS.leaderNb, role: 'leader' as const },
+  { username: E2E_TASK_USERS.technician, role: 'technician' as const },
 ];
 const seedJourneyUser = (username: string, role: Role, companyId: string) =>
   seedUser(ctx.db, {
@@ -135,6 +142,15 @@ const securedCompany = await seedCompany(ctx.db, {
   requireTwoFactorForAdmins: true,
 });
 await seedJourneyUser(E2E_ADMINS.twoFactor, 'admin', securedCompany.id);
+// The capacity journey's company: its administrator and three employees in work groups.
+const capacityCompany = await seedCompany(ctx.db, { name: CAPACITY_COMPANY_NAME });
+await seedJourneyUser(E2E_CAPACITY_ADMIN, 'admin', capacityCompany.id);
+for (const employee of CAPACITY_EMPLOYEES) {
+  await seedEmployee(ctx.db, capacityCompany.id, {
+    ...employee,
+    displayName: `${employee.firstName} ${employee.lastName}`,
+  });
+}
 // A company connected to the fake Tripletex from the start, for the journey that invoices through it.
 const tripletexCompany = await seedCompany(ctx.db, { name: TRIPLETEX_COMPANY_NAME });
 const tripletexAdmin = await seedJourneyUser(E2E_ADMINS.invoicesTripletex, 'admin', tripletexCompany.id);

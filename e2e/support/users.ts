@@ -81,6 +81,25 @@ export const E2E_ADMINS = {
   invoicesTripletex: 'e2e-admin-invoices-tripletex',
 } as const;
 
+/** The tasks journey's people in the demo company: a leader (in each language) and a technician. */
+export const E2E_TASK_USERS = {
+  leader: 'e2e-tasks-leader',
+  leaderNb: 'e2e-tasks-leader-nb',
+  technician: 'e2e-tasks-technician',
+} as const;
+
+/**
+ * A company of its own for the capacity journey, so its figures are its own: an administrator and
+ * three employees in work groups (CAPACITY_EMPLOYEES).
+ */
+export const CAPACITY_COMPANY_NAME = 'E2E Kapasitet AS';
+export const E2E_CAPACITY_ADMIN = 'e2e-admin-capacity';
+export const CAPACITY_EMPLOYEES = [
+  { firstName: 'Astrid', lastName: 'Produksjon', workGroup: 'produksjon' },
+  { firstName: 'Bjørn', lastName: 'Produksjon', workGroup: 'produksjon' },
+  { firstName: 'Cecilie', lastName: 'Montasje', workGroup: 'montasje' },
+] as const;
+
 /** One member of the demo company per role, for the journey that walks the app as each of them. */
 export const E2E_ROLE_USERS = {
   admin: 'e2e-role-admin',

@@ -25,6 +25,7 @@ import { authEvents, publicAuthEvents } from './modules/auth/auth.socket';
 import { resolveActor, resolveMember } from './modules/auth/sessions.service';
 import { publicTwoFactorEvents, twoFactorEvents } from './modules/auth/two-factor.socket';
 import { billingSettingsEvents } from './modules/billing-settings/billing-settings.socket';
+import { capacityEvents } from './modules/capacity/capacity.socket';
 import { collectionEvents } from './modules/collections/collections.socket';
 import { companyFileUser } from './modules/company/company.service';
 import { companyEvents } from './modules/company/company.socket';
@@ -130,6 +131,7 @@ export const SOCKET_EVENT_TABLE = {
   ...departmentEvents,
   ...invoiceEvents,
   ...plannerEvents,
+  ...capacityEvents,
 } satisfies SocketEventTable;
 
 /**

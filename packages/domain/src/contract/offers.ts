@@ -41,6 +41,11 @@ export const offerFieldsSchema = z.object({
   statusId: z.uuid().nullable().default(null),
   offerDeadline: dateOnly.nullable().default(null),
   startedAt: dateOnly.nullable().default(null),
+  /**
+   * When the customer wants it delivered, if the offer is won: places its hours in the capacity
+   * forecast and becomes the project's delivery date on conversion.
+   */
+  expectedDeliveryDate: dateOnly.nullable().default(null),
   productionHours: hours.default(null),
   productionStaff: staff.default(null),
   installationHours: hours.default(null),
@@ -137,6 +142,7 @@ export type OfferRecordDto = {
   offerDeadline: string | null;
   createdAt: string;
   startedAt: string | null;
+  expectedDeliveryDate: string | null;
   /** Sum of the lines' sales prices, øre. */
   value: number;
   /** Value less the lines' cost, øre. */
@@ -220,6 +226,8 @@ export type OfferConversionDto = { projectId: string; projectNumber: number };
 
 // --- statuses ---------------------------------------------------------------------------------
 
+const LIKELIHOOD_RANGE = messageWithParams(MESSAGES.numberRange, { min: 0, max: 100 });
+
 export const offerStatusInputSchema = z.object({
   name: text(60).min(1, MESSAGES.required),
   /** Days the offer may stay in this status; null falls back to the config's default days. */
@@ -231,10 +239,22 @@ export const offerStatusInputSchema = z.object({
   isWon: z.boolean().default(false),
   /** The customer said no. Any number of statuses may be lost ones ("Tapt – pris", "Tapt – utsatt"). */
   isLost: z.boolean().default(false),
+  /**
+   * How likely an offer in this status is to be won, 0–100 %: the capacity forecast weighs open
+   * offers' hours by it. Left out, it follows the outcome (rules/planner `defaultLikelihoodPercent`).
+   */
+  likelihoodPercent: z
+    .number(LIKELIHOOD_RANGE)
+    .int(LIKELIHOOD_RANGE)
+    .min(0, LIKELIHOOD_RANGE)
+    .max(100, LIKELIHOOD_RANGE)
+    .optional(),
 });
 export const offerStatusPatchSchema = patchOf(offerStatusInputSchema).extend({
   /** Makes this the one default status. */
   isDefault: z.literal(true).optional(),
+  /** The status's version as read: a change made since then is refused (CONFLICT). */
+  version: version.optional(),
 });
 export const offerStatusListQuerySchema = z.object({ includeDeleted: queryBoolean.default(false) });
 export const offerStatusReorderSchema = z.object({ ids: z.array(z.uuid()).min(1).max(200) });
@@ -250,8 +270,11 @@ export type OfferStatusDto = {
   isWon: boolean;
   /** An offer the customer turned down. */
   isLost: boolean;
+  /** How likely an offer in this status is to be won, 0–100 % (the capacity forecast's weight). */
+  likelihoodPercent: number;
   /** Offers that have this status (SPEC §3 "usage"). */
   usage: number;
+  version: number;
 };
 
 /** GET /offer-statuses/owner-types: SPEC §3's owner types with their labels. */

@@ -82,7 +82,7 @@ export const PERMISSIONS = {
   'tasks.read': { area: 'production', roles: READERS },
   'tasks.own': { area: 'production', roles: ['technician'] },
   'tasks.write': { area: 'production', roles: PLANNERS },
-  'capacity.read': { area: 'production', roles: ['admin', 'leader', 'readonly'] },
+  'capacity.read': { area: 'production', roles: READERS },
 
   'service.read': { area: 'service', roles: EVERYONE },
   'service.work': { area: 'service', roles: ['admin', 'leader', 'technician'] },

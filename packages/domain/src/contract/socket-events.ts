@@ -6,6 +6,7 @@ import { adminCommandEvents } from './admin-commands';
 import { apiTokenEvents } from './api-tokens';
 import { authEvents } from './auth';
 import { billingSettingsEvents } from './billing-settings';
+import { capacityEvents } from './capacity';
 import { collectionEvents } from './collections';
 import { companyEvents } from './company';
 import { customerEvents } from './customers';
@@ -33,6 +34,7 @@ export const SOCKET_EVENTS = {
   ...apiTokenEvents,
   ...accountingEvents,
   ...billingSettingsEvents,
+  ...capacityEvents,
   ...collectionEvents,
   ...companyEvents,
   ...customerEvents,

@@ -31,6 +31,9 @@ export type TaskDto = {
   type: TaskType;
   entityType: TaskEntityType | null;
   entityId: string | null;
+  /** The entity's number and name as lists show it ("1042 Skole Lørenskog"); null without one. */
+  entityNumber: number | null;
+  entityName: string | null;
   date: string;
   description: string;
   immediateAction: string;
@@ -89,10 +92,13 @@ export type TaskFilter = (typeof TASK_FILTERS)[number];
 
 export const taskListQuerySchema = pageQuerySchema.extend({
   filter: z.enum(TASK_FILTERS).default('all'),
+  /** Only the tasks about this project or offer (a project's tasks tab). */
   entityId: z.uuid().optional(),
+  /** Words of the name, description or immediate action. */
+  search: text(100).optional(),
 });
 export type TaskListQuery = z.input<typeof taskListQuerySchema>;
 
 export const TASK_PUSHES = { changed: 'tasks:changed' } as const;
-/** Which tasks changed or went (ids), so lists and the planner re-read them. */
-export type TasksChangedPush = { ids: string[] };
+/** Which tasks changed or went (ids), so lists and the planner re-read them; `deleted` are gone. */
+export type TasksChangedPush = { ids: string[]; deleted?: string[] };

@@ -47,4 +47,6 @@ export const NAMESPACES = [
   'billing',
   'invoices',
   'client',
+  'tasks',
+  'capacity',
 ] as const satisfies readonly Namespace[];

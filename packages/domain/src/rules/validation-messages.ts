@@ -141,6 +141,8 @@ export const VALIDATION_MESSAGE_KEYS = {
   planOverbooked: 'validation.planOverbooked',
   /** Someone else changed a task since it was read. */
   taskChanged: 'validation.taskChanged',
+  /** Someone else changed an offer status since it was read. */
+  offerStatusChanged: 'validation.offerStatusChanged',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGE_KEYS;

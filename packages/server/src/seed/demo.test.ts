@@ -1,9 +1,12 @@
+import { isoWeekOf } from '@karm/domain/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../modules/company/company.tables';
 import { confirmations } from '../modules/confirmations/confirmations.tables';
 import { files } from '../modules/files/files.tables';
 import { invoices } from '../modules/invoices/invoices.tables';
+import { tasks } from '../modules/tasks/tasks.tables';
+import { todayIn } from '../platform/clock';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { DEMO_COMPANY_NAME, findDemoCompanyId, seedDemo } from './demo';
 
@@ -38,6 +41,23 @@ describe('demo data', () => {
         .map((row) => `${row.kind} of ${row.entityType}`)
         .sort(),
     ).toEqual(['confirmation of offer', 'confirmation of project', 'invoicePlan of project']);
+  });
+
+  it('plans: tasks (one overdue, one done), bookings and a capacity picture with demand and a pipeline', async () => {
+    const companyId = await findDemoCompanyId(server.ctx, DEMO_COMPANY_NAME);
+    const rows = await server.ctx.db.select().from(tasks).where(eq(tasks.companyId, companyId));
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect(rows.filter((row) => row.isDone)).toHaveLength(1);
+    const today = todayIn(server.ctx.clock);
+    expect(rows.some((row) => !row.isDone && row.date < today)).toBe(true);
+    const leader = await server.signedInUser({ role: 'leader', companyId });
+    const capacity = await leader.client.request('capacity:get', { fromWeek: isoWeekOf(today), weeks: 5 });
+    const sum = (pick: (cell: (typeof capacity.cells)[number]) => number) =>
+      capacity.cells.reduce((total, cell) => total + pick(cell), 0);
+    expect(sum((cell) => cell.bookedHours)).toBeGreaterThan(0);
+    expect(sum((cell) => cell.absenceHours)).toBeGreaterThan(0);
+    expect(sum((cell) => cell.unplannedDemandHours)).toBeGreaterThan(0);
+    expect(sum((cell) => cell.pipelineHours)).toBeGreaterThan(0);
   });
 
   it('is created only once: a second run leaves the database as it is', async () => {

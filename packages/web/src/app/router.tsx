@@ -4,7 +4,15 @@ import { createBrowserRouter, Outlet, redirect } from 'react-router';
 import { loadAllTranslations } from '@/lib/i18n';
 import { checkStoredSession, verifyStoredSession } from '@/lib/session';
 import { LoginLayout } from './layouts/login-layout';
-import { fileOwnerHref, href, offerHref, PLANNED_SCREENS, ROUTES, type RouteName } from './routes';
+import {
+  fileOwnerHref,
+  href,
+  offerHref,
+  PLANNED_SCREENS,
+  ROUTES,
+  type RouteName,
+  taskEntityHref,
+} from './routes';
 import { RouteErrorScreen } from './shell/route-error-screen';
 import { ServerUnreachableError, withChunkTimeout } from './shell/route-errors';
 import { RouteFallback } from './shell/route-fallback';
@@ -205,9 +213,9 @@ export const router = createBrowserRouter([
           ),
           lazyRoute(
             'projects',
-            () => import('@/features/projects'),
-            ({ ProjectsPage }) =>
-              () => <ProjectsPage offerHref={offerHref} />,
+            () => Promise.all([import('@/features/projects'), import('./project-tasks')]),
+            ([{ ProjectsPage }, { renderProjectTasks }]) =>
+              () => <ProjectsPage offerHref={offerHref} renderTasks={renderProjectTasks} />,
           ),
           lazyRoute(
             'offer',
@@ -216,9 +224,20 @@ export const router = createBrowserRouter([
           ),
           lazyRoute(
             'serviceProjects',
-            () => import('@/features/projects'),
-            ({ ServiceProjectsPage }) =>
-              () => <ServiceProjectsPage offerHref={offerHref} />,
+            () => Promise.all([import('@/features/projects'), import('./project-tasks')]),
+            ([{ ServiceProjectsPage }, { renderProjectTasks }]) =>
+              () => <ServiceProjectsPage offerHref={offerHref} renderTasks={renderProjectTasks} />,
+          ),
+          lazyRoute(
+            'capacity',
+            () => import('@/features/capacity'),
+            (module) => module.CapacityPage,
+          ),
+          lazyRoute(
+            'tasks',
+            () => import('@/features/tasks'),
+            ({ TasksPage }) =>
+              () => <TasksPage entityHref={taskEntityHref} />,
           ),
           lazyRoute(
             'company',

@@ -71,6 +71,10 @@ export const fileOwnerHref = (owner: { kind: FileOwnerKind; id: string }): strin
 /** The link of "From offer N" on a project: the offer list with that offer open. */
 export const offerHref = (offerId: string) => href.open('offer', offerId);
 
+/** Where a task's project or offer opens: its list with the record's dialog open. */
+export const taskEntityHref = ({ type, id }: { type: 'project' | 'offer'; id: string }) =>
+  type === 'project' ? href.open('projects', id) : offerHref(id);
+
 /** Routes whose screens later issues fill; until then each shows its title and what will be there. */
 export const PLANNED_SCREENS = [
   { name: 'dashboard', titleKey: 'nav:dashboard', textKey: 'screens:planned.dashboard' },
@@ -84,11 +88,9 @@ export const PLANNED_SCREENS = [
   { name: 'plannerWeek', titleKey: 'nav:resourcePlanner', textKey: 'screens:planned.planner' },
   { name: 'ServiceTemplate', titleKey: 'nav:serviceTemplate', textKey: 'screens:planned.serviceTemplate' },
   { name: 'calendar', titleKey: 'nav:calendar', textKey: 'screens:planned.calendar' },
-  { name: 'capacity', titleKey: 'nav:capacity', textKey: 'screens:planned.capacity' },
   { name: 'messages', titleKey: 'nav:messages', textKey: 'screens:planned.messages' },
   { name: 'quality', titleKey: 'nav:qualityControl', textKey: 'screens:planned.quality' },
   { name: 'report', titleKey: 'nav:reports', textKey: 'screens:planned.report' },
-  { name: 'tasks', titleKey: 'nav:tasks', textKey: 'screens:planned.tasks' },
   {
     name: 'service-project-details',
     titleKey: 'nav:serviceProjectDetails',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ProjectDialog } from '@/features/projects';
+import { renderProjectTasks } from './project-tasks';
 import { offerHref } from './routes';
 
 /**
@@ -13,6 +14,7 @@ export const useProjectDialog = () => {
       opened={projectId !== null}
       projectId={projectId}
       offerHref={offerHref}
+      renderTasks={renderProjectTasks}
       onClose={() => setProjectId(null)}
     />
   );

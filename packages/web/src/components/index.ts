@@ -27,7 +27,7 @@ export { type Confirm, ConfirmProvider, useConfirm } from './confirm-action/conf
 export * from './confirmations';
 export * from './credit-band-badge/credit-band-badge';
 export * from './customers';
-export { ON_WIDE_SCREENS, ON_WIDEST_SCREENS } from './data-table/on-wide-screens';
+export { ABOVE_PHONES, ON_WIDE_SCREENS, ON_WIDEST_SCREENS } from './data-table/on-wide-screens';
 export { usePagingTexts } from './data-table/use-paging-texts';
 export { DateInput, type DateInputProps } from './date-input/date-input';
 export * from './deadline-badge/deadline-badge';
@@ -62,6 +62,7 @@ export {
   notifySaving,
   notifySuccess,
   TOAST_DURATION_MS,
+  type ToastAction,
 } from './notify/notify';
 export * from './order-lines';
 export { PageHeader, type PageHeaderProps } from './page-header/page-header';

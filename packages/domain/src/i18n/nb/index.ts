@@ -4,6 +4,7 @@ import auth from './auth.json' with { type: 'json' };
 import billing from './billing.json' with { type: 'json' };
 import calculator from './calculator.json' with { type: 'json' };
 import client from './client.json' with { type: 'json' };
+import capacity from './capacity.json' with { type: 'json' };
 import collections from './collections.json' with { type: 'json' };
 import common from './common.json' with { type: 'json' };
 import company from './company.json' with { type: 'json' };
@@ -24,6 +25,7 @@ import profile from './profile.json' with { type: 'json' };
 import projects from './projects.json' with { type: 'json' };
 import screens from './screens.json' with { type: 'json' };
 import security from './security.json' with { type: 'json' };
+import tasks from './tasks.json' with { type: 'json' };
 import users from './users.json' with { type: 'json' };
 import validation from './validation.json' with { type: 'json' };
 import webhooks from './webhooks.json' with { type: 'json' };
@@ -59,4 +61,6 @@ export const nb = {
   billing,
   invoices,
   client,
+  tasks,
+  capacity,
 };

@@ -4,7 +4,7 @@ import {
   type OfferConfigDto,
   type offerConfigPatchSchema,
 } from '@karm/domain/contract';
-import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '@karm/domain/rules';
+import { defaultLikelihoodPercent, VALIDATION_MESSAGE_KEYS as MESSAGES } from '@karm/domain/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
@@ -38,9 +38,11 @@ const starterStatuses = (companyId: string): OfferStatusRow[] =>
     id: derivedId('offer-status', companyId, String(position)),
     companyId,
     ...status,
+    likelihoodPercent: defaultLikelihoodPercent(status),
     position,
     isDeleted: false,
     createdAt: new Date(0),
+    version: 1,
   }));
 
 /** The config a company has until its first offer write stores it (version 1, as stored). */

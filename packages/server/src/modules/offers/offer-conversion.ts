@@ -81,7 +81,8 @@ export const convertOfferToProject = async (
         projectManagerId: current.ownerId,
         startDate: null,
         endDate: null,
-        deliveryDate: null,
+        // The delivery the customer wanted sets the project's process dates at once.
+        deliveryDate: current.expectedDeliveryDate,
         agreedInstallationDate: null,
         isClosed: false,
         isDirect: false,

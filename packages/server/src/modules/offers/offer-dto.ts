@@ -41,6 +41,7 @@ export const toRecordDto = (
   offerDeadline: row.offerDeadline,
   createdAt: row.createdAt.toISOString(),
   startedAt: row.startedAt,
+  expectedDeliveryDate: row.expectedDeliveryDate,
   value: row.value,
   contributionMargin: row.contributionMargin,
   productionHours: row.productionHours,

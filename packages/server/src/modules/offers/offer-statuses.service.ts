@@ -5,12 +5,12 @@ import {
   type offerStatusInputSchema,
   type offerStatusPatchSchema,
 } from '@karm/domain/contract';
-import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '@karm/domain/rules';
-import { and, count, eq, inArray, max } from 'drizzle-orm';
+import { defaultLikelihoodPercent, VALIDATION_MESSAGE_KEYS as MESSAGES } from '@karm/domain/rules';
+import { and, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
-import { AppError, notFound, validationError } from '../../platform/errors';
+import { AppError, conflict, notFound, validationError } from '../../platform/errors';
 import { valuesOf } from '../collections/collection-values';
 import { ensureOfferConfig, type OfferStatusRow, readOfferSettings } from './offer-config.service';
 import { offerConfigs, offerStatuses, offers } from './offers.tables';
@@ -27,11 +27,17 @@ const usageOf = async (db: Executor, companyId: string, statusIds: string[]) => 
   return new Map(rows.map((row) => [row.statusId as string, row.total]));
 };
 
-export const findOwnStatus = async (db: Executor, companyId: string, id: string) => {
-  const [row] = await db
+export const findOwnStatus = async (
+  db: Executor,
+  companyId: string,
+  id: string,
+  { isLocked = false }: { isLocked?: boolean } = {},
+) => {
+  const query = db
     .select()
     .from(offerStatuses)
     .where(and(eq(offerStatuses.companyId, companyId), eq(offerStatuses.id, id)));
+  const [row] = await (isLocked ? query.for('update') : query);
   if (!row) throw notFound('Offer status');
   return row;
 };
@@ -64,8 +70,13 @@ const toStatusDto = (row: StatusRow, defaultStatusId: string | null, usage: numb
   isDeleted: row.isDeleted,
   isWon: row.isWon,
   isLost: row.isLost,
+  likelihoodPercent: row.likelihoodPercent,
   usage,
+  version: row.version,
 });
+
+/** A row's version goes up with every change of its own fields. */
+const nextVersion = sql`${offerStatuses.version} + 1`;
 
 type Outcome = { isWon: boolean; isLost: boolean; isDefault: boolean; isDeleted: boolean };
 
@@ -84,11 +95,18 @@ const assertOutcome = ({ isWon, isLost, isDefault, isDeleted }: Outcome) => {
   if (isDeleted && isWon) throw validationError({ isWon: MESSAGES.statusDeleted }, MESSAGES.statusDeleted);
 };
 
-/** The one won status: taken off any other before it is set on this one (the unique index holds one). */
+/**
+ * The one won status: taken off any other before it is set on this one (the unique index holds one);
+ * the other becomes an open status with an open status's likelihood.
+ */
 const clearWonStatus = (tx: Executor, companyId: string) =>
   tx
     .update(offerStatuses)
-    .set({ isWon: false })
+    .set({
+      isWon: false,
+      likelihoodPercent: defaultLikelihoodPercent({ isWon: false, isLost: false }),
+      version: nextVersion,
+    })
     .where(and(eq(offerStatuses.companyId, companyId), eq(offerStatuses.isWon, true)));
 
 /** The company's won status, where a converted offer goes; none when the admin has chosen none. */
@@ -129,7 +147,12 @@ export const createOfferStatus = async (
       .where(eq(offerStatuses.companyId, actor.companyId));
     const [created] = await tx
       .insert(offerStatuses)
-      .values({ companyId: actor.companyId, ...input, position: (last?.position ?? -1) + 1 })
+      .values({
+        companyId: actor.companyId,
+        ...input,
+        likelihoodPercent: input.likelihoodPercent ?? defaultLikelihoodPercent(input),
+        position: (last?.position ?? -1) + 1,
+      })
       .returning();
     if (!created) throw new Error('Offer status insert returned nothing');
     return created;
@@ -137,27 +160,41 @@ export const createOfferStatus = async (
   return changed(ctx, actor, row.id);
 };
 
-/** Renames a status, changes its deadline days or its outcome (won, lost), or makes it the default. */
+/**
+ * Renames a status, changes its deadline days, its likelihood or its outcome (won, lost), or makes
+ * it the default. With the version read, a status changed since is refused (CONFLICT). A new outcome
+ * without a likelihood of its own takes the outcome's default (a lost status is no coin toss).
+ */
 export const updateOfferStatus = async (
   ctx: AppContext,
   actor: Actor,
   id: string,
   input: z.output<typeof offerStatusPatchSchema>,
 ) => {
-  const { isDefault, ...changes } = input;
+  const { isDefault, version, ...changes } = input;
   await ctx.db.transaction(async (tx) => {
     // Stored first: the status may be a starter status only read so far.
     const config = await ensureOfferConfig(tx, actor.companyId);
-    const status = await findOwnStatus(tx, actor.companyId, id);
+    const status = await findOwnStatus(tx, actor.companyId, id, { isLocked: true });
+    if (version !== undefined && version !== status.version) {
+      throw conflict(MESSAGES.offerStatusChanged, { currentVersion: status.version });
+    }
+    const outcome = { isWon: changes.isWon ?? status.isWon, isLost: changes.isLost ?? status.isLost };
     assertOutcome({
-      isWon: changes.isWon ?? status.isWon,
-      isLost: changes.isLost ?? status.isLost,
+      ...outcome,
       isDefault: Boolean(isDefault) || config.defaultStatusId === status.id,
       isDeleted: status.isDeleted,
     });
+    const isNewOutcome = outcome.isWon !== status.isWon || outcome.isLost !== status.isLost;
+    if (isNewOutcome && changes.likelihoodPercent === undefined) {
+      changes.likelihoodPercent = defaultLikelihoodPercent(outcome);
+    }
     if (changes.isWon && !status.isWon) await clearWonStatus(tx, actor.companyId);
     if (Object.keys(changes).length > 0) {
-      await tx.update(offerStatuses).set(changes).where(eq(offerStatuses.id, status.id));
+      await tx
+        .update(offerStatuses)
+        .set({ ...changes, version: nextVersion })
+        .where(eq(offerStatuses.id, status.id));
     }
     if (isDefault) {
       if (status.isDeleted)
@@ -200,14 +237,20 @@ export const deleteOfferStatus = async (ctx: AppContext, actor: Actor, id: strin
         name: status.name,
       });
     }
-    await tx.update(offerStatuses).set({ isDeleted: true }).where(eq(offerStatuses.id, status.id));
+    await tx
+      .update(offerStatuses)
+      .set({ isDeleted: true, version: nextVersion })
+      .where(eq(offerStatuses.id, status.id));
   });
   return changed(ctx, actor, id);
 };
 
 export const reactivateOfferStatus = async (ctx: AppContext, actor: Actor, id: string) => {
   const status = await findOwnStatus(ctx.db, actor.companyId, id);
-  await ctx.db.update(offerStatuses).set({ isDeleted: false }).where(eq(offerStatuses.id, status.id));
+  await ctx.db
+    .update(offerStatuses)
+    .set({ isDeleted: false, version: nextVersion })
+    .where(eq(offerStatuses.id, status.id));
   return changed(ctx, actor, id);
 };
 

@@ -36,7 +36,10 @@ export const offerStatuses = pgTable(
     isDeleted: boolean('is_deleted').notNull().default(false),
     isWon: boolean('is_won').notNull().default(false),
     isLost: boolean('is_lost').notNull().default(false),
+    /** How likely an offer in this status is to be won, 0–100 %: the capacity forecast's weight. */
+    likelihoodPercent: integer('likelihood_percent').notNull().default(50),
     createdAt: createdAt(),
+    version: version(),
   },
   (table) => [
     index('offer_statuses_company_idx').on(table.companyId, table.position),
@@ -71,6 +74,8 @@ export const offers = pgTable(
     statusChangedAt: date('status_changed_at', { mode: 'string' }).notNull(),
     offerDeadline: date('offer_deadline', { mode: 'string' }),
     startedAt: date('started_at', { mode: 'string' }),
+    /** When the customer wants delivery if the offer is won: places its hours in the capacity forecast. */
+    expectedDeliveryDate: date('expected_delivery_date', { mode: 'string' }),
     value: integer('value').notNull().default(0),
     contributionMargin: integer('contribution_margin').notNull().default(0),
     productionHours: doublePrecision('production_hours'),
@@ -112,6 +117,10 @@ export const offers = pgTable(
     index('offers_company_status_idx').on(table.companyId, table.statusId),
     index('offers_company_owner_idx').on(table.companyId, table.ownerId),
     index('offers_company_customer_idx').on(table.companyId, table.customerId),
+    // The capacity forecast's pipeline: open offers by expected delivery.
+    index('offers_company_expected_delivery_idx')
+      .on(table.companyId, table.expectedDeliveryDate)
+      .where(sql`not ${table.archived} and ${table.projectId} is null`),
     // Trigram indexes answer the "contains" searches (list and global search).
     index('offers_project_name_trgm_idx').using('gin', sql`${table.projectName} gin_trgm_ops`),
     index('offers_project_address_trgm_idx').using('gin', sql`${table.projectAddress} gin_trgm_ops`),

@@ -5,7 +5,7 @@ import {
   type processEntryUpdateSchema,
 } from '@karm/domain/contract';
 import { assertNoteDateType, processDate } from '@karm/domain/rules';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
@@ -190,6 +190,60 @@ export const projectIdsInProcessState = (
       ),
     );
 };
+
+/**
+ * Projects with a cell of one of the columns dated within its range (the capacity forecast's
+ * candidates), as a subquery for the projects module.
+ */
+export const projectIdsWithCellBetween = (
+  db: Executor,
+  companyId: string,
+  ranges: readonly { columnId: string; from: string; to: string }[],
+) =>
+  db
+    .select({ id: processEntries.projectId })
+    .from(processEntries)
+    .where(
+      and(
+        eq(processEntries.companyId, companyId),
+        // No ranges, no candidates (an empty `or` would match every cell).
+        or(
+          ...ranges.map((range) =>
+            and(
+              eq(processEntries.columnId, range.columnId),
+              between(processEntries.date, range.from, range.to),
+            ),
+          ),
+        ) ?? sql`false`,
+      ),
+    );
+
+/** The given projects' cells of the given columns: date, whether the step applies and whether it is done. */
+export const cellsOfColumns = (
+  db: Executor,
+  companyId: string,
+  projectIds: readonly string[],
+  columnIds: readonly string[],
+) =>
+  projectIds.length === 0 || columnIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          projectId: processEntries.projectId,
+          columnId: processEntries.columnId,
+          date: processEntries.date,
+          isActive: processEntries.isActive,
+          isDone: sql<boolean>`${isEntryDone}`,
+        })
+        .from(processEntries)
+        .where(
+          and(
+            eq(processEntries.companyId, companyId),
+            // One array parameter rather than hundreds: PGlite parses a long `in (…)` list slowly.
+            sql`${processEntries.projectId} = any(${`{${projectIds.join(',')}}`}::uuid[])`,
+            inArray(processEntries.columnId, [...columnIds]),
+          ),
+        );
 
 /** The done cells of the given projects, as `projectId|columnId` (a payment part due on a step asks). */
 export const doneCellsOfProjects = async (db: Executor, companyId: string, projectIds: string[]) => {

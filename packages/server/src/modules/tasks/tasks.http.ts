@@ -6,9 +6,9 @@ import {
   taskPatchSchema,
 } from '@karm/domain/contract';
 import { httpModule, route } from '../../platform/http/routes';
-import { createTask, deleteTask, listTasks, updateTask } from './tasks.service';
+import { createTask, deleteTask, getTask, listTasks, updateTask } from './tasks.service';
 
-/** SPEC §7 REST: GET, POST, PATCH /tasks and DELETE /tasks/{id}. */
+/** SPEC §7 REST: GET, POST, PATCH /tasks and DELETE /tasks/{id}; GET /tasks/{id} reads one again. */
 export const tasksRoutes = httpModule('tasks', [
   route({
     method: 'GET',
@@ -16,6 +16,13 @@ export const tasksRoutes = httpModule('tasks', [
     access: ['tasks.read', 'tasks.own'],
     schemas: { querystring: taskListQuerySchema },
     useCase: (ctx, actor, { query }) => listTasks(ctx, actor, query),
+  }),
+  route({
+    method: 'GET',
+    url: '/tasks/:id',
+    access: ['tasks.read', 'tasks.own'],
+    schemas: { params: idParamsSchema },
+    useCase: (ctx, actor, { params }) => getTask(ctx, actor, params.id),
   }),
   route({
     method: 'POST',

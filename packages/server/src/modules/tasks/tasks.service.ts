@@ -9,17 +9,18 @@ import {
   type taskPatchSchema,
 } from '@karm/domain/contract';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '@karm/domain/rules';
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
 import { type Actor, type AppContext, can } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { assertReferencesInCompany, type Referable, type Reference } from '../../platform/db/references';
+import { containsPattern } from '../../platform/db/search-terms';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { employeeIdsOfUser, employeeSummaries } from '../employees/employees.service';
 import { ACTIVE_EMPLOYEES_REFERABLE } from '../employees/employees-for-planner';
-import { OFFERS_REFERABLE } from '../offers/offers-referable';
-import { PROJECTS_REFERABLE } from '../projects/projects-for-planner';
+import { OFFERS_REFERABLE, offerLabels } from '../offers/offers-referable';
+import { PROJECTS_REFERABLE, projectsForPlanner } from '../projects/projects-for-planner';
 import { tasks } from './tasks.tables';
 
 /**
@@ -37,11 +38,23 @@ const ENTITY_REFERABLE: Record<TaskEntityType, Referable> = {
   offer: OFFERS_REFERABLE,
 };
 
+const entityIdsOf = (rows: readonly TaskRow[], type: TaskEntityType) =>
+  rows.flatMap((row) => (row.entityType === type && row.entityId ? [row.entityId] : []));
+
+/** Tasks as the client reads them: with the assignee's name and the number and name of the entity. */
 export const taskDtos = async (ctx: AppContext, companyId: string, rows: TaskRow[]): Promise<TaskDto[]> => {
-  const names = await employeeSummaries(
-    ctx,
-    companyId,
-    rows.flatMap((row) => (row.assigneeId ? [row.assigneeId] : [])),
+  if (rows.length === 0) return [];
+  const [names, projectRows, offerRows] = await Promise.all([
+    employeeSummaries(
+      ctx,
+      companyId,
+      rows.flatMap((row) => (row.assigneeId ? [row.assigneeId] : [])),
+    ),
+    projectsForPlanner(ctx.db, companyId, entityIdsOf(rows, 'project')),
+    offerLabels(ctx.db, companyId, entityIdsOf(rows, 'offer')),
+  ]);
+  const entities = new Map<string, { number: number; name: string }>(
+    [...projectRows, ...offerRows].map((entity) => [entity.id, entity]),
   );
   return rows.map((row) => ({
     id: row.id,
@@ -49,6 +62,8 @@ export const taskDtos = async (ctx: AppContext, companyId: string, rows: TaskRow
     type: row.type,
     entityType: row.entityType,
     entityId: row.entityId,
+    entityNumber: row.entityId ? (entities.get(row.entityId)?.number ?? null) : null,
+    entityName: row.entityId ? (entities.get(row.entityId)?.name ?? null) : null,
     date: row.date,
     description: row.description,
     immediateAction: row.immediateAction,
@@ -61,20 +76,33 @@ export const taskDtos = async (ctx: AppContext, companyId: string, rows: TaskRow
   }));
 };
 
+const assignedToActor = (db: Executor, actor: Actor) =>
+  inArray(tasks.assigneeId, employeeIdsOfUser(db, actor.companyId, actor.userId));
+
 /** Only the actor's own tasks, for a technician; no narrowing for whoever reads all tasks. */
 const ownScope = (db: Executor, actor: Actor): SQL | undefined =>
-  can(actor, 'tasks.read', 'tasks.write')
-    ? undefined
-    : inArray(tasks.assigneeId, employeeIdsOfUser(db, actor.companyId, actor.userId));
+  can(actor, 'tasks.read', 'tasks.write') ? undefined : assignedToActor(db, actor);
+
+/**
+ * The tasks the actor may change: any for whoever holds `tasks.write`; otherwise (`tasks.own`) only
+ * their own, even when they may read all of them.
+ */
+const changeScope = (db: Executor, actor: Actor): SQL | undefined =>
+  can(actor, 'tasks.write') ? undefined : assignedToActor(db, actor);
 
 const referencesOf = (values: Partial<TaskValues>): Record<string, Reference> => ({
   assigneeId: [ACTIVE_EMPLOYEES_REFERABLE, values.assigneeId],
   ...(values.entityType && { entityId: [ENTITY_REFERABLE[values.entityType], values.entityId] }),
 });
 
-export const pushTasksChanged = (ctx: AppContext, companyId: string, ids: string[]) => {
+export const pushTasksChanged = (
+  ctx: AppContext,
+  companyId: string,
+  ids: string[],
+  deleted: string[] = [],
+) => {
   if (ids.length > 0)
-    ctx.realtime.toCompany(companyId, TASK_PUSHES.changed, { ids } satisfies TasksChangedPush);
+    ctx.realtime.toCompany(companyId, TASK_PUSHES.changed, { ids, deleted } satisfies TasksChangedPush);
 };
 
 /** Inserts tasks inside the caller's transaction, after checking what they point at (push off makes them too). */
@@ -99,7 +127,7 @@ const lockOwnTask = async (tx: Executor, actor: Actor, id: string, version: numb
   const [row] = await tx
     .select()
     .from(tasks)
-    .where(and(eq(tasks.companyId, actor.companyId), eq(tasks.id, id), ownScope(tx, actor)))
+    .where(and(eq(tasks.companyId, actor.companyId), eq(tasks.id, id), changeScope(tx, actor)))
     .for('update');
   if (!row) throw notFound('Task');
   if (row.version !== version) throw conflict(MESSAGES.taskChanged, { currentVersion: row.version });
@@ -155,8 +183,27 @@ export const deleteTask = async (ctx: AppContext, actor: Actor, id: string, vers
     for (const hook of taskRemovalHooks) await hook(tx, actor.companyId, row.id, ctx.clock.now());
     await tx.delete(tasks).where(eq(tasks.id, row.id));
   });
-  pushTasksChanged(ctx, actor.companyId, [id]);
+  pushTasksChanged(ctx, actor.companyId, [id], [id]);
   return { id };
+};
+
+const searchOf = (term: string) => {
+  const pattern = containsPattern(term);
+  return or(
+    ilike(tasks.name, pattern),
+    ilike(tasks.description, pattern),
+    ilike(tasks.immediateAction, pattern),
+  );
+};
+
+/** GET /tasks/{id}: one task as the actor may read it (the task drawer re-reads it after a conflict). */
+export const getTask = async (ctx: AppContext, actor: Actor, id: string) => {
+  const [row] = await ctx.db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.companyId, actor.companyId), eq(tasks.id, id), ownScope(ctx.db, actor)));
+  if (!row) throw notFound('Task');
+  return (await taskDtos(ctx, actor.companyId, [row]))[0]!;
 };
 
 /** GET /tasks: by filter, paged; pending ones by date, done ones newest done first. */
@@ -168,10 +215,7 @@ export const listTasks = async (
   const today = todayIn(ctx.clock);
   const byFilter = {
     all: eq(tasks.isDone, false),
-    mine: and(
-      eq(tasks.isDone, false),
-      inArray(tasks.assigneeId, employeeIdsOfUser(ctx.db, actor.companyId, actor.userId)),
-    ),
+    mine: and(eq(tasks.isDone, false), assignedToActor(ctx.db, actor)),
     overdue: and(eq(tasks.isDone, false), lt(tasks.date, today)),
     done: eq(tasks.isDone, true),
   }[query.filter];
@@ -180,6 +224,7 @@ export const listTasks = async (
     byFilter,
     ownScope(ctx.db, actor),
     query.entityId ? eq(tasks.entityId, query.entityId) : undefined,
+    query.search ? searchOf(query.search) : undefined,
   );
   const order =
     query.filter === 'done' ? [desc(tasks.doneAt), desc(tasks.id)] : [asc(tasks.date), asc(tasks.id)];
@@ -217,7 +262,7 @@ export const tasksBetween = async (ctx: AppContext, actor: Actor, from: string, 
           // A technician's planner shows their own tasks; planners and readers see all.
           can(actor, 'tasks.read', 'tasks.write', 'planner.read')
             ? undefined
-            : inArray(tasks.assigneeId, employeeIdsOfUser(ctx.db, actor.companyId, actor.userId)),
+            : assignedToActor(ctx.db, actor),
         ),
       )
       .orderBy(asc(tasks.date), asc(tasks.id)),

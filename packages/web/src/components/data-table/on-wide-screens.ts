@@ -13,3 +13,8 @@ export const ON_WIDE_SCREENS = {
 export const ON_WIDEST_SCREENS = {
   visibleMediaQuery: () => '(min-width: 100em)',
 };
+
+/** For a column a phone has no room for: shown from Mantine's `sm` breakpoint up. */
+export const ABOVE_PHONES = {
+  visibleMediaQuery: (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`,
+};

@@ -1,3 +1,4 @@
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { errorTextOf } from '@/lib/error-text';
@@ -26,13 +27,35 @@ export const errorMessageOf = (error: unknown): string => {
   return i18n.t(UNEXPECTED_ERROR);
 };
 
-export const notifySuccess = (message: string) =>
-  notifications.show({
-    message,
+/** A button in a toast: "Undo" after marking a task done. Pressing it closes the toast. */
+export type ToastAction = { label: string; onClick: () => void };
+
+export const notifySuccess = (message: string, { action }: { action?: ToastAction } = {}) => {
+  const id = notifications.show({
+    message: action ? (
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm">{message}</Text>
+        <Button
+          size="compact-sm"
+          variant="light"
+          style={{ flexShrink: 0 }}
+          onClick={() => {
+            notifications.hide(id);
+            action.onClick();
+          }}
+        >
+          {action.label}
+        </Button>
+      </Group>
+    ) : (
+      message
+    ),
     color: 'green',
     icon: <IconCheck size={ICON_SIZE} />,
     autoClose: TOAST_DURATION_MS,
   });
+  return id;
+};
 
 /**
  * Accepts a message, an Error or an ApiError — whatever a catch block holds. A title names what

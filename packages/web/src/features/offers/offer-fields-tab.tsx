@@ -18,7 +18,7 @@ export type OfferFieldsTabProps = {
 };
 
 type NumberField = 'productionHours' | 'productionStaff' | 'installationHours' | 'installationStaff';
-type DateField = 'offerDeadline' | 'startedAt';
+type DateField = 'offerDeadline' | 'startedAt' | 'expectedDeliveryDate';
 
 /** SPEC §3 offer fields: status and deadlines, customer, project, people and time. */
 export const OfferFieldsTab = ({
@@ -90,6 +90,11 @@ export const OfferFieldsTab = ({
           {...form.getInputProps('ownerId')}
         />
         <DateInput label={t('fields.startedAt')} {...dateProps('startedAt')} />
+        <DateInput
+          label={t('fields.expectedDeliveryDate')}
+          description={t('fields.expectedDeliveryDateHint')}
+          {...dateProps('expectedDeliveryDate')}
+        />
       </SimpleGrid>
       <Switch
         label={t('fields.oneTime')}

@@ -23,7 +23,9 @@ const UNUSED: OfferStatusDto = {
   isDeleted: false,
   isWon: false,
   isLost: true,
+  likelihoodPercent: 0,
   usage: 0,
+  version: 1,
 };
 const WON: OfferStatusDto = {
   ...UNUSED,
@@ -146,5 +148,24 @@ describe('OfferStatusesAdmin', () => {
     expect(
       screen.getByText(/An offer converted to a project moves to the won status \(one status at most\)/),
     ).toBeInTheDocument();
+  });
+
+  it('sets a status’s likelihood in percent, with the version read, and refuses an empty one', async () => {
+    const { user } = open();
+    const sent = await rowOf(STATUSES[1]?.id);
+    const likelihood = within(sent).getByRole('textbox', { name: 'Likelihood of Sendt in percent' });
+    expect(likelihood).toHaveValue('50 %');
+    await user.clear(likelihood);
+    expect(await within(sent).findByText('A whole number from 0 to 100')).toBeInTheDocument();
+    expect(within(sent).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.type(likelihood, '80');
+    await user.click(within(sent).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({
+        path: `/offer-statuses/${STATUSES[1]?.id}`,
+        body: { likelihoodPercent: 80, version: 1, name: 'Sendt' },
+      }),
+    );
+    expect(await screen.findByText('Status Sendt saved')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import type { OfferStatusDto } from '@karm/domain/contract';
+import { messageWithParams, VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
 import {
   ActionIcon,
   Badge,
@@ -32,7 +33,11 @@ import {
   useOfferStatuses,
   useOfferStatusMutation,
 } from '@/lib/api/offers';
+import { translateMessage } from '@/lib/forms';
 import { ApiError } from '@/lib/http';
+
+/** The contract's message for a likelihood that is no whole number from 0 to 100. */
+const LIKELIHOOD_RANGE = messageWithParams(VALIDATION_MESSAGE_KEYS.numberRange, { min: 0, max: 100 });
 
 /** Runs a status or config change and shows the 3-second toast of SPEC §8, naming what was saved. */
 const useAction = <Input, Result>(
@@ -88,10 +93,12 @@ const StatusRow = ({
   const confirm = useConfirm();
   const [name, setName] = useState(status.name);
   const [days, setDays] = useState<number | string>(status.deadlineDays ?? '');
+  const [likelihood, setLikelihood] = useState<number | string>(status.likelihoodPercent);
   useEffect(() => {
     setName(status.name);
     setDays(status.deadlineDays ?? '');
-  }, [status.name, status.deadlineDays]);
+    setLikelihood(status.likelihoodPercent);
+  }, [status.name, status.deadlineDays, status.likelihoodPercent]);
   const savedText = (saved: OfferStatusDto) => t('admin.statusSaved', { name: saved.name });
   const update = useAction(updateOfferStatus, savedText);
   const makeDefault = useAction(updateOfferStatus, (saved) => t('admin.defaultSet', { name: saved.name }));
@@ -102,7 +109,11 @@ const StatusRow = ({
   // The default status is where new offers start, and a deleted one is no outcome: neither can be one.
   const isOutcomeLocked = status.isDefault || status.isDeleted;
   const isChanged =
-    name.trim() !== status.name || (days === '' ? null : Number(days)) !== status.deadlineDays;
+    name.trim() !== status.name ||
+    (days === '' ? null : Number(days)) !== status.deadlineDays ||
+    likelihood !== status.likelihoodPercent;
+  // Every change names the version read: one made by another admin meanwhile is refused, not overwritten.
+  const target = { id: status.id, version: status.version };
 
   const askDelete = async () => {
     // SPEC §4: a usage check first; the server checks again and refuses while offers use it.
@@ -168,10 +179,23 @@ const StatusRow = ({
             allowDeselect={false}
             disabled={isOutcomeLocked}
             onChange={(outcome) =>
-              outcome && void update({ id: status.id, isWon: outcome === 'won', isLost: outcome === 'lost' })
+              outcome && void update({ ...target, isWon: outcome === 'won', isLost: outcome === 'lost' })
             }
           />
         </Tooltip>
+      </Table.Td>
+      <Table.Td w={110}>
+        <NumberInput
+          aria-label={t('admin.likelihoodOf', { name: status.name })}
+          min={0}
+          max={100}
+          allowDecimal={false}
+          allowNegative={false}
+          suffix=" %"
+          value={likelihood}
+          onChange={setLikelihood}
+          error={likelihood === '' ? translateMessage(t, LIKELIHOOD_RANGE) : undefined}
+        />
       </Table.Td>
       <Table.Td w={60} data-usage>
         {status.usage}
@@ -181,11 +205,13 @@ const StatusRow = ({
           {isChanged && (
             <Button
               size="xs"
+              disabled={likelihood === ''}
               onClick={() =>
                 void update({
-                  id: status.id,
+                  ...target,
                   name: name.trim(),
                   deadlineDays: days === '' ? null : Number(days),
+                  likelihoodPercent: Number(likelihood),
                 })
               }
             >
@@ -225,7 +251,7 @@ const StatusRow = ({
                   variant="subtle"
                   aria-label={t('admin.makeDefault', { name: status.name })}
                   disabled={status.isDefault || status.isWon || status.isLost}
-                  onClick={() => void makeDefault({ id: status.id, isDefault: true })}
+                  onClick={() => void makeDefault({ ...target, isDefault: true })}
                 >
                   <IconStar size={16} />
                 </ActionIcon>
@@ -354,13 +380,17 @@ export const OfferStatusesAdmin = () => {
           <Text size="sm" c="dimmed">
             {t('admin.outcomeHelp')}
           </Text>
-          <Table.ScrollContainer minWidth={640}>
+          <Text size="sm" c="dimmed">
+            {t('admin.likelihoodHelp')}
+          </Text>
+          <Table.ScrollContainer minWidth={760}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('admin.name')}</Table.Th>
                   <Table.Th>{t('admin.deadlineDays')}</Table.Th>
                   <Table.Th>{t('admin.outcome')}</Table.Th>
+                  <Table.Th>{t('admin.likelihood')}</Table.Th>
                   <Table.Th>{t('admin.usage')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>

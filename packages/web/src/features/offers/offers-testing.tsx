@@ -29,7 +29,9 @@ export const STATUSES: OfferStatusDto[] = [
     isDeleted: false,
     isWon: false,
     isLost: false,
+    likelihoodPercent: 50,
     usage: 3,
+    version: 1,
   },
   {
     id: '10000000-0000-7000-8000-000000000002',
@@ -40,7 +42,9 @@ export const STATUSES: OfferStatusDto[] = [
     isDeleted: false,
     isWon: false,
     isLost: false,
+    likelihoodPercent: 50,
     usage: 0,
+    version: 1,
   },
 ];
 
@@ -53,6 +57,7 @@ export const anOffer = (overrides: Partial<OfferDto> = {}): OfferDto => ({
   offerDeadline: null,
   createdAt: '2026-03-02T09:00:00.000Z',
   startedAt: null,
+  expectedDeliveryDate: null,
   value: 27_000_00,
   contributionMargin: 9_000_00,
   productionHours: null,

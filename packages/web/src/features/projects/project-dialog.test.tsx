@@ -133,6 +133,32 @@ describe('ProjectDialog', { timeout: 30_000 }, () => {
     for (const name of ['Process', 'Orders', 'Notes']) expect(tab(name)).toBeEnabled();
   });
 
+  it('shows the project’s tasks in a Tasks tab, composed by the app, for whoever may read tasks', async () => {
+    const project = aProject({ name: 'Skolebygg Nord' });
+    database(project);
+    answer(requestMock, lookups);
+    const renderTasks = vi.fn((shown: { id: string; number: number }) => <p>Tasks of {shown.number}</p>);
+    const { user } = open({ projectId: project.id, renderTasks });
+    const dialog = await dialogNamed('Project 1042 – Skolebygg Nord');
+    await waitFor(() => expect(within(dialog).getByRole('tab', { name: 'Tasks' })).toBeEnabled());
+    await user.click(tab('Tasks'));
+    expect(await within(dialog).findByText('Tasks of 1042')).toBeInTheDocument();
+    expect(renderTasks).toHaveBeenCalledWith(expect.objectContaining({ id: project.id }));
+  });
+
+  it('has no Tasks tab for someone who may not read tasks', async () => {
+    useAuthStore.setState({
+      user: { ...aUser(), permissions: aUser().permissions.filter((p) => !p.startsWith('tasks.')) },
+    });
+    const project = aProject({ name: 'Skolebygg Nord' });
+    database(project);
+    answer(requestMock, lookups);
+    open({ projectId: project.id, renderTasks: () => <p>Tasks</p> });
+    const dialog = await dialogNamed('Project 1042 – Skolebygg Nord');
+    await within(dialog).findByRole('tab', { name: 'Orders' });
+    expect(within(dialog).queryByRole('tab', { name: 'Tasks' })).toBeNull();
+  });
+
   it('on CONFLICT offers the newer data and, on yes, reloads it into the form', async () => {
     const mine = aProject({ name: 'Skolebygg Nord', version: 3 });
     const db = database(mine);

@@ -4,7 +4,7 @@ import { linesTotals } from '@karm/domain/rules';
 import { Alert, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AppDialog,
@@ -66,9 +66,14 @@ export type ProjectDialogProps = {
   onDeleted?: (projectId: string) => void;
   /** Where "From offer N" leads; without it the offer number shows as text. */
   offerHref?: (offerId: string) => string;
+  /**
+   * The saved project's tasks (the app composes the tasks feature's list here); without it, or for
+   * someone who may not read tasks, there is no Tasks tab.
+   */
+  renderTasks?: (project: Pick<ProjectDto, 'id' | 'number' | 'name'>) => ReactNode;
 };
 
-const TABS = ['project', 'process', 'orders', 'confirmations', 'invoices', 'notes'] as const;
+const TABS = ['project', 'process', 'orders', 'confirmations', 'invoices', 'tasks', 'notes'] as const;
 type Tab = (typeof TABS)[number];
 const NOTE_FIELDS = ['noteToPlanner', 'workOrderNotes'];
 
@@ -92,6 +97,7 @@ const ProjectDialogWindow = ({
   onSaved,
   onDeleted,
   offerHref,
+  renderTasks,
 }: Omit<ProjectDialogProps, 'opened'>) => {
   const { t } = useTranslation('projects');
   const confirm = useConfirm();
@@ -123,6 +129,9 @@ const ProjectDialogWindow = ({
   const deleteProject = useDeleteProject();
   const isReadOnly = !useCan('projects.write');
   const mayReadInvoices = useCan('invoices.read');
+  const mayReadTasks = useCan('tasks.read', 'tasks.write', 'tasks.own') && renderTasks !== undefined;
+  const isTabShown = (value: Tab) =>
+    (value !== 'invoices' || mayReadInvoices) && (value !== 'tasks' || mayReadTasks);
 
   /** Makes a saved state the form's starting point; unsaved edits are dropped. */
   const adopt = (project: ProjectDto, savedOrders: OrderDto[]) => {
@@ -340,7 +349,7 @@ const ProjectDialogWindow = ({
             )}
             <Tabs value={tab} onChange={(next) => next && setTab(next as Tab)} keepMounted={false}>
               <Tabs.List>
-                {TABS.filter((value) => value !== 'invoices' || mayReadInvoices).map((value) => (
+                {TABS.filter(isTabShown).map((value) => (
                   <Tabs.Tab key={value} value={value} disabled={isNew && value !== 'project'}>
                     {t(`tabs.${value}`)}
                   </Tabs.Tab>
@@ -380,6 +389,11 @@ const ProjectDialogWindow = ({
                       installation: form.values.installationHours ?? 0,
                     }}
                   />
+                </Tabs.Panel>
+              )}
+              {mayReadTasks && saved && (
+                <Tabs.Panel value="tasks" pt="md">
+                  {renderTasks?.(saved.project)}
                 </Tabs.Panel>
               )}
               <Tabs.Panel value="notes" pt="md">

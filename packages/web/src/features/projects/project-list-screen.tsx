@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyState, LoadFailedAlert, PageHeader } from '@/components';
 import { useOthersProjectCount, useProjectPushes, useProjects } from '@/lib/api/projects';
 import { useCan } from '@/lib/permissions';
-import { ProjectDialog } from './project-dialog';
+import { ProjectDialog, type ProjectDialogProps } from './project-dialog';
 import { ProjectFilterBar } from './project-filter-bar';
 import { ProjectTable } from './project-table';
 import { useProjectFilters } from './use-project-filters';
@@ -26,9 +26,11 @@ type DialogState = { opened: false } | { opened: true; projectId: string | null 
 export const ProjectListScreen = ({
   kind,
   offerHref,
+  renderTasks,
 }: {
   kind: ProjectListKind;
   offerHref?: (offerId: string) => string;
+  renderTasks?: ProjectDialogProps['renderTasks'];
 }) => {
   const { t } = useTranslation(['projects', 'nav']);
   useProjectPushes();
@@ -118,6 +120,7 @@ export const ProjectListScreen = ({
         projectId={dialog.opened ? dialog.projectId : null}
         defaults={isService ? SERVICE_DEFAULTS : undefined}
         offerHref={offerHref}
+        renderTasks={renderTasks}
         onClose={() => setDialog({ opened: false })}
       />
     </Stack>

@@ -1,0 +1,1 @@
+export { CapacityPage } from './capacity-page';
