@@ -24,10 +24,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/user-avatar/user-avatar';
 import { useCompanyDefaultFiles } from '@/lib/api/company';
-import { useIsPhone } from '@/lib/use-is-phone';
 import { useCan } from '@/lib/permissions';
 import { useAuthStore } from '@/lib/store/auth-store';
 import { useCompanyStore } from '@/lib/store/company-store';
+import { useIsPhone } from '@/lib/use-is-phone';
 import { ROUTES } from '../routes';
 import { SearchBox } from './search-box';
 
