@@ -46,4 +46,5 @@ export const NAMESPACES = [
   'adminCommands',
   'billing',
   'invoices',
+  'planner',
 ] as const satisfies readonly Namespace[];

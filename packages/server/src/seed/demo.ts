@@ -14,6 +14,7 @@ import { seedDemoHelpTexts } from './demo-help';
 import { seedDemoInquiries } from './demo-inquiries';
 import { seedDemoInvoicing } from './demo-invoicing';
 import { seedDemoOffers } from './demo-offers';
+import { seedDemoPlanner } from './demo-planner';
 import { seedCompany, seedDepartment, seedEmployee, seedEmployeeCategory, seedUser } from './factories';
 
 export const DEMO_COMPANY_NAME = 'Demo Dør & Vindu AS';
@@ -226,6 +227,7 @@ export const seedDemo = async (ctx: AppContext) => {
   if (seeded.adminUserId) {
     await seedDemoLogo(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoInvoicing(ctx, seeded.companyId, seeded.adminUserId);
+    await seedDemoPlanner(ctx, seeded.companyId, seeded.adminUserId);
   }
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Outlet, redirect } from 'react-router';
 import { loadAllTranslations } from '@/lib/i18n';
 import { verifyStoredSession } from '@/lib/session';
@@ -42,6 +42,15 @@ const lazyRoute = <Module,>(
   pick: (module: Module) => ComponentType,
 ) => ({ id, path: ROUTES[id], ...screen(load, pick) });
 
+/** The sheets features print through /print (`?sheet=<name>`), each loaded when first printed. */
+const PRINT_SHEETS = {
+  planner: lazy(() =>
+    import('@/features/planner/planner-print-sheet').then((module) => ({
+      default: module.PlannerPrintSheet,
+    })),
+  ),
+};
+
 const Root = () => (
   <>
     <ScrollToTop />
@@ -70,7 +79,8 @@ export const router = createBrowserRouter([
           lazyRoute(
             'print',
             () => import('@/features/print/print-page'),
-            (module) => module.PrintPage,
+            ({ PrintPage }) =>
+              () => <PrintPage sheets={PRINT_SHEETS} />,
           ),
         ],
       },
@@ -130,6 +140,7 @@ export const router = createBrowserRouter([
                 import('@/features/departments'),
                 import('@/features/billing-settings'),
                 import('@/features/invoices'),
+                import('@/features/planner'),
               ]),
             ([
               { AdminPage },
@@ -144,6 +155,7 @@ export const router = createBrowserRouter([
               { DepartmentsAdmin },
               { InvoiceSettingsAdmin, PaymentTermsAdmin, CreditBandsAdmin },
               { InvoiceList },
+              { WorkGroupMembers },
             ]) =>
               () => (
                 <AdminPage
@@ -156,6 +168,11 @@ export const router = createBrowserRouter([
                     users: <UsersTab />,
                     webhooks: <WebhooksTab />,
                     'server-logs': <LogsList />,
+                    'resource-planner': (
+                      <CollectionsAdmin tab="planner">
+                        <WorkGroupMembers />
+                      </CollectionsAdmin>
+                    ),
                     jobs: <JobsTab />,
                     invoices: (
                       <InvoiceSettingsAdmin>
@@ -213,6 +230,19 @@ export const router = createBrowserRouter([
             ({ FilesPage }) =>
               () => <FilesPage ownerHref={fileOwnerHref} />,
           ),
+          lazyRoute(
+            'planner',
+            () => import('./planner-screen'),
+            (module) => module.PlannerScreen,
+          ),
+          {
+            id: 'plannerWeek',
+            path: ROUTES.plannerWeek,
+            ...screen(
+              () => import('./planner-screen'),
+              (module) => module.PlannerScreen,
+            ),
+          },
           lazyRoute(
             'priceCalculator',
             () => import('@/features/price-calculator'),
