@@ -192,7 +192,8 @@ export const seedDemo = async (ctx: AppContext) => {
         userType: person.role === 'admin' ? 'admin' : 'employee',
         dateOfBirth: person.born,
         dateOfEmployment: person.employed,
-        profile: { plannerWorkGroups: [person.workGroup] },
+        // Leaders see their own group in the planner; the office sees every group.
+        profile: { plannerWorkGroups: person.workGroup === 'admin' ? [] : [person.workGroup] },
       });
       const employee = await seedEmployee(tx, demo.id, {
         firstName: person.firstName,

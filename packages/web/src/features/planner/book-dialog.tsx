@@ -81,7 +81,12 @@ export const BookDialog = ({
     return { kind, absence };
   };
 
-  const employees = new Set(selected.map((cell) => cell.employeeId)).size;
+  const nameOf = new Map(planner.employees.map((employee) => [employee.id, employee.name]));
+  const names = [...new Set(selected.map((cell) => cell.employeeId))].map((id) => nameOf.get(id) ?? '');
+  const people =
+    names.length <= 3
+      ? names.join(', ')
+      : t('book.andOthers', { names: names.slice(0, 3).join(', '), count: names.length - 3 });
 
   const book = async () => {
     const chosen = subject();
@@ -146,7 +151,7 @@ export const BookDialog = ({
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t('book.summary', { count: selected.length, employees })}
+          {t('book.summary', { count: selected.length, people })}
         </Text>
         {problem && (
           <Alert color="orange" icon={<IconAlertTriangle size={18} />} role="alert">

@@ -4,6 +4,7 @@ import { IconCalendarPlus, IconEraser, IconPlayerTrackNext, IconX } from '@table
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess, useConfirm } from '@/components';
+import { useIsPhone } from '@/lib/use-is-phone';
 import { useRemovePlan } from './plan-mutations';
 import { type CellRef, currentCell, type PlannerLookup, type PlannerView } from './planner-model';
 import { PushOffDialog } from './push-off-dialog';
@@ -40,6 +41,7 @@ export const PlannerActions = ({
     ),
   ];
   const count = selected.length;
+  const isPhone = useIsPhone();
 
   const remove = async () => {
     const isConfirmed = await confirm({
@@ -68,7 +70,7 @@ export const PlannerActions = ({
           c={count > 0 ? undefined : 'dimmed'}
           aria-live="polite"
         >
-          {count > 0 ? t('actions.selected', { count }) : t('actions.hint')}
+          {count > 0 ? t('actions.selected', { count }) : t(isPhone ? 'actions.hintPhone' : 'actions.hint')}
         </Text>
         <Group gap="xs" wrap="wrap">
           <Button

@@ -3,14 +3,21 @@ import { formatDate, isoDayOfWeek } from '@karm/domain/rules';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollHint } from '@/components';
+import { useIsPhone } from '@/lib/use-is-phone';
 import classes from './planner-grid.module.css';
 import type { PlannerLookup, PlannerView } from './planner-model';
 import { PlannerRow } from './planner-row';
 import { PLANNER_MARKS } from './use-planner';
 import type { useGridInteraction } from './use-planner-selection';
 
-/** The sticky employee column's width (`.rowHeader`), which the scroll hint leaves uncovered. */
+/**
+ * Column widths: the sticky employee column (which the scroll hint leaves uncovered; narrower on a
+ * phone), a weekday, a weekend day.
+ */
 const EMPLOYEE_COLUMN_WIDTH = 160;
+const PHONE_EMPLOYEE_COLUMN_WIDTH = 112;
+const DAY_WIDTH = 104;
+const WEEKEND_WIDTH = 84;
 
 export type PlannerGridProps = {
   planner: PlannerDto;
@@ -33,8 +40,9 @@ const DayHeader = ({ day, isToday }: { day: PlannerDayDto; isToday: boolean }) =
       data-red-day={day.redDay ? true : undefined}
       data-today={isToday || undefined}
     >
-      <span className={classes.weekday}>{t(`planner:weekdays.${isoDayOfWeek(day.date)}`)}</span>
-      <span className={classes.date}>{formatDate(day.date)}</span>
+      {/* Spaces between the lines, so a screen reader reads "Thu 02.04.2026 Maundy Thursday". */}
+      <span className={classes.weekday}>{t(`planner:weekdays.${isoDayOfWeek(day.date)}`)}</span>{' '}
+      <span className={classes.date}>{formatDate(day.date)}</span>{' '}
       {day.redDay && <span className={classes.redDayName}>{t(`components:redDays.${day.redDay}`)}</span>}
     </th>
   );
@@ -68,6 +76,8 @@ export const PlannerGrid = ({
   const { focused, tableRef, handlers } = interaction;
   const tabStop = focused ?? (view.rows[0] ? { employeeId: view.rows[0].id, date: view.dates[0] } : null);
   const columns = planner.days.length + 1;
+  const widths = planner.days.map((day) => (day.isWeekend ? WEEKEND_WIDTH : DAY_WIDTH));
+  const employeeWidth = useIsPhone() ? PHONE_EMPLOYEE_COLUMN_WIDTH : EMPLOYEE_COLUMN_WIDTH;
 
   // From the data's arrival to the rendered grid (the render bench reads the measure).
   // biome-ignore lint/correctness/useExhaustiveDependencies: measured whenever the data changes
@@ -89,8 +99,15 @@ export const PlannerGrid = ({
           aria-multiselectable={isSelectable}
           aria-readonly={!isSelectable}
           className={classes.table}
+          style={{ width: employeeWidth + widths.reduce((sum, width) => sum + width, 0) }}
           {...handlers}
         >
+          <colgroup>
+            <col style={{ width: employeeWidth }} />
+            {planner.days.map((day, index) => (
+              <col key={day.date} style={{ width: widths[index] }} />
+            ))}
+          </colgroup>
           <thead>
             <tr>
               <th scope="col" rowSpan={2} className={classes.corner}>
@@ -151,7 +168,7 @@ export const PlannerGrid = ({
           ))}
         </table>
       </div>
-      <ScrollHint target={scroller} leftInset={EMPLOYEE_COLUMN_WIDTH} />
+      <ScrollHint target={scroller} leftInset={employeeWidth} />
     </div>
   );
 };

@@ -1,6 +1,13 @@
 import type { PlannerDto } from '@karm/domain/contract';
 import { localeOrDefault } from '@karm/domain/i18n';
-import { formatDate, formatDateTime, isOverbooked, isoDayOfWeek, isValidIsoWeek } from '@karm/domain/rules';
+import {
+  formatDate,
+  formatDateTime,
+  isOverbooked,
+  isoDayOfWeek,
+  isValidIsoWeek,
+  QUARTERS_PER_DAY,
+} from '@karm/domain/rules';
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
@@ -31,6 +38,12 @@ const Sheet = ({
   const days = planner.days;
   return (
     <table className={classes.sheet}>
+      <colgroup>
+        <col className={classes.nameColumn} />
+        {days.map((day) => (
+          <col key={day.date} className={day.isWeekend ? classes.weekendColumn : undefined} />
+        ))}
+      </colgroup>
       <thead>
         <tr>
           <th rowSpan={2} className={classes.name}>
@@ -44,11 +57,7 @@ const Sheet = ({
         </tr>
         <tr>
           {days.map((day) => (
-            <th
-              key={day.date}
-              data-off={!day.isWorkingDay || undefined}
-              className={day.isWeekend ? classes.weekend : undefined}
-            >
+            <th key={day.date} data-off={!day.isWorkingDay || undefined}>
               {t(`weekdays.${isoDayOfWeek(day.date)}`)} {formatDate(day.date).slice(0, 5)}
               {day.redDay && <div className={classes.redDay}>{t(`components:redDays.${day.redDay}`)}</div>}
             </th>
@@ -58,7 +67,7 @@ const Sheet = ({
       {view.groups.map((group) => (
         <tbody key={group.key ?? ''}>
           <tr>
-            <th colSpan={days.length + 1} className={classes.group}>
+            <th scope="rowgroup" colSpan={days.length + 1} className={classes.group}>
               {group.label}
             </th>
           </tr>
@@ -67,7 +76,9 @@ const Sheet = ({
             const tasks = view.tasksOf(employee.id);
             return (
               <tr key={employee.id}>
-                <th className={classes.name}>{employee.name}</th>
+                <th scope="row" className={classes.name}>
+                  {employee.name}
+                </th>
                 {days.map((day) => {
                   const bookings = cells[day.date]?.bookings ?? [];
                   return (
@@ -75,7 +86,6 @@ const Sheet = ({
                       key={day.date}
                       data-off={!day.isWorkingDay || undefined}
                       data-overbooked={isOverbooked(bookings) || undefined}
-                      className={day.isWeekend ? classes.weekend : undefined}
                     >
                       {bookings.map((booking) => (
                         <div
@@ -90,7 +100,8 @@ const Sheet = ({
                           }
                           data-kind={booking.kind}
                         >
-                          {bookingLabel(t, booking, lookup)} {partSign(booking.quarters)}
+                          {booking.quarters < QUARTERS_PER_DAY && <b>{partSign(booking.quarters)} </b>}
+                          {bookingLabel(t, booking, lookup)}
                         </div>
                       ))}
                       {(tasks[day.date] ?? []).map((task) => (

@@ -65,7 +65,11 @@ const Booking = ({
   booking: PlanBookingDto;
   lookup: Lookup;
 }) => {
-  const part = <span className={classes.part}>{partSign(booking.quarters)}</span>;
+  // A whole day is the usual booking: only a part of a day is marked (the tooltip names every part).
+  const part =
+    booking.quarters < QUARTERS_PER_DAY ? (
+      <span className={classes.part}>{partSign(booking.quarters)}</span>
+    ) : null;
   if (booking.kind === 'project') {
     const project = lookup.projects.get(booking.projectId);
     return (
