@@ -62,15 +62,14 @@ export const PlannerActions = ({
   };
 
   return (
+    // The same lines whether or not cells are selected: the grid below never moves under the mouse.
     <Paper withBorder p="xs" data-planner-actions>
+      <Text size="xs" c="dimmed" mb={6}>
+        {t(isPhone ? 'actions.hintPhone' : 'actions.hint')}
+      </Text>
       <Group gap="xs" wrap="wrap" justify="space-between">
-        <Text
-          size="sm"
-          fw={count > 0 ? 600 : undefined}
-          c={count > 0 ? undefined : 'dimmed'}
-          aria-live="polite"
-        >
-          {count > 0 ? t('actions.selected', { count }) : t(isPhone ? 'actions.hintPhone' : 'actions.hint')}
+        <Text size="sm" fw={600} c={count > 0 ? undefined : 'dimmed'} aria-live="polite">
+          {t('actions.selected', { count })}
         </Text>
         <Group gap="xs" wrap="wrap">
           <Button

@@ -1,7 +1,6 @@
 import type { PlannerDto } from '@karm/domain/contract';
 import { formatDate } from '@karm/domain/rules';
-import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { CSSProperties } from 'react';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from './planner-grid.module.css';
 import type { PlannerLookup } from './planner-model';
@@ -48,59 +47,46 @@ export const PlannerLegend = ({ planner, lookup }: { planner: PlannerDto; lookup
         <Text size="xs">{t('legend.note')}</Text>
       </Group>
       {projects.length > 0 && (
+        // Plain markup: the list can hold every project of the fortnight and draws with the grid.
         <Paper withBorder p="sm">
           <Title order={2} size="h5" mb="xs">
             {t('legend.projectsTitle')}
           </Title>
-          <Table.ScrollContainer minWidth={420}>
-            <Table verticalSpacing={4} fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('legend.project')}</Table.Th>
-                  <Table.Th>{t('legend.deliveryDate')}</Table.Th>
-                  <Table.Th>{t('legend.noteToPlanner')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+          <div className={classes.projectsScroller}>
+            <table className={classes.projects}>
+              <thead>
+                <tr>
+                  <th>{t('legend.project')}</th>
+                  <th>{t('legend.deliveryDate')}</th>
+                  <th>{t('legend.noteToPlanner')}</th>
+                </tr>
+              </thead>
+              <tbody>
                 {projects.map((project) => (
-                  <Table.Tr key={project.id} data-project-id={project.id}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <span
-                          className={classes.legendSwatch}
-                          style={{ background: project.colour } as CSSProperties}
-                        />
-                        <Text size="sm" fw={600}>
-                          {project.number}
-                        </Text>
-                        <Text size="sm">{project.name}</Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
+                  <tr key={project.id} data-project-id={project.id}>
+                    <td>
+                      <span className={classes.legendSwatch} style={{ background: project.colour }} />{' '}
+                      <b>{project.number}</b> {project.name}
+                    </td>
+                    <td className={classes.nowrap}>
                       {project.deliveryDate ? (
-                        <Group gap={6} wrap="nowrap">
+                        <>
                           <span
                             className={classes.legendDot}
                             data-colour={project.deliveryColour ?? undefined}
-                          />
-                          <Text size="sm">{formatDate(project.deliveryDate)}</Text>
-                        </Group>
+                          />{' '}
+                          {formatDate(project.deliveryDate)}
+                        </>
                       ) : (
-                        <Text size="sm" c="dimmed">
-                          {t('legend.noDeliveryDate')}
-                        </Text>
+                        <span className={classes.dimmed}>{t('legend.noDeliveryDate')}</span>
                       )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                        {project.noteToPlanner}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
+                    </td>
+                    <td className={classes.note}>{project.noteToPlanner}</td>
+                  </tr>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              </tbody>
+            </table>
+          </div>
         </Paper>
       )}
     </Stack>

@@ -101,10 +101,20 @@ const Booking = ({
   );
 };
 
+/**
+ * Rows have fixed heights, so the grid can draw only those in view: a cell shows two lines (a
+ * booking or a task each); with more, the second line says how many more (the tooltip lists all).
+ */
+export const ROW_HEIGHT = 46;
+export const GROUP_ROW_HEIGHT = 28;
+const LINES_PER_CELL = 2;
+
 type CellProps = {
   t: TFunction<'planner'>;
   employee: PlannerEmployeeDto;
   day: PlannerDayDto;
+  /** The day as the cell's name says it (dd.MM.yyyy), worked out once per row. */
+  dateText: string;
   bookings: readonly PlanBookingDto[];
   tasks: readonly TaskDto[];
   lookup: Lookup;
@@ -121,6 +131,7 @@ const PlannerCell = ({
   t,
   employee,
   day,
+  dateText,
   bookings,
   tasks,
   lookup,
@@ -130,6 +141,24 @@ const PlannerCell = ({
 }: CellProps) => {
   const isOver = isOverbooked(bookings);
   const title = cellTitle(t, bookings, tasks, lookup);
+  const lines = [
+    ...bookings.map((booking) => <Booking key={booking.id} t={t} booking={booking} lookup={lookup} />),
+    ...tasks.map((task) => (
+      <div key={task.id} className={classes.taskChip} data-done={task.isDone || undefined}>
+        <span className={classes.label}>{task.name}</span>
+      </div>
+    )),
+  ];
+  const shown =
+    lines.length <= LINES_PER_CELL
+      ? lines
+      : [
+          ...lines.slice(0, LINES_PER_CELL - 1),
+          <div key="more" className={classes.more}>
+            {t('cell.more', { count: lines.length - LINES_PER_CELL + 1 })}
+          </div>,
+        ];
+  const overbooked = isOver ? t('cell.overbooked', { days: daysSign(quartersOfDay(bookings)) }) : '';
   return (
     <td
       // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a cell of the ARIA grid (planner-grid.tsx)
@@ -142,27 +171,11 @@ const PlannerCell = ({
       data-today={isToday || undefined}
       data-overbooked={isOver || undefined}
       aria-selected={isSelected}
-      aria-label={
-        title
-          ? `${employee.name}, ${formatDate(day.date)}: ${title.replaceAll('\n', ', ')}${isOver ? `, ${t('cell.overbooked', { days: daysSign(quartersOfDay(bookings)) })}` : ''}`
-          : `${employee.name}, ${formatDate(day.date)}: ${t('cell.free')}`
-      }
-      title={title || undefined}
+      aria-label={`${employee.name}, ${dateText}: ${title ? title.replaceAll('\n', ', ') : t('cell.free')}${overbooked && `, ${overbooked}`}`}
+      title={[title, overbooked].filter(Boolean).join('\n') || undefined}
       tabIndex={isTabStop ? 0 : -1}
     >
-      {bookings.map((booking) => (
-        <Booking key={booking.id} t={t} booking={booking} lookup={lookup} />
-      ))}
-      {tasks.map((task) => (
-        <div key={task.id} className={classes.taskChip} data-done={task.isDone || undefined}>
-          <span className={classes.label}>{task.name}</span>
-        </div>
-      ))}
-      {isOver && (
-        <div className={classes.overbooked}>
-          {t('cell.overbookedShort', { days: daysSign(quartersOfDay(bookings)) })}
-        </div>
-      )}
+      {shown}
     </td>
   );
 };
@@ -192,16 +205,19 @@ const PlannerRowView = ({
 }: PlannerRowProps) => {
   const { t } = useTranslation('planner');
   return (
-    <tr data-employee-row={employee.id}>
+    <tr data-employee-row={employee.id} style={{ height: ROW_HEIGHT }}>
       <th scope="row" className={classes.rowHeader} title={employee.name}>
         {employee.name}
       </th>
-      {days.map((day) => (
+      {days.map((day, index) => (
         <PlannerCell
-          key={day.date}
+          // By column: moving a week on keeps the cells' elements and changes their content.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the column is the cell's identity
+          key={index}
           t={t}
           employee={employee}
           day={day}
+          dateText={formatDate(day.date)}
           bookings={cells[day.date]?.bookings ?? NO_BOOKINGS}
           tasks={tasks[day.date] ?? NO_TASKS}
           lookup={lookup}

@@ -65,6 +65,8 @@ type Controller = {
   isSelectable: boolean;
   onEnter: () => void;
   setFocused: (cell: CellRef) => void;
+  /** Whether the focus last moved by keyboard (the grid then scrolls the cell into view). */
+  isKeyboardMove: boolean;
   /** Where a Shift-click or Shift+arrow rectangle starts, and the selection it adds to. */
   anchor: CellRef | null;
   base: ReadonlySet<string>;
@@ -98,6 +100,7 @@ const handlersOf = (controller: Controller) => ({
     const cell = cellFrom(event.target);
     if (!cell || event.button !== 0) return;
     controller.isClickAfterDrag = false;
+    controller.isKeyboardMove = false;
     // Dragging is for a mouse: on a touch screen the finger scrolls the grid.
     if (controller.isSelectable && event.pointerType === 'mouse') {
       // No text selection while dragging or Shift-clicking over the cells.
@@ -143,6 +146,7 @@ const handlersOf = (controller: Controller) => ({
       } else if (!event.shiftKey) {
         setAnchor(controller, to);
       }
+      controller.isKeyboardMove = true;
       controller.setFocused(to);
       return;
     }
@@ -178,6 +182,7 @@ export const useGridInteraction = ({
     isSelectable,
     onEnter,
     setFocused,
+    isKeyboardMove: false,
     anchor: null,
     base: new Set(),
     drag: null,
@@ -206,14 +211,6 @@ export const useGridInteraction = ({
     };
   }, [controller]);
 
-  // The focused cell takes the keyboard focus (and scrolls into view) whenever it moves.
-  useEffect(() => {
-    if (!focused) return;
-    const cell = tableRef.current?.querySelector<HTMLElement>(
-      `td[data-employee="${focused.employeeId}"][data-date="${focused.date}"]`,
-    );
-    if (cell && document.activeElement !== cell) cell.focus();
-  }, [focused]);
-
-  return { tableRef, focused, handlers };
+  // The grid gives the focused cell the keyboard focus (it knows which rows are drawn).
+  return { tableRef, focused, isKeyboardMove: () => controller.isKeyboardMove, handlers };
 };

@@ -12,8 +12,10 @@ import { mergeChange } from './planner-model';
 /** `performance.mark` names around the planner's render (the render bench reads them). */
 export const PLANNER_MARKS = {
   dataArrived: 'karm:planner-data',
-  rendered: 'karm:planner-rendered',
+  /** From the data's arrival to the grid in the DOM. */
   render: 'karm:planner-render',
+  /** From the data's arrival to the frame after the grid was drawn. */
+  painted: 'karm:planner-painted',
 } as const;
 
 export const plannerKeys = {
