@@ -24,6 +24,9 @@ const dayOf = (index: number) => addDays(monday, index);
 const LEADER = E2E_PLANNER_USERS.leader.username;
 const ADMIN = E2E_PLANNER_USERS.admin.username;
 
+// Journeys here open two browsers or prepare bookings over the API first: a minute each.
+test.describe.configure({ timeout: 60_000 });
+
 const cell = (page: Page, employee: string, date: string) =>
   page.getByRole('gridcell', {
     name: new RegExp(`^${employee}, ${formatDate(date).replaceAll('.', '\\.')}`),
@@ -39,26 +42,26 @@ const withSession = async <T>(username: string, action: (session: ApiSession) =>
 };
 
 /** A project of the planner company, made by its administrator; names are unique per run. */
-const createProject = (name: string, extra: { noteToPlanner?: string; deliveryDate?: string } = {}) =>
-  withSession(ADMIN, (session) =>
-    session.request('project:create', { name: `${name} ${Date.now() % 100_000}`, ...extra }),
-  );
+const createProject = (
+  admin: ApiSession,
+  name: string,
+  extra: { noteToPlanner?: string; deliveryDate?: string } = {},
+) => admin.request('project:create', { name: `${name} ${Date.now() % 100_000}`, ...extra });
 
 /** Books a project for a whole day on an employee's day over the API, as another leader would. */
-const bookOverApi = (employee: string, date: string, project: ProjectDto) =>
-  withSession(ADMIN, async (session) => {
-    const planner = await session.request('planner:get', isoWeekOf(date));
-    const employeeId = planner.employees.find((candidate) => candidate.name === employee)?.id;
-    if (!employeeId) throw new Error(`${employee} is not in the planner`);
-    const version =
-      planner.cells.find((candidate) => candidate.employeeId === employeeId && candidate.date === date)
-        ?.version ?? 0;
-    await session.request('plan:add', {
-      cells: [{ employeeId, date, version }],
-      subject: { kind: 'project', projectId: project.id },
-      dayPart: 4,
-    });
+const bookOverApi = async (admin: ApiSession, employee: string, date: string, project: ProjectDto) => {
+  const planner = await admin.request('planner:get', isoWeekOf(date));
+  const employeeId = planner.employees.find((candidate) => candidate.name === employee)?.id;
+  if (!employeeId) throw new Error(`${employee} is not in the planner`);
+  const version =
+    planner.cells.find((candidate) => candidate.employeeId === employeeId && candidate.date === date)
+      ?.version ?? 0;
+  await admin.request('plan:add', {
+    cells: [{ employeeId, date, version }],
+    subject: { kind: 'project', projectId: project.id },
+    dayPart: 4,
   });
+};
 
 const openPlanner = async (page: Page, username: string, path = '/planner') => {
   await signInPage(page, username);
@@ -70,10 +73,12 @@ test('books a project for two employees for half a day; a second browser sees it
   page,
   browser,
 }) => {
-  const project = await createProject('Skolebygg Nord', {
-    noteToPlanner: 'Ring byggeleder først',
-    deliveryDate: addDays(today, 2),
-  });
+  const project = await withSession(ADMIN, (admin) =>
+    createProject(admin, 'Skolebygg Nord', {
+      noteToPlanner: 'Ring byggeleder først',
+      deliveryDate: addDays(today, 2),
+    }),
+  );
   const watcherContext = await browser.newContext();
   const watcher = await watcherContext.newPage();
   await openPlanner(watcher, E2E_PLANNER_USERS.watcher.username);
@@ -122,9 +127,10 @@ test('books a project for two employees for half a day; a second browser sees it
 
 test('asks before a day holds more than a whole day, and shows the overbooking in red', async ({ page }) => {
   const date = dayOf(9);
-  const first = await createProject('Barnehage Øst');
-  const second = await createProject('Kontorbygg Vest');
-  await bookOverApi('Olav Overbook', date, first);
+  const second = await withSession(ADMIN, async (admin) => {
+    await bookOverApi(admin, 'Olav Overbook', date, await createProject(admin, 'Barnehage Øst'));
+    return createProject(admin, 'Kontorbygg Vest');
+  });
   await openPlanner(page, LEADER);
   await cell(page, 'Olav Overbook', date).click();
   await page.getByRole('button', { name: 'Book…' }).click();
@@ -144,10 +150,15 @@ test('asks before a day holds more than a whole day, and shows the overbooking i
 test('pushes a project off; a booking that finds no free working day becomes a task', async ({ page }) => {
   // The second week's Thursday is pushed off; its Friday is full and the weekend is no working day.
   const thursday = dayOf(10);
-  const pushed = await createProject('Rådhusgata skyvedør');
-  const full = await createProject('Sagdalen skole');
-  await bookOverApi('Petra Pushoff', thursday, pushed);
-  await bookOverApi('Petra Pushoff', dayOf(11), full);
+  const [pushed, full] = await withSession(ADMIN, async (admin) => {
+    const projects = [
+      await createProject(admin, 'Rådhusgata skyvedør'),
+      await createProject(admin, 'Sagdalen skole'),
+    ] as const;
+    await bookOverApi(admin, 'Petra Pushoff', thursday, projects[0]);
+    await bookOverApi(admin, 'Petra Pushoff', dayOf(11), projects[1]);
+    return projects;
+  });
   await openPlanner(page, LEADER);
   await cell(page, 'Petra Pushoff', thursday).click();
   await page.getByRole('button', { name: 'Push off…' }).click();
@@ -240,9 +251,12 @@ test('deleting a project asks with the count of its plans, and open planners let
   page,
   browser,
 }) => {
-  const project = await createProject('Riving lager');
-  await bookOverApi('Randi Remove', dayOf(7), project);
-  await bookOverApi('Randi Remove', dayOf(8), project);
+  const project = await withSession(ADMIN, async (admin) => {
+    const made = await createProject(admin, 'Riving lager');
+    await bookOverApi(admin, 'Randi Remove', dayOf(7), made);
+    await bookOverApi(admin, 'Randi Remove', dayOf(8), made);
+    return made;
+  });
   const watcherContext = await browser.newContext();
   const watcher = await watcherContext.newPage();
   await openPlanner(watcher, E2E_PLANNER_USERS.watcher.username);

@@ -140,7 +140,7 @@ export const router = createBrowserRouter([
                 import('@/features/departments'),
                 import('@/features/billing-settings'),
                 import('@/features/invoices'),
-                import('@/features/planner'),
+                import('@/features/planner/work-group-members'),
               ]),
             ([
               { AdminPage },
