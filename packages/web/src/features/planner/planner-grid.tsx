@@ -159,7 +159,11 @@ export const PlannerGrid = ({
     const cell = table.querySelector<HTMLElement>(
       `td[data-employee="${focused.employeeId}"][data-date="${focused.date}"]`,
     );
-    if (cell && document.activeElement !== cell) cell.focus({ preventScroll: true });
+    if (cell && document.activeElement !== cell) {
+      cell.focus({ preventScroll: true });
+      // The box may reach below the window: the page follows too (the box is already right).
+      if (interaction.isKeyboardMove()) cell.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }
   }, [focused, rows.start, rows.end]);
 
   // From the data's arrival to the grid in the DOM, and to the frame after it (painted): the render
