@@ -1,6 +1,7 @@
 import type { PlanChangeDto } from '@karm/domain/contract';
 import { addDays, isoWeekOf, startOfIsoWeek, weekDates } from '@karm/domain/rules';
 import { resolveActor } from '@karm/server/modules/auth/sessions.service';
+import { valuesOf } from '@karm/server/modules/collections/collection-values';
 import { employeesForPlanner } from '@karm/server/modules/employees/employees-for-planner';
 import { planRowsOfWeeks } from '@karm/server/modules/planner/plan-weeks';
 import { projectsForPlanner } from '@karm/server/modules/projects/projects-for-planner';
@@ -19,8 +20,9 @@ const FAN_OUT_PUSHES = 20;
 
 /**
  * `npm run bench -- planner`: 150 employees with 20 000 plans (employee-weeks, about 2½ years each,
- * most days booked), then `planner:get` for two weeks through the socket next to the same four
- * statements run directly (employees, the two weeks' plan rows, tasks, projects in play), with the
+ * most days booked), then `planner:get` for two weeks through the socket next to the same five
+ * statements run directly (employees, the work groups, the two weeks' plan rows, tasks, projects in
+ * play), with the
  * ratio; and the fan-out of one `plan:add` push to 500 sockets of the company, from emit to receipt
  * (client sockets live in the same process as the server, as in the other benches).
  */
@@ -57,8 +59,9 @@ export const run = async () => {
     const dates = weeks.flatMap(weekDates);
     const socketFigures = await measure(CALLS, () => leader.client.request('planner:get', measured));
     const sqlFigures = await measure(CALLS, async () => {
-      const [, rows] = await Promise.all([
+      const [, , rows] = await Promise.all([
         employeesForPlanner(db, companyId),
+        valuesOf(db, companyId, 'workGroup'),
         planRowsOfWeeks(db, companyId, weeks),
         db
           .select()
