@@ -18,12 +18,15 @@ import {
   E2E_CAPACITY_ADMIN,
   E2E_DATA_DIR,
   E2E_PASSWORD,
+  E2E_PLANNER_EMPLOYEES,
+  E2E_PLANNER_USERS,
   E2E_PORT,
   E2E_ROLE_PROJECTS,
   E2E_ROLE_USERS,
   E2E_TASK_USERS,
   E2E_TRIPLETEX_PORT,
   E2E_USERS,
+  PLANNER_COMPANY_NAME,
   SECURED_COMPANY_NAME,
   TRIPLETEX_COMPANY_NAME,
 } from './users';
@@ -162,6 +165,16 @@ await updateAccountingSettings(ctx, administrativeActor(tripletexCompany.id, tri
   syncIntervalMinutes: 15,
   version: (await settingsOf(ctx, tripletexCompany.id)).version,
 });
+
+// The planner journeys' company: its own leaders, administrator and employees in the work groups.
+const plannerCompany = await seedCompany(ctx.db, { name: PLANNER_COMPANY_NAME });
+for (const { username, role } of Object.values(E2E_PLANNER_USERS)) {
+  await seedJourneyUser(username, role, plannerCompany.id);
+}
+for (const { name, workGroup } of E2E_PLANNER_EMPLOYEES) {
+  const [firstName = '', lastName = ''] = name.split(' ');
+  await seedEmployee(ctx.db, plannerCompany.id, { firstName, lastName, displayName: name, workGroup });
+}
 
 const app = await buildApp(ctx);
 await app.listen(config.port, '127.0.0.1');

@@ -121,6 +121,32 @@ export const SECURED_COMPANY_NAME = 'E2E Sikret AS';
 /** A company connected to the fake Tripletex from the start; only the Tripletex invoicing journey works in it. */
 export const TRIPLETEX_COMPANY_NAME = 'E2E Faktura AS';
 
+/**
+ * The planner journeys work in a company of their own (PLANNER_COMPANY_NAME), so their bookings,
+ * work groups and pushes meet no other journey's: leaders who book and watch, an administrator who
+ * edits the work groups and makes projects, a leader who works in Norwegian.
+ */
+export const PLANNER_COMPANY_NAME = 'E2E Planlegging AS';
+export const E2E_PLANNER_USERS = {
+  leader: { username: 'e2e-planner-leader', role: 'leader' },
+  watcher: { username: 'e2e-planner-watcher', role: 'leader' },
+  admin: { username: 'e2e-planner-admin', role: 'admin' },
+  norwegian: { username: 'e2e-planner-nb', role: 'leader' },
+} as const satisfies Record<string, { username: string; role: Role }>;
+
+/** The planner company's employees, each journey its own, in the default work groups. */
+export const E2E_PLANNER_EMPLOYEES = [
+  { name: 'Anne Booking', workGroup: 'montasje' },
+  { name: 'Bjørn Booking', workGroup: 'montasje' },
+  { name: 'Olav Overbook', workGroup: 'produksjon' },
+  { name: 'Petra Pushoff', workGroup: 'produksjon' },
+  { name: 'Rita Reload', workGroup: 'service' },
+  { name: 'Mona Mover', workGroup: 'produksjon' },
+  { name: 'Nils Norsk', workGroup: 'montasje' },
+  { name: 'Randi Remove', workGroup: 'service' },
+  { name: 'Tor Touch', workGroup: 'admin' },
+] as const;
+
 /** The demo user who belongs to both demo companies. */
 export const DEMO_TWO_COMPANY_USER = 'kari';
 

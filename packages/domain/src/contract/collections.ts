@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { COMPLEXITIES, OWNER_TYPES, PROJECT_CATEGORIES } from '../rules/pipeline-codes';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
-import { COLLECTION_KEY_LENGTH, collectionKeySchema } from './collection-key';
+import { COLLECTION_KEY_LENGTH, COLLECTION_MAX_VALUES, collectionKeySchema } from './collection-key';
 import { CUSTOMER_CATEGORIES } from './customers';
 import { socketEvent } from './define';
 import type { Permission } from './permissions';
+import { PLANNER_WORK_GROUPS } from './profile';
 
 /**
  * Admin-managed lists (SPEC §7 collection:get|add|upd|del): company-scoped lookup lists with English
@@ -14,7 +15,8 @@ import type { Permission } from './permissions';
  *
  * Which admin tab shows a list and who may edit it: the lists of inquiries and offers sit in the
  * "inquiry" tab (`sales.settings`), project categories and the lists of project work (deviations,
- * absence) in the "projects" tab (`projects.settings`). Everyone signed in reads every list.
+ * absence) in the "projects" tab (`projects.settings`), the resource planner's work groups in the
+ * "resource planner" tab (`planner.settings`). Everyone signed in reads every list.
  *
  * Two admin-managed lists are deliberately not collections, so nothing is kept twice: the price
  * calculator's door types are the price matrix's rows (edited with their prices in the price matrix,
@@ -50,9 +52,11 @@ export const COLLECTIONS = {
     builtIns: BUILT_IN_DEVIATION_CATEGORIES,
   },
   absenceType: { tab: 'projects', permission: 'projects.settings', builtIns: BUILT_IN_ABSENCE_TYPES },
+  /** The resource planner's rows are grouped by these; employees carry one (SPEC §9 defaults). */
+  workGroup: { tab: 'planner', permission: 'planner.settings', builtIns: PLANNER_WORK_GROUPS },
 } as const satisfies Record<
   string,
-  { tab: 'inquiry' | 'projects'; permission: Permission; builtIns: readonly string[] }
+  { tab: 'inquiry' | 'projects' | 'planner'; permission: Permission; builtIns: readonly string[] }
 >;
 
 export type CollectionName = keyof typeof COLLECTIONS;
@@ -71,6 +75,7 @@ const BUILT_IN_LABEL_PREFIXES: Record<CollectionName, string> = {
   projectCategory: 'pipeline:projectCategory',
   deviationCategory: 'collections:builtIn.deviationCategory',
   absenceType: 'collections:builtIn.absenceType',
+  workGroup: 'common:workGroups',
 };
 
 /** i18n key of a built-in value's label, e.g. `pipeline:complexity.low`. */
@@ -80,7 +85,11 @@ export const builtInLabelKey = (collection: CollectionName, key: string) =>
 export const isBuiltInKey = (collection: CollectionName, key: string) =>
   (COLLECTIONS[collection].builtIns as readonly string[]).includes(key);
 
-export const COLLECTION_LIMITS = { keyLength: COLLECTION_KEY_LENGTH, labelLength: 100, values: 200 } as const;
+export const COLLECTION_LIMITS = {
+  keyLength: COLLECTION_KEY_LENGTH,
+  labelLength: 100,
+  values: COLLECTION_MAX_VALUES,
+} as const;
 
 const label = z
   .string()

@@ -6,6 +6,8 @@ import { isDayPart } from '../rules/planner/day-parts';
 import { ABSENCE_KINDS, type PlanBooking } from '../rules/planner/plan-bookings';
 import type { RedDayName } from '../rules/red-days';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '../rules/validation-messages';
+import { collectionKeySchema } from './collection-key';
+import type { CollectionValueDto } from './collections';
 import { socketEvent } from './define';
 import type { PlannerWorkGroup } from './profile';
 import type { TaskDto } from './tasks';
@@ -97,9 +99,12 @@ export type PlannerDayDto = {
 export type PlannerEmployeeDto = {
   id: string;
   name: string;
-  /** Null for an employee in no work group (shown last). */
+  /** A key of `PlannerDto.workGroups`; null for an employee in no work group (shown last). */
   workGroup: PlannerWorkGroup | null;
 };
+
+/** A work group as the planner shows it: the company's list (collections `workGroup`), in its order. */
+export type PlannerWorkGroupDto = Pick<CollectionValueDto, 'key' | 'labels' | 'isActive'>;
 
 export type PlannerProjectDto = {
   id: string;
@@ -116,14 +121,21 @@ export type PlannerProjectDto = {
 export type PlannerDto = {
   weeks: [IsoWeek, IsoWeek];
   days: PlannerDayDto[];
-  workGroups: readonly PlannerWorkGroup[];
+  /**
+   * The company's work groups in its order, deactivated ones too (employees may still be in them);
+   * rows are grouped by these.
+   */
+  workGroups: PlannerWorkGroupDto[];
   /** Active employees in work-group order, then by name. */
   employees: PlannerEmployeeDto[];
   /** The cells ever booked in the two weeks (a missing cell is empty at version 0). */
   cells: PlanCellDto[];
   /** Tasks dated in the two weeks (assigned ones show on their employee's day). */
   tasks: TaskDto[];
-  /** Every project booked in the two weeks, and the company's other active projects to book. */
+  /**
+   * Every project booked in the two weeks or named by a task in them. The projects a person may
+   * book are the company's active projects (`projects:all`).
+   */
   projects: PlannerProjectDto[];
 };
 
@@ -150,10 +162,26 @@ export const PLAN_PUSHES = {
 } as const;
 export type PlanChangedPush = PlanChangeDto;
 
+/**
+ * The admin tab "resource planner": who is in which work group. Every active employee with their
+ * group and version; an administrator moves one to another group (or none) at the version read.
+ */
+export type WorkGroupMemberDto = { id: string; name: string; workGroup: string | null; version: number };
+
+export const workGroupAssignSchema = z.object({
+  employeeId: z.uuid(),
+  version: z.number().int().positive(),
+  /** A key of the company's work-group list, or null for none. */
+  workGroup: collectionKeySchema.nullable(),
+});
+export type WorkGroupAssignInput = z.input<typeof workGroupAssignSchema>;
+
 export const plannerEvents = {
   'planner:get': socketEvent<PlannerDto>()(isoWeekSchema),
   'plan:refresh': socketEvent<PlannerDto>()(isoWeekSchema),
   'plan:add': socketEvent<PlanChangeDto>()(planAddSchema),
   'plan:remove': socketEvent<PlanChangeDto>()(planRemoveSchema),
   'plan:push-off': socketEvent<PlanChangeDto>()(planPushOffSchema),
+  'planner:work-group-members': socketEvent<WorkGroupMemberDto[]>()(z.unknown()),
+  'planner:assign-work-group': socketEvent<WorkGroupMemberDto>()(workGroupAssignSchema),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/index';
 import { VERSION_PATTERN } from '../rules/changelog';
+import { COLLECTION_MAX_VALUES, collectionKeySchema } from './collection-key';
 
 export const THEME_MODES = ['light', 'dark', 'auto'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
@@ -9,9 +10,15 @@ export type ThemeMode = (typeof THEME_MODES)[number];
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 
-/** SPEC §9: the resource planner's default work groups. */
+/**
+ * SPEC §9: the resource planner's default work groups, the built-in values of the company's
+ * admin-managed list `workGroup` (collections.ts). A company renames, reorders, deactivates and adds
+ * its own, so a work group is any key of that list.
+ */
 export const PLANNER_WORK_GROUPS = ['produksjon', 'montasje', 'service', 'admin'] as const;
-export type PlannerWorkGroup = (typeof PLANNER_WORK_GROUPS)[number];
+export type BuiltInWorkGroup = (typeof PLANNER_WORK_GROUPS)[number];
+/** A key of the company's work-group list (a built-in one or one an administrator added). */
+export type PlannerWorkGroup = string;
 
 /** The user's own settings (SPEC §3 profile); every field optional so old rows stay valid. */
 export const userProfileSchema = z.object({
@@ -23,10 +30,13 @@ export const userProfileSchema = z.object({
   drawer: z
     .object({ collapsed: z.boolean().optional(), openGroups: z.array(z.string().max(50)).max(20).optional() })
     .optional(),
-  /** The planner's groups this person wants to see (SPEC §3 plannerWorkGroup, now several). */
+  /**
+   * The planner's groups this person wants to see (SPEC §3 plannerWorkGroup, now several): keys of
+   * the company's work-group list, which the server checks; none chosen shows every group.
+   */
   plannerWorkGroups: z
-    .array(z.enum(PLANNER_WORK_GROUPS))
-    .max(PLANNER_WORK_GROUPS.length)
+    .array(collectionKeySchema)
+    .max(COLLECTION_MAX_VALUES)
     .refine((groups) => new Set(groups).size === groups.length)
     .optional(),
   /** Saved project-list filters; their shape belongs to the projects module. */
@@ -44,7 +54,7 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 /** A profile as rows may hold it: before several work groups, one was kept as `plannerWorkGroup`. */
 export type StoredUserProfile = UserProfile & { plannerWorkGroup?: string | null };
 
-const isPlannerWorkGroup = (value: unknown): value is PlannerWorkGroup =>
+const isPlannerWorkGroup = (value: unknown): value is BuiltInWorkGroup =>
   (PLANNER_WORK_GROUPS as readonly unknown[]).includes(value);
 
 /**

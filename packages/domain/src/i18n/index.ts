@@ -49,4 +49,5 @@ export const NAMESPACES = [
   'client',
   'tasks',
   'capacity',
+  'planner',
 ] as const satisfies readonly Namespace[];

@@ -1,12 +1,14 @@
-import { isoWeekOf } from '@karm/domain/rules';
+import { isOverbooked, isoWeekOf } from '@karm/domain/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../modules/company/company.tables';
 import { confirmations } from '../modules/confirmations/confirmations.tables';
 import { files } from '../modules/files/files.tables';
 import { invoices } from '../modules/invoices/invoices.tables';
+import { getPlanner } from '../modules/planner/planner.service';
 import { tasks } from '../modules/tasks/tasks.tables';
 import { todayIn } from '../platform/clock';
+import { administrativeActor } from '../platform/context';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { DEMO_COMPANY_NAME, findDemoCompanyId, seedDemo } from './demo';
 
@@ -58,6 +60,26 @@ describe('demo data', () => {
     expect(sum((cell) => cell.absenceHours)).toBeGreaterThan(0);
     expect(sum((cell) => cell.unplannedDemandHours)).toBeGreaterThan(0);
     expect(sum((cell) => cell.pipelineHours)).toBeGreaterThan(0);
+  });
+
+  it('fills the planner this week and next: bookings of several projects, absence, a task, one overbooked day', async () => {
+    const companyId = await findDemoCompanyId(server.ctx, DEMO_COMPANY_NAME);
+    const admin = administrativeActor(companyId, '00000000-0000-7000-8000-000000000000');
+    const planner = await getPlanner(server.ctx, admin, isoWeekOf(todayIn(server.ctx.clock)));
+    const bookings = planner.cells.flatMap((cell) => cell.bookings);
+    const projectIds = new Set(
+      bookings.flatMap((booking) => (booking.kind === 'project' ? [booking.projectId] : [])),
+    );
+    expect(projectIds.size).toBeGreaterThanOrEqual(4);
+    expect(new Set(bookings.map((booking) => booking.kind))).toEqual(new Set(['project', 'absence']));
+    expect(planner.cells.some((cell) => isOverbooked(cell.bookings))).toBe(true);
+    expect(planner.tasks.map((task) => task.name)).toContain(
+      'Service: skyvedør går tregt, Jernvare Strømmen',
+    );
+    expect(planner.employees.length).toBeGreaterThanOrEqual(18);
+    expect(planner.projects.map((project) => project.deliveryColour)).toEqual(
+      expect.arrayContaining(['red', 'orange', 'green']),
+    );
   });
 
   it('is created only once: a second run leaves the database as it is', async () => {

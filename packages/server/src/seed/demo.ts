@@ -14,6 +14,7 @@ import { seedDemoHelpTexts } from './demo-help';
 import { seedDemoInquiries } from './demo-inquiries';
 import { seedDemoInvoicing } from './demo-invoicing';
 import { seedDemoOffers } from './demo-offers';
+import { seedDemoPlanner } from './demo-planner';
 import { seedDemoPlanning } from './demo-planning';
 import { seedCompany, seedDepartment, seedEmployee, seedEmployeeCategory, seedUser } from './factories';
 
@@ -192,7 +193,8 @@ export const seedDemo = async (ctx: AppContext) => {
         userType: person.role === 'admin' ? 'admin' : 'employee',
         dateOfBirth: person.born,
         dateOfEmployment: person.employed,
-        profile: { plannerWorkGroups: [person.workGroup] },
+        // Leaders see their own group in the planner; the office sees every group.
+        profile: { plannerWorkGroups: person.workGroup === 'admin' ? [] : [person.workGroup] },
       });
       const employee = await seedEmployee(tx, demo.id, {
         firstName: person.firstName,
@@ -228,6 +230,7 @@ export const seedDemo = async (ctx: AppContext) => {
     await seedDemoLogo(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoInvoicing(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoPlanning(ctx, seeded.companyId, seeded.adminUserId);
+    await seedDemoPlanner(ctx, seeded.companyId, seeded.adminUserId);
   }
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;

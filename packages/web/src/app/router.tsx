@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Outlet, redirect } from 'react-router';
 import { loadAllTranslations } from '@/lib/i18n';
 import { checkStoredSession, verifyStoredSession } from '@/lib/session';
@@ -59,6 +59,15 @@ const lazyRoute = <Module,>(
   pick: (module: Module) => ComponentType,
 ) => ({ id, path: ROUTES[id], ...screen(load, pick) });
 
+/** The sheets features print through /print (`?sheet=<name>`), each loaded when first printed. */
+const PRINT_SHEETS = {
+  planner: lazy(() =>
+    import('@/features/planner/planner-print-sheet').then((module) => ({
+      default: module.PlannerPrintSheet,
+    })),
+  ),
+};
+
 const Root = () => (
   <>
     <ScrollToTop />
@@ -89,7 +98,8 @@ export const router = createBrowserRouter([
           lazyRoute(
             'print',
             () => import('@/features/print/print-page'),
-            (module) => module.PrintPage,
+            ({ PrintPage }) =>
+              () => <PrintPage sheets={PRINT_SHEETS} />,
           ),
         ],
       },
@@ -150,6 +160,7 @@ export const router = createBrowserRouter([
                 import('@/features/departments'),
                 import('@/features/billing-settings'),
                 import('@/features/invoices'),
+                import('@/features/planner/work-group-members'),
               ]),
             ([
               { AdminPage },
@@ -165,6 +176,7 @@ export const router = createBrowserRouter([
               { DepartmentsAdmin },
               { InvoiceSettingsAdmin, PaymentTermsAdmin, CreditBandsAdmin },
               { InvoiceList },
+              { WorkGroupMembers },
             ]) =>
               () => (
                 <AdminPage
@@ -182,6 +194,11 @@ export const router = createBrowserRouter([
                       </Stack>
                     ),
                     'server-logs': <LogsList />,
+                    'resource-planner': (
+                      <CollectionsAdmin tab="planner">
+                        <WorkGroupMembers />
+                      </CollectionsAdmin>
+                    ),
                     jobs: <JobsTab />,
                     invoices: (
                       <InvoiceSettingsAdmin>
@@ -255,6 +272,19 @@ export const router = createBrowserRouter([
             () => import('@/features/install'),
             (module) => module.DownloadPage,
           ),
+          lazyRoute(
+            'planner',
+            () => import('./planner-screen'),
+            (module) => module.PlannerScreen,
+          ),
+          {
+            id: 'plannerWeek',
+            path: ROUTES.plannerWeek,
+            ...screen(
+              () => import('./planner-screen'),
+              (module) => module.PlannerScreen,
+            ),
+          },
           lazyRoute(
             'priceCalculator',
             () => import('@/features/price-calculator'),

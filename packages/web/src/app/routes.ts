@@ -44,6 +44,8 @@ export type RouteName = keyof typeof ROUTES;
 export const href = {
   to: (name: Exclude<RouteName, 'plannerWeek'>) => ROUTES[name],
   plannerWeek: (year: number, week: number) => `/planner/${year}/${week}`,
+  /** The planner's week sheet for the workshop wall, on the print page. */
+  plannerPrint: (year: number, week: number) => `${ROUTES.print}?sheet=planner&year=${year}&week=${week}`,
   /** A list page that opens one record's dialog at once (global search hits, links). */
   open: (name: 'projects' | 'serviceProjects' | 'offer' | 'inquiries', id: string) =>
     `${ROUTES[name]}?open=${encodeURIComponent(id)}`,
@@ -84,8 +86,6 @@ export const PLANNED_SCREENS = [
     titleKey: 'nav:subscriptions',
     textKey: 'screens:planned.convertSubscriptions',
   },
-  { name: 'planner', titleKey: 'nav:resourcePlanner', textKey: 'screens:planned.planner' },
-  { name: 'plannerWeek', titleKey: 'nav:resourcePlanner', textKey: 'screens:planned.planner' },
   { name: 'ServiceTemplate', titleKey: 'nav:serviceTemplate', textKey: 'screens:planned.serviceTemplate' },
   { name: 'calendar', titleKey: 'nav:calendar', textKey: 'screens:planned.calendar' },
   { name: 'messages', titleKey: 'nav:messages', textKey: 'screens:planned.messages' },

@@ -20,6 +20,7 @@ import jobs from './jobs.json' with { type: 'json' };
 import nav from './nav.json' with { type: 'json' };
 import offers from './offers.json' with { type: 'json' };
 import pipeline from './pipeline.json' with { type: 'json' };
+import planner from './planner.json' with { type: 'json' };
 import processes from './processes.json' with { type: 'json' };
 import profile from './profile.json' with { type: 'json' };
 import projects from './projects.json' with { type: 'json' };
@@ -63,4 +64,5 @@ export const nb = {
   client,
   tasks,
   capacity,
+  planner,
 };

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../platform/context';
 import { assertReferencesInCompany } from '../../platform/db/references';
 import { notFound } from '../../platform/errors';
+import { assertCollectionKeys } from '../collections/collection-values';
 import { avatarsOf, deleteFile } from '../files/files.service';
 import { users } from './auth.tables';
 import { toUserDto } from './user-dto';
@@ -33,6 +34,17 @@ export const updateProfile = async (
     await assertReferencesInCompany(tx, actor.companyId, {
       avatarImage: [avatarsOf(actor.userId), changes.avatarImage],
     });
+    // The planner's groups are keys of the company's work-group list (the company signed in to).
+    await assertCollectionKeys(
+      tx,
+      actor.companyId,
+      Object.fromEntries(
+        (changes.plannerWorkGroups ?? []).map((key, index) => [
+          `plannerWorkGroups.${index}`,
+          ['workGroup', key] as const,
+        ]),
+      ),
+    );
     const [current] = await tx
       .select({ profile: users.profile })
       .from(users)

@@ -18,6 +18,7 @@ import type { Executor } from '../../platform/db/client';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { customersOfCategory } from '../customers/customer-codes';
+import { employeesInWorkGroup } from '../employees/work-groups';
 import { inquiriesWithCode } from '../inquiries/inquiry-codes';
 import { offersWithCode } from '../offers/offer-codes';
 import { projectsOfCategory } from '../projects/project-codes';
@@ -50,6 +51,7 @@ const USAGE: Record<CollectionName, UsageCount[]> = {
   ],
   deviationCategory: [],
   absenceType: [],
+  workGroup: [employeesInWorkGroup],
 };
 
 const usageOf = async (db: Executor, companyId: string, collection: CollectionName, key: string) => {

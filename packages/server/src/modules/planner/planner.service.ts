@@ -1,12 +1,10 @@
 import {
   type isoWeekSchema,
   PLAN_PUSHES,
-  PLANNER_WORK_GROUPS,
   type PlanCellDto,
   type PlanChangeDto,
   type PlannerDto,
   type PlannerProjectDto,
-  type PlannerWorkGroup,
   type PlanOverbookingDetails,
   type planAddSchema,
   type planRemoveSchema,
@@ -35,6 +33,7 @@ import type { Executor } from '../../platform/db/client';
 import { assertReferencesInCompany, type Reference } from '../../platform/db/references';
 import { conflict } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { valuesOf } from '../collections/collection-values';
 import { employeeIdsOfUser } from '../employees/employees.service';
 import { ACTIVE_EMPLOYEES_REFERABLE, employeesForPlanner } from '../employees/employees-for-planner';
 import { ACTIVE_PROJECTS_REFERABLE, projectsForPlanner } from '../projects/projects-for-planner';
@@ -50,11 +49,6 @@ import { cellsOfRows, lockPlanWeeks, planRowsOfWeeks } from './plan-weeks';
 
 type PlanAddInput = z.output<typeof planAddSchema>;
 type PlanRemoveInput = z.output<typeof planRemoveSchema>;
-
-const workGroupOrder = (group: string | null) => {
-  const index = PLANNER_WORK_GROUPS.indexOf(group as PlannerWorkGroup);
-  return index < 0 ? PLANNER_WORK_GROUPS.length : index;
-};
 
 /** Employee, project and task ids of a write, each checked against the actor's company. */
 export const planReferences = (
@@ -107,11 +101,16 @@ export const getPlanner = async (
   const ownIds = can(actor, 'planner.read')
     ? undefined
     : (await employeeIdsOfUser(ctx.db, actor.companyId, actor.userId)).map((row) => row.id);
-  const [employees, rows, tasks] = await Promise.all([
+  const [employees, rows, tasks, groups] = await Promise.all([
     employeesForPlanner(ctx.db, actor.companyId, ownIds),
     planRowsOfWeeks(ctx.db, actor.companyId, weeks, ownIds),
     tasksBetween(ctx, actor, dates[0]!, dates[dates.length - 1]!),
+    valuesOf(ctx.db, actor.companyId, 'workGroup'),
   ]);
+  // Rows follow the company's order of its work groups; a key the list no longer has is no group.
+  const orderOf = new Map(groups.map((group, index) => [group.key, index]));
+  const workGroupOrder = (group: string | null) =>
+    group === null ? groups.length : (orderOf.get(group) ?? groups.length);
   const listed = new Set(employees.map((employee) => employee.id));
   // Plans of an employee no longer active stay stored but are not drawn.
   const cells = cellsOfRows(rows).filter((cell) => listed.has(cell.employeeId));
@@ -127,14 +126,11 @@ export const getPlanner = async (
         isWorkingDay: isWorkingDay(date),
       };
     }),
-    workGroups: PLANNER_WORK_GROUPS,
+    workGroups: groups.map(({ key, labels, isActive }) => ({ key, labels, isActive })),
     employees: employees
       .map((employee) => ({
         ...employee,
-        workGroup:
-          workGroupOrder(employee.workGroup) < PLANNER_WORK_GROUPS.length
-            ? (employee.workGroup as PlannerWorkGroup)
-            : null,
+        workGroup: employee.workGroup !== null && orderOf.has(employee.workGroup) ? employee.workGroup : null,
       }))
       .sort((a, b) => workGroupOrder(a.workGroup) - workGroupOrder(b.workGroup)),
     cells,
