@@ -77,6 +77,10 @@ export const E2E_ADMINS = {
   invoices: 'e2e-admin-invoices',
   /** Adds a project's own invoice plan and invoices its part (the invoice plan journey). */
   invoicePlan: 'e2e-admin-invoice-plan',
+  /** Builds, reorders and copies service templates (the service templates journey), in English. */
+  serviceTemplates: 'e2e-admin-service-templates',
+  /** Opens the shipped EN 16005 template in Norwegian, on a desktop and a phone. */
+  serviceTemplatesNb: 'e2e-admin-servicemaler',
   /** Administrator of TRIPLETEX_COMPANY_NAME: invoices a process milestone through Tripletex. */
   invoicesTripletex: 'e2e-admin-invoices-tripletex',
 } as const;

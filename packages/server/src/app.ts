@@ -60,6 +60,12 @@ import { registerProjectRemovalHook } from './modules/projects/project-removal';
 import { projectsRoutes } from './modules/projects/projects.http';
 import { projectEvents } from './modules/projects/projects.socket';
 import { searchEvents } from './modules/search/search.socket';
+import {
+  serviceTemplateFileUser,
+  serviceTemplatesProjectRemovalHook,
+} from './modules/service-templates/project-copies';
+import { serviceTemplatesRoutes } from './modules/service-templates/service-templates.http';
+import { serviceTemplateEvents } from './modules/service-templates/service-templates.socket';
 import { systemRoutes } from './modules/system/system.http';
 import { tasksRoutes } from './modules/tasks/tasks.http';
 import { registerTaskRemovalHook } from './modules/tasks/tasks.service';
@@ -96,6 +102,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   invoicesRoutes,
   tasksRoutes,
   adminCommandsRoutes,
+  serviceTemplatesRoutes,
 ];
 
 /**
@@ -132,6 +139,7 @@ export const SOCKET_EVENT_TABLE = {
   ...invoiceEvents,
   ...plannerEvents,
   ...capacityEvents,
+  ...serviceTemplateEvents,
 } satisfies SocketEventTable;
 
 /**
@@ -151,9 +159,11 @@ export const JOB_TABLE: JobTable = [
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */
 for (const owner of [inquiryDocumentOwner, projectDocumentOwner]) registerDocumentOwner(owner);
 /** Records that use files by id (the company's logo and footer): such a file is never deleted under them. */
-for (const user of [companyFileUser, purchaseOrderFileUser]) registerFileUser(user);
+for (const user of [companyFileUser, purchaseOrderFileUser, serviceTemplateFileUser]) registerFileUser(user);
 /** The planner lets go of a removed project's and a deleted task's bookings (SPEC §4). */
 registerProjectRemovalHook(plannerProjectRemovalHook);
+/** A removed project takes its copies of service templates along. */
+registerProjectRemovalHook(serviceTemplatesProjectRemovalHook);
 registerTaskRemovalHook(plannerTaskRemovalHook);
 
 /** Requests per minute per address on the REST API: generous for people, a wall for scripts. */

@@ -9,7 +9,7 @@ import { type Page, pageQuerySchema } from './paging';
 import { workOrderQuerySchema } from './projects';
 
 /** What an uploaded file is for; the server decides which types each one may have. */
-export const FILE_TYPES = ['logo', 'footer', 'avatar', 'document', 'picture'] as const;
+export const FILE_TYPES = ['logo', 'footer', 'avatar', 'document', 'picture', 'service-file'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 /**

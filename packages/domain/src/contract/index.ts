@@ -30,6 +30,7 @@ export * from './price-calculator';
 export * from './profile';
 export * from './projects';
 export * from './search';
+export * from './service-templates';
 export * from './socket-events';
 export * from './system';
 export * from './tasks';

@@ -10,6 +10,7 @@ import {
   PERMISSION_NAMES,
   PERMISSIONS,
   type Permission,
+  type PermissionOverride,
   permissionsOfRole,
   ROLES,
   type Role,
@@ -59,6 +60,9 @@ describe('the default role permissions', () => {
     expect(technician.has('service.work')).toBe(true);
     expect(technician.has('deviations.report')).toBe(true);
     expect(technician.has('offers.read')).toBe(false);
+    // Technicians answer the checklists, so they read the templates; only administrators change them.
+    expect(technician.has('service-templates.read')).toBe(true);
+    expect(technician.has('service-templates.write')).toBe(false);
 
     const readonly = [...permissionsOfRole('readonly')];
     expect(readonly.every((name) => name.endsWith('.read') || name === 'messages.send')).toBe(true);
@@ -72,6 +76,16 @@ describe('the default role permissions', () => {
 });
 
 describe("a company's changes", () => {
+  it('ignore a stored permission this version no longer knows (a renamed one grants nothing)', () => {
+    const stored = [
+      { role: 'office', permission: 'service-templates.manage', isGranted: true },
+      { role: 'office', permission: 'customers.write', isGranted: false },
+    ] as unknown as PermissionOverride[];
+    const office = permissionsOfRole('office', stored);
+    expect(office.has('customers.write')).toBe(false);
+    expect([...office].every((permission) => isPermission(permission))).toBe(true);
+  });
+
   const grantsArbitrary = fc.record(
     Object.fromEntries(ADJUSTABLE_ROLES.map((role) => [role, fc.subarray(PERMISSION_NAMES)])) as Record<
       (typeof ADJUSTABLE_ROLES)[number],

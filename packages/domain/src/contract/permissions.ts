@@ -86,7 +86,9 @@ export const PERMISSIONS = {
 
   'service.read': { area: 'service', roles: EVERYONE },
   'service.work': { area: 'service', roles: ['admin', 'leader', 'technician'] },
-  'service-templates.manage': { area: 'service', roles: ADMIN },
+  /** Everyone reads the checklists (technicians answer them); administrators change them. */
+  'service-templates.read': { area: 'service', roles: EVERYONE },
+  'service-templates.write': { area: 'service', roles: ADMIN },
 
   'quality.read': { area: 'quality', roles: EVERYONE },
   'deviations.report': { area: 'quality', roles: ['admin', 'office', 'leader', 'technician'] },
@@ -131,7 +133,9 @@ export const permissionsOfRole = (
   if (!isAdjustableRole(role)) return new Set();
   const held = new Set(PERMISSION_NAMES.filter((permission) => holdsByDefault(role, permission)));
   for (const override of overrides) {
-    if (override.role !== role || isAdminOnlyPermission(override.permission)) continue;
+    // A stored override may name a permission this version no longer has (renamed): it grants nothing.
+    if (override.role !== role || !isPermission(override.permission)) continue;
+    if (isAdminOnlyPermission(override.permission)) continue;
     if (override.isGranted) held.add(override.permission);
     else held.delete(override.permission);
   }

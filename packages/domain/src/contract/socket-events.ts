@@ -21,6 +21,7 @@ import { plannerEvents } from './planner';
 import { priceCalculatorEvents } from './price-calculator';
 import { projectEvents } from './projects';
 import { searchEvents } from './search';
+import { serviceTemplateEvents } from './service-templates';
 import { twoFactorEvents } from './two-factor';
 import { userEvents } from './users';
 import { webhookEvents } from './webhooks';
@@ -49,6 +50,7 @@ export const SOCKET_EVENTS = {
   ...priceCalculatorEvents,
   ...projectEvents,
   ...searchEvents,
+  ...serviceTemplateEvents,
   ...userEvents,
   ...twoFactorEvents,
   ...webhookEvents,

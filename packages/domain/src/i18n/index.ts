@@ -50,4 +50,5 @@ export const NAMESPACES = [
   'tasks',
   'capacity',
   'planner',
+  'serviceTemplates',
 ] as const satisfies readonly Namespace[];

@@ -22,6 +22,7 @@ export * from './process-columns';
 export * from './process-dates';
 export * from './project-state';
 export * from './red-days';
+export * from './service-answers';
 export * from './url';
 export * from './user-account';
 export * from './validation-messages';

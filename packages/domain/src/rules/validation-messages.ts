@@ -143,6 +143,20 @@ export const VALIDATION_MESSAGE_KEYS = {
   taskChanged: 'validation.taskChanged',
   /** Someone else changed an offer status since it was read. */
   offerStatusChanged: 'validation.offerStatusChanged',
+  /** A colour that is not #rrggbb. */
+  colourInvalid: 'validation.colourInvalid',
+  /** SPEC §5: the answer at position 1 is not a positive OK value (asked to confirm). */
+  firstAnswerNotOk: 'validation.firstAnswerNotOk',
+  /** Someone else changed a service template (or its group, row or answer) since it was read. */
+  serviceTemplateChanged: 'validation.serviceTemplateChanged',
+  /** A template copied to projects is not deleted; interpolates `{{count}}`. */
+  serviceTemplateInUse: 'validation.serviceTemplateInUse',
+  /** A function rows point at is not deleted; interpolates `{{count}}`. */
+  serviceFunctionInUse: 'validation.serviceFunctionInUse',
+  /** Answers belong to rows of the types single answer and multiple answers only. */
+  rowTakesNoAnswers: 'validation.rowTakesNoAnswers',
+  /** A new order that does not name every item of the list exactly once. */
+  orderMismatch: 'validation.orderMismatch',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGE_KEYS;

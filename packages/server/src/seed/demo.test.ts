@@ -6,11 +6,12 @@ import { confirmations } from '../modules/confirmations/confirmations.tables';
 import { files } from '../modules/files/files.tables';
 import { invoices } from '../modules/invoices/invoices.tables';
 import { getPlanner } from '../modules/planner/planner.service';
+import { findServiceTemplates } from '../modules/service-templates/template-tree';
 import { tasks } from '../modules/tasks/tasks.tables';
 import { todayIn } from '../platform/clock';
 import { administrativeActor } from '../platform/context';
 import { startTestServer, type TestServer } from '../test/test-server';
-import { DEMO_COMPANY_NAME, findDemoCompanyId, seedDemo } from './demo';
+import { DEMO_COMPANY_NAME, findDemoCompanyId, SECOND_DEMO_COMPANY_NAME, seedDemo } from './demo';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -80,6 +81,22 @@ describe('demo data', () => {
     expect(planner.projects.map((project) => project.deliveryColour)).toEqual(
       expect.arrayContaining(['red', 'orange', 'green']),
     );
+  });
+
+  it('gives both demo companies the three shipped service templates, in Norwegian', async () => {
+    for (const name of [DEMO_COMPANY_NAME, SECOND_DEMO_COMPANY_NAME]) {
+      const companyId = await findDemoCompanyId(server.ctx, name);
+      const page = await findServiceTemplates(server.ctx, administrativeActor(companyId, ''), {
+        search: '',
+        page: 1,
+        pageSize: 20,
+      });
+      expect(page.items.map((template) => template.name)).toEqual([
+        'Automatisk dør — årlig kontroll etter EN 16005',
+        'Branndør — årlig kontroll',
+        'Overlevering etter montasje av vinduer og dører',
+      ]);
+    }
   });
 
   it('is created only once: a second run leaves the database as it is', async () => {

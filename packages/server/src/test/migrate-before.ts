@@ -11,6 +11,12 @@ type Journal = { entries: { tag: string }[] };
  * then and watch `tag` (and the rest, through `applyMigrations`) change them.
  */
 export const migrateBefore = async (handle: DatabaseHandle, tag: string) => {
+  const { rows } = await handle.runSql(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as migrated`,
+  );
+  if (rows[0]?.migrated) {
+    throw new Error('migrateBefore needs a database without migrations: openTestDatabase({ empty: true })');
+  }
   const folder = mkdtempSync(path.join(tmpdir(), 'karm-migrations-'));
   try {
     cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });

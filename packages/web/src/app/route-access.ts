@@ -20,7 +20,7 @@ export const ROUTE_ACCESS: Partial<Record<RouteName, readonly Permission[]>> = {
   priceCalculator: ['offers.read', 'price-matrix.manage'],
   // The admin area opens for whoever may use one of its tabs.
   admin: [...new Set(ADMIN_TABS.flatMap((tab) => tab.access))],
-  ServiceTemplate: ['service-templates.manage'],
+  ServiceTemplate: ['service-templates.read'],
   calendar: ['calendar.read'],
   logs: ['system.manage'],
   capacity: ['capacity.read'],

@@ -161,6 +161,7 @@ export const router = createBrowserRouter([
                 import('@/features/billing-settings'),
                 import('@/features/invoices'),
                 import('@/features/planner/work-group-members'),
+                import('@/features/service-templates'),
               ]),
             ([
               { AdminPage },
@@ -177,6 +178,7 @@ export const router = createBrowserRouter([
               { InvoiceSettingsAdmin, PaymentTermsAdmin, CreditBandsAdmin },
               { InvoiceList },
               { WorkGroupMembers },
+              { TemplateList, serviceTemplateHref },
             ]) =>
               () => (
                 <AdminPage
@@ -206,6 +208,11 @@ export const router = createBrowserRouter([
                       </InvoiceSettingsAdmin>
                     ),
                     'payment-terms': <PaymentTermsAdmin />,
+                    'service-projects': (
+                      <TemplateList
+                        templateHref={(id) => serviceTemplateHref(href.to('ServiceTemplate'), id)}
+                      />
+                    ),
                     'credit-score': <CreditBandsAdmin />,
                     inquiry: <CollectionsAdmin tab="inquiry" />,
                     projects: (
@@ -285,6 +292,11 @@ export const router = createBrowserRouter([
               (module) => module.PlannerScreen,
             ),
           },
+          lazyRoute(
+            'ServiceTemplate',
+            () => import('@/features/service-templates'),
+            (module) => module.ServiceTemplatePage,
+          ),
           lazyRoute(
             'priceCalculator',
             () => import('@/features/price-calculator'),

@@ -86,7 +86,6 @@ export const PLANNED_SCREENS = [
     titleKey: 'nav:subscriptions',
     textKey: 'screens:planned.convertSubscriptions',
   },
-  { name: 'ServiceTemplate', titleKey: 'nav:serviceTemplate', textKey: 'screens:planned.serviceTemplate' },
   { name: 'calendar', titleKey: 'nav:calendar', textKey: 'screens:planned.calendar' },
   { name: 'messages', titleKey: 'nav:messages', textKey: 'screens:planned.messages' },
   { name: 'quality', titleKey: 'nav:qualityControl', textKey: 'screens:planned.quality' },

@@ -24,6 +24,12 @@ window.ResizeObserver = class {
   unobserve = noop;
   disconnect = noop;
 };
+// Textarea's autosize listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: noop, removeEventListener: noop, ready: Promise.resolve() },
+  });
+}
 window.HTMLElement.prototype.scrollIntoView = noop;
 window.HTMLElement.prototype.scrollTo = noop as HTMLElement['scrollTo'];
 Object.defineProperty(window, 'scrollTo', { writable: true, value: noop });

@@ -26,6 +26,7 @@ import profile from './profile.json' with { type: 'json' };
 import projects from './projects.json' with { type: 'json' };
 import screens from './screens.json' with { type: 'json' };
 import security from './security.json' with { type: 'json' };
+import serviceTemplates from './serviceTemplates.json' with { type: 'json' };
 import tasks from './tasks.json' with { type: 'json' };
 import users from './users.json' with { type: 'json' };
 import validation from './validation.json' with { type: 'json' };
@@ -65,4 +66,5 @@ export const nb = {
   tasks,
   capacity,
   planner,
+  serviceTemplates,
 };

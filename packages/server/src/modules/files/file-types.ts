@@ -18,6 +18,7 @@ export const ALLOWED_MIME_TYPES: Record<FileType, string[]> = {
   avatar: IMAGES,
   picture: IMAGES,
   document: DOCUMENTS,
+  'service-file': DOCUMENTS,
 };
 
 const looksLikeText = (bytes: Buffer) => {

@@ -75,7 +75,12 @@ const ownerKindCondition = (db: Executor, companyId: string, kind: FileListQuery
   if (kind === null) return undefined;
   if (kind === 'company') return inArray(files.type, ['logo', 'footer']);
   if (kind === 'person') return eq(files.type, 'avatar');
-  if (kind === 'none') return or(eq(files.type, 'picture'), looseDocuments, orphanedDocuments(db, companyId));
+  if (kind === 'none')
+    return or(
+      inArray(files.type, ['picture', 'service-file']),
+      looseDocuments,
+      orphanedDocuments(db, companyId),
+    );
   const owner = documentOwners().find((candidate) => candidate.kind === kind);
   // A kind no owner serves yet (offers, until they take documents) lists nothing.
   return owner ? ofOwner(db, companyId, owner) : sql`false`;

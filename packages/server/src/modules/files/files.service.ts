@@ -77,6 +77,8 @@ const FILE_ACCESS: Record<Exclude<FileType, 'document'>, { write: Access; read: 
   // Each person uploads their own picture (deleting someone else's needs users.manage, below).
   avatar: { write: SIGNED_IN, read: SIGNED_IN },
   picture: { write: ['service.work', 'deviations.report'], read: ['service.read', 'quality.read'] },
+  // A checklist row's attachment (a wiring diagram): whoever reads the templates opens it.
+  'service-file': { write: 'service-templates.write', read: 'service-templates.read' },
 };
 
 /** A document attached to no record (or one since deleted) is any member's, like an e-mail attachment. */

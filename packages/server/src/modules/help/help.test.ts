@@ -57,6 +57,7 @@ const SCREENS_WITH_DEFAULTS = [
   'company',
   'profile',
   'logs',
+  'ServiceTemplate',
 ];
 
 describe('built-in help', () => {

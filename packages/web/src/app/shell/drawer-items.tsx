@@ -192,6 +192,8 @@ export const DRAWER_ITEMS: DrawerItem[] = [
         labelKey: 'nav:serviceTemplate',
         route: 'ServiceTemplate',
         icon: <IconListCheck size={16} />,
+        // Everyone may read the templates (opened from their service work); the admin group lists them for their editors.
+        listedFor: ['service-templates.write'],
       },
       { kind: 'link', labelKey: 'nav:logs', route: 'logs', icon: <IconList size={16} /> },
       {

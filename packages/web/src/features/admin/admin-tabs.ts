@@ -26,7 +26,7 @@ export const ADMIN_TABS = [
     value: 'service-projects',
     key: 'serviceProjects',
     content: 'planned',
-    access: ['service-templates.manage'],
+    access: ['service-templates.write'],
   },
   { value: 'webhooks', key: 'webhooks', content: 'planned', access: ['system.manage'] },
   { value: 'server-logs', key: 'serverLogs', content: 'server-logs', access: ['system.manage'] },

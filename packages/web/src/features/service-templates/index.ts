@@ -1,0 +1,2 @@
+export { ServiceTemplatePage, serviceTemplateHref } from './service-template-page';
+export { TemplateList } from './template-list';
