@@ -58,6 +58,10 @@ const SCREENS_WITH_DEFAULTS = [
   'profile',
   'logs',
   'ServiceTemplate',
+  'convertDownload',
+  'planner',
+  'tasks',
+  'capacity',
 ];
 
 describe('built-in help', () => {
