@@ -227,7 +227,7 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
     },
   });
   fastify.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, done);
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await fastify.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1 } });
   await fastify.register(swagger, {
