@@ -57,6 +57,7 @@ import { priceCalculatorEvents } from './modules/price-calculator/price-calculat
 import { processEvents } from './modules/processes/processes.socket';
 import { projectDocumentOwner } from './modules/projects/project-documents';
 import { registerProjectRemovalHook } from './modules/projects/project-removal';
+import { dashboardRoutes } from './modules/dashboard/dashboard.http';
 import { projectsRoutes } from './modules/projects/projects.http';
 import { projectEvents } from './modules/projects/projects.socket';
 import { searchEvents } from './modules/search/search.socket';
@@ -95,6 +96,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   logsRoutes,
   filesRoutes,
   employeesRoutes,
+  dashboardRoutes,
   projectsRoutes,
   offersRoutes,
   offerStatusesRoutes,
