@@ -31,6 +31,7 @@ import { companyFileUser } from './modules/company/company.service';
 import { companyEvents } from './modules/company/company.socket';
 import { confirmationsRoutes } from './modules/confirmations/confirmations.http';
 import { customerEvents } from './modules/customers/customers.socket';
+import { dashboardRoutes } from './modules/dashboard/dashboard.http';
 import { departmentEvents } from './modules/departments/departments.socket';
 import { employeesRoutes } from './modules/employees/employees.http';
 import { employeeEvents } from './modules/employees/employees.socket';
@@ -57,7 +58,6 @@ import { priceCalculatorEvents } from './modules/price-calculator/price-calculat
 import { processEvents } from './modules/processes/processes.socket';
 import { projectDocumentOwner } from './modules/projects/project-documents';
 import { registerProjectRemovalHook } from './modules/projects/project-removal';
-import { dashboardRoutes } from './modules/dashboard/dashboard.http';
 import { projectsRoutes } from './modules/projects/projects.http';
 import { projectEvents } from './modules/projects/projects.socket';
 import { searchEvents } from './modules/search/search.socket';

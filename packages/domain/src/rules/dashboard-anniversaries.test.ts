@@ -37,9 +37,18 @@ describe('anniversaries in the next 14 days', () => {
 
   it('marks every tenth birthday and every fifth year of employment as round', () => {
     expect(nextAnniversary('1987-12-01', 'birthday', '2026-11-27')?.isRound).toBe(false);
-    expect(nextAnniversary('2016-12-01', 'employment', '2026-11-27')).toMatchObject({ years: 10, isRound: true });
-    expect(nextAnniversary('2021-12-01', 'employment', '2026-11-27')).toMatchObject({ years: 5, isRound: true });
-    expect(nextAnniversary('2023-12-01', 'employment', '2026-11-27')).toMatchObject({ years: 3, isRound: false });
+    expect(nextAnniversary('2016-12-01', 'employment', '2026-11-27')).toMatchObject({
+      years: 10,
+      isRound: true,
+    });
+    expect(nextAnniversary('2021-12-01', 'employment', '2026-11-27')).toMatchObject({
+      years: 5,
+      isRound: true,
+    });
+    expect(nextAnniversary('2023-12-01', 'employment', '2026-11-27')).toMatchObject({
+      years: 3,
+      isRound: false,
+    });
   });
 
   it('has nothing to celebrate before the first full year', () => {
@@ -70,7 +79,8 @@ describe('anniversaries in the next 14 days', () => {
         expect(next.date >= today).toBe(true);
         expect(daysBetween(today, next.date)).toBe(next.daysAway);
         expect(next.daysAway).toBeLessThan(14);
-        const expected = born.slice(5) === '02-29' && next.date.slice(5) === '02-28' ? '02-28' : born.slice(5);
+        const expected =
+          born.slice(5) === '02-29' && next.date.slice(5) === '02-28' ? '02-28' : born.slice(5);
         expect(next.date.slice(5)).toBe(expected);
         expect(next.years).toBe(Number(next.date.slice(0, 4)) - Number(born.slice(0, 4)));
       }),
@@ -79,13 +89,18 @@ describe('anniversaries in the next 14 days', () => {
 
   it('never misses one: a date whose anniversary is in the window is found', () => {
     fc.assert(
-      fc.property(day, fc.integer({ min: 0, max: 13 }), fc.integer({ min: 1, max: 80 }), (today, ahead, years) => {
-        const target = addDays(today, ahead);
-        const born = `${String(Number(target.slice(0, 4)) - years).padStart(4, '0')}-${target.slice(5)}`;
-        // 29.02 of a year without one is no date; the test only asks about real dates.
-        if (Number.isNaN(Date.parse(born)) || born.slice(5) === '02-29') return;
-        expect(nextAnniversary(born, 'birthday', today)).toMatchObject({ date: target, years });
-      }),
+      fc.property(
+        day,
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 1, max: 80 }),
+        (today, ahead, years) => {
+          const target = addDays(today, ahead);
+          const born = `${String(Number(target.slice(0, 4)) - years).padStart(4, '0')}-${target.slice(5)}`;
+          // 29.02 of a year without one is no date; the test only asks about real dates.
+          if (Number.isNaN(Date.parse(born)) || born.slice(5) === '02-29') return;
+          expect(nextAnniversary(born, 'birthday', today)).toMatchObject({ date: target, years });
+        },
+      ),
     );
   });
 });

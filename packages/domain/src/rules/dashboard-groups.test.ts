@@ -13,7 +13,9 @@ describe('projectGroupOf', () => {
   });
 
   it('leaves archived projects out of every group', () => {
-    expect(projectGroupOf({ state: 'archived', startDate: TODAY, deliveryDate: '2020-01-01' }, TODAY)).toBeNull();
+    expect(
+      projectGroupOf({ state: 'archived', startDate: TODAY, deliveryDate: '2020-01-01' }, TODAY),
+    ).toBeNull();
   });
 
   it('calls an active project past due from the day after its delivery date', () => {
@@ -30,13 +32,20 @@ describe('projectGroupOf', () => {
   });
 
   it('counts a project starting today, or without dates, as in progress', () => {
-    expect(projectGroupOf({ state: 'active', startDate: TODAY, deliveryDate: null }, TODAY)).toBe('inProgress');
-    expect(projectGroupOf({ state: 'active', startDate: null, deliveryDate: null }, TODAY)).toBe('inProgress');
+    expect(projectGroupOf({ state: 'active', startDate: TODAY, deliveryDate: null }, TODAY)).toBe(
+      'inProgress',
+    );
+    expect(projectGroupOf({ state: 'active', startDate: null, deliveryDate: null }, TODAY)).toBe(
+      'inProgress',
+    );
   });
 
   it('makes past due win over a start in the future (delivery passed before the start)', () => {
     expect(
-      projectGroupOf({ state: 'active', startDate: addDays(TODAY, 3), deliveryDate: addDays(TODAY, -1) }, TODAY),
+      projectGroupOf(
+        { state: 'active', startDate: addDays(TODAY, 3), deliveryDate: addDays(TODAY, -1) },
+        TODAY,
+      ),
     ).toBe('pastDue');
   });
 

@@ -27,7 +27,8 @@ export const periodRange = (period: DashboardPeriod, today: string): DateRange =
 };
 
 /** The trend's buckets: years over all years, months otherwise. */
-export const trendBucketOf = (period: DashboardPeriod): 'year' | 'month' => (period === 'all' ? 'year' : 'month');
+export const trendBucketOf = (period: DashboardPeriod): 'year' | 'month' =>
+  period === 'all' ? 'year' : 'month';
 
 /** Completed as a share of due, in whole per cent; null when nothing was due. */
 export const completionRate = (completed: number, due: number): number | null =>

@@ -43,17 +43,24 @@ const ALERT_SOURCES: Record<DashboardAlert, AlertSource> = {
   inquiriesPastDeadline: {
     access: ['inquiries.read'],
     count: async (ctx, actor) =>
-      (await listInquiries(ctx, actor, inquiryQuerySchema.parse({ ...FIRST_ROW, deadline: { kind: 'overdue' } })))
-        .total,
+      (
+        await listInquiries(
+          ctx,
+          actor,
+          inquiryQuerySchema.parse({ ...FIRST_ROW, deadline: { kind: 'overdue' } }),
+        )
+      ).total,
   },
   deliveriesPastDue: {
     access: ['projects.read', 'projects.read-own'],
-    count: (ctx, actor) => projectListTotal(ctx, actor, listFilters(DASHBOARD_PROJECT_LISTS.group('pastDue'))),
+    count: (ctx, actor) =>
+      projectListTotal(ctx, actor, listFilters(DASHBOARD_PROJECT_LISTS.group('pastDue'))),
   },
   invoicesPastDue: {
     access: ['invoices.read'],
     count: async (ctx, actor) =>
-      (await listInvoices(ctx, actor, invoiceListQuerySchema.parse({ ...FIRST_ROW, filter: 'pastDue' }))).total,
+      (await listInvoices(ctx, actor, invoiceListQuerySchema.parse({ ...FIRST_ROW, filter: 'pastDue' })))
+        .total,
   },
   failedSyncs: {
     access: ['accounting.manage'],
@@ -75,7 +82,9 @@ export const dashboardAlerts = async (ctx: AppContext, actor: Actor): Promise<Da
   const items = await Promise.all(
     visible.map(async ([key, source]): Promise<DashboardAlertDto> => {
       const count = source.count(ctx, actor);
-      return count === null ? { key, isAvailable: false, count: null } : { key, isAvailable: true, count: await count };
+      return count === null
+        ? { key, isAvailable: false, count: null }
+        : { key, isAvailable: true, count: await count };
     }),
   );
   return { today: todayIn(ctx.clock), items };

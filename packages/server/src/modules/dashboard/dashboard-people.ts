@@ -15,7 +15,10 @@ import { projectsForPlanner } from '../projects/projects-for-planner';
 import { taskNamesByIds } from '../tasks/tasks.service';
 
 /** Birthdays and anniversaries of employment in the next 14 days (SPEC §1, §9). */
-export const dashboardAnniversaries = async (ctx: AppContext, actor: Actor): Promise<DashboardAnniversariesDto> => {
+export const dashboardAnniversaries = async (
+  ctx: AppContext,
+  actor: Actor,
+): Promise<DashboardAnniversariesDto> => {
   const today = todayIn(ctx.clock);
   const people = await datedMembersOfCompany(ctx.db, actor.companyId);
   return { today, days: ANNIVERSARY_WINDOW_DAYS, items: upcomingAnniversaries(people, today) };

@@ -54,7 +54,20 @@ export const dashboardCompletion = async (
   const [due, completed, trend] = await Promise.all([
     projectListTotal(ctx, actor, listFilters(DASHBOARD_PROJECT_LISTS.due(range))),
     projectListTotal(ctx, actor, listFilters(DASHBOARD_PROJECT_LISTS.completed(range))),
-    projectCompletionTrend(ctx, actor, listFilters(DASHBOARD_PROJECT_LISTS.due(range)), trendBucketOf(period)),
+    projectCompletionTrend(
+      ctx,
+      actor,
+      listFilters(DASHBOARD_PROJECT_LISTS.due(range)),
+      trendBucketOf(period),
+    ),
   ]);
-  return { period, from: range.from, to: range.to, due, completed, rate: completionRate(completed, due), trend };
+  return {
+    period,
+    from: range.from,
+    to: range.to,
+    due,
+    completed,
+    rate: completionRate(completed, due),
+    trend,
+  };
 };

@@ -1,4 +1,8 @@
-import { DASHBOARD_CHANGES_LIMIT, DASHBOARD_ROUTES, dashboardCompletionQuerySchema } from '@karm/domain/contract';
+import {
+  DASHBOARD_CHANGES_LIMIT,
+  DASHBOARD_ROUTES,
+  dashboardCompletionQuerySchema,
+} from '@karm/domain/contract';
 import { httpModule, route } from '../../platform/http/routes';
 import { latestProjectChanges } from '../projects/project-dashboard';
 import { dashboardAlerts } from './dashboard-alerts';

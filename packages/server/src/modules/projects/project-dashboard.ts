@@ -28,7 +28,9 @@ export const projectCompletionTrend = async (
   bucket: 'year' | 'month',
 ) => {
   const { where } = await projectListCondition(ctx, actor, filters);
-  const key = sql<string>`to_char(${projects.deliveryDate}, ${bucket === 'year' ? 'YYYY' : 'YYYY-MM'})`;
+  // The format is a literal, not a parameter: grouping by an expression with a parameter in it would
+  // not match the selected one (each gets its own placeholder).
+  const key = sql<string>`to_char(${projects.deliveryDate}, ${sql.raw(bucket === 'year' ? "'YYYY'" : "'YYYY-MM'")})`;
   return ctx.db
     .select({
       bucket: key,

@@ -1,8 +1,8 @@
 import type { Page, ProjectInvoiceSquaresDto, ProjectListItemDto } from '@karm/domain/contract';
 import {
+  addDays,
   endedRangeStart,
   PROJECT_INVOICE_FILTERS,
-  addDays,
   type ProjectFilters,
   type ProjectGroup,
   type ProjectSortType,
