@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
