@@ -6,7 +6,7 @@ import {
   formatDate,
 } from '@karm/domain/rules';
 import { BarChart } from '@mantine/charts';
-import { Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardLinks } from './dashboard-links';
@@ -39,12 +39,13 @@ export const CompletionWidget = ({
       href={range ? links.projects(DASHBOARD_PROJECT_LISTS.due(range)) : undefined}
       linkLabel={t('completion.openList')}
       controls={
-        <SegmentedControl
+        <Select
           size="xs"
-          fullWidth
-          aria-label={t('period.label')}
+          w={180}
+          label={t('period.label')}
+          allowDeselect={false}
           value={period}
-          onChange={(value) => setPeriod(value as DashboardPeriod)}
+          onChange={(value) => value && setPeriod(value as DashboardPeriod)}
           data={DASHBOARD_PERIODS.map((value) => ({ value, label: t(`period.${value}`) }))}
         />
       }
@@ -91,6 +92,7 @@ export const CompletionWidget = ({
               h={180}
               data={data.trend}
               dataKey="bucket"
+              yAxisProps={{ allowDecimals: false }}
               withLegend
               legendProps={{ verticalAlign: 'bottom', height: 40 }}
               series={[

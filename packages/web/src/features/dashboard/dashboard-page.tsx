@@ -36,7 +36,13 @@ export const DashboardPage = ({ links, messagesWidget }: DashboardPageProps) => 
   return (
     <Stack gap={0}>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" verticalSpacing="md">
+      {/* Cards keep their own height: a short card beside a tall one is not stretched empty. */}
+      <SimpleGrid
+        cols={{ base: 1, md: 2, xl: 3 }}
+        spacing="md"
+        verticalSpacing="md"
+        style={{ alignItems: 'start' }}
+      >
         {messagesWidget}
         {readsProjects && <CompletionWidget links={links} onShowPie={setPie} />}
         {readsProjects && <ProjectStatusWidget links={links} onShowPie={setPie} />}

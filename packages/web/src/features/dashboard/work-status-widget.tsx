@@ -56,7 +56,12 @@ export const WorkStatusWidget = ({
         <Stack gap="sm">
           <Group gap="xs">
             {STATUSES.map((status) => (
-              <Badge key={status} color={STATUS_COLORS[status]} variant="light" data-status-count={status}>
+              <Badge
+                key={status}
+                color={STATUS_COLORS[status].split('.')[0]}
+                variant="light"
+                data-status-count={status}
+              >
                 {t(`workStatus.status.${status}`)}: {data.counts[status]}
               </Badge>
             ))}
