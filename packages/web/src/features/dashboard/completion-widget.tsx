@@ -9,22 +9,14 @@ import { BarChart } from '@mantine/charts';
 import { Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DashboardLinks } from './dashboard-links';
-import type { PieContent } from './pie-chart-dialog';
 import { useDashboardCompletion } from './use-dashboard';
-import { FigureLink, WidgetCard } from './widget-card';
+import { type ChartWidgetProps, FigureLink, WidgetCard } from './widget-card';
 
 /**
  * Project completion rate (SPEC §1): the projects due in the period (delivery date come) and how many
  * of them are completed, with the trend per year (All Years, SPEC §9's default) or per month.
  */
-export const CompletionWidget = ({
-  links,
-  onShowPie,
-}: {
-  links: DashboardLinks;
-  onShowPie: (content: PieContent) => void;
-}) => {
+export const CompletionWidget = ({ links, onShowPie }: ChartWidgetProps) => {
   const { t } = useTranslation('dashboard');
   const [period, setPeriod] = useState<DashboardPeriod>(DEFAULT_DASHBOARD_PERIOD);
   const query = useDashboardCompletion(period, { enabled: true });

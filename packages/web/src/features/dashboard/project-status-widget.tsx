@@ -2,10 +2,8 @@ import { DASHBOARD_PROJECT_LISTS } from '@karm/domain/contract';
 import { PROJECT_GROUPS, PROJECT_STATES, type ProjectGroup } from '@karm/domain/rules';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DashboardLinks } from './dashboard-links';
-import type { PieContent } from './pie-chart-dialog';
 import { useDashboardProjects } from './use-dashboard';
-import { FigureLink, WidgetCard } from './widget-card';
+import { type ChartWidgetProps, FigureLink, WidgetCard } from './widget-card';
 
 export const GROUP_COLORS: Record<ProjectGroup, string> = {
   completed: 'teal.6',
@@ -15,13 +13,7 @@ export const GROUP_COLORS: Record<ProjectGroup, string> = {
 };
 
 /** Project status overview: active, completed and archived, and the four dashboard groups (SPEC §1). */
-export const ProjectStatusWidget = ({
-  links,
-  onShowPie,
-}: {
-  links: DashboardLinks;
-  onShowPie: (content: PieContent) => void;
-}) => {
+export const ProjectStatusWidget = ({ links, onShowPie }: ChartWidgetProps) => {
   const { t } = useTranslation('dashboard');
   const query = useDashboardProjects({ enabled: true });
   const data = query.data;

@@ -4,6 +4,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailedAlert } from '@/components';
+import type { DashboardLinks } from './dashboard-links';
+import type { PieContent } from './pie-chart-dialog';
+
+/** A widget with a chart: where its figures lead, and how it opens its chart as a pie. */
+export type ChartWidgetProps = { links: DashboardLinks; onShowPie: (content: PieContent) => void };
 
 type WidgetQuery = { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
 

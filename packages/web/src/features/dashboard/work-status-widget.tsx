@@ -2,10 +2,8 @@ import type { WorkStatus, WorkStatusBookingDto } from '@karm/domain/contract';
 import { Badge, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { DashboardLinks } from './dashboard-links';
-import type { PieContent } from './pie-chart-dialog';
 import { useDashboardWorkStatus } from './use-dashboard';
-import { WidgetCard } from './widget-card';
+import { type ChartWidgetProps, WidgetCard } from './widget-card';
 
 const STATUS_COLORS: Record<WorkStatus, string> = { booked: 'blue.6', absent: 'orange.6', free: 'gray.5' };
 const STATUSES: WorkStatus[] = ['booked', 'absent', 'free'];
@@ -22,13 +20,7 @@ const describe = (t: TFunction, booking: WorkStatusBookingDto) => {
 };
 
 /** Employee work status today (SPEC §1): booked on what, absent or free, from the resource planner. */
-export const WorkStatusWidget = ({
-  links,
-  onShowPie,
-}: {
-  links: DashboardLinks;
-  onShowPie: (content: PieContent) => void;
-}) => {
+export const WorkStatusWidget = ({ links, onShowPie }: ChartWidgetProps) => {
   const { t } = useTranslation('dashboard');
   const query = useDashboardWorkStatus({ enabled: true });
   const data = query.data;
