@@ -31,6 +31,7 @@ import { companyFileUser } from './modules/company/company.service';
 import { companyEvents } from './modules/company/company.socket';
 import { confirmationsRoutes } from './modules/confirmations/confirmations.http';
 import { customerEvents } from './modules/customers/customers.socket';
+import { dashboardRoutes } from './modules/dashboard/dashboard.http';
 import { departmentEvents } from './modules/departments/departments.socket';
 import { employeesRoutes } from './modules/employees/employees.http';
 import { employeeEvents } from './modules/employees/employees.socket';
@@ -95,6 +96,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   logsRoutes,
   filesRoutes,
   employeesRoutes,
+  dashboardRoutes,
   projectsRoutes,
   offersRoutes,
   offerStatusesRoutes,

@@ -95,6 +95,8 @@ export const PERMISSIONS = {
   'quality.manage': { area: 'quality', roles: ADMIN },
 
   'messages.send': { area: 'workspace', roles: EVERYONE },
+  /** The dashboard at `/`; each widget also asks for the permission of the list behind it. */
+  'dashboard.read': { area: 'workspace', roles: EVERYONE },
   'calendar.read': { area: 'workspace', roles: EVERYONE },
   'reports.read': { area: 'workspace', roles: READERS },
   'help.manage': { area: 'workspace', roles: ADMIN },

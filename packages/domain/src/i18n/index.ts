@@ -51,4 +51,5 @@ export const NAMESPACES = [
   'capacity',
   'planner',
   'serviceTemplates',
+  'dashboard',
 ] as const satisfies readonly Namespace[];
