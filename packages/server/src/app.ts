@@ -36,6 +36,7 @@ import { employeesRoutes } from './modules/employees/employees.http';
 import { employeeEvents } from './modules/employees/employees.socket';
 import { registerDocumentOwner } from './modules/files/document-owners';
 import { registerFileUser } from './modules/files/file-users';
+import { exportsRoutes } from './modules/exports/exports.http';
 import { filesRoutes } from './modules/files/files.http';
 import { fileEvents } from './modules/files/files.socket';
 import { helpEvents } from './modules/help/help.socket';
@@ -103,6 +104,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   tasksRoutes,
   adminCommandsRoutes,
   serviceTemplatesRoutes,
+  exportsRoutes,
 ];
 
 /**

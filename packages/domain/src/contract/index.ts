@@ -14,6 +14,7 @@ export * from './customers';
 export * from './define';
 export * from './departments';
 export * from './errors';
+export * from './exports';
 export * from './files';
 export * from './help';
 export * from './help-screens';

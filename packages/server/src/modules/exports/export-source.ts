@@ -1,0 +1,41 @@
+import type { EXPORT_LISTS, ExportList } from '@karm/domain/contract';
+import type { z } from 'zod';
+import type { Actor, AppContext } from '../../platform/context';
+import type { ExportCell, ExportCellType } from '../../platform/export/table';
+
+/** Rows are read this many at a time: one list page of this size is all the server holds. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+/** One column of a list's export: its header is `exports:columns.<list>.<key>` in the user's language. */
+export type ExportColumn<Row> = { key: string; type: ExportCellType; value: (row: Row) => ExportCell };
+
+export type ExportFiltersOf<L extends ExportList> = z.output<(typeof EXPORT_LISTS)[L]['filters']>;
+
+/**
+ * What a module registers for its list: the columns, and a reader of the rows the list's filters
+ * select — through the list's own query (never a copy of its filters), scoped to the actor's company
+ * and role as the list is, a batch at a time.
+ */
+export type ExportSource<L extends ExportList, Row> = {
+  list: L;
+  columns: readonly ExportColumn<Row>[];
+  batches: (ctx: AppContext, actor: Actor, filters: ExportFiltersOf<L>) => AsyncIterable<Row[]>;
+};
+
+/** Keeps the row type between the columns and the reader. */
+export const exportSource = <L extends ExportList, Row>(source: ExportSource<L, Row>) => source;
+
+/**
+ * The batches of a list read through its own paged query, page after page, until a short page. The
+ * list's sort ends on a unique key, so pages neither overlap nor skip while nothing changes.
+ */
+export async function* pagedBatches<Row>(
+  readPage: (page: number, pageSize: number) => Promise<{ items: Row[] }>,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<Row[]> {
+  for (let page = 1; ; page += 1) {
+    const { items } = await readPage(page, batchSize);
+    if (items.length > 0) yield items;
+    if (items.length < batchSize) return;
+  }
+}
