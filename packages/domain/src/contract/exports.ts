@@ -50,7 +50,9 @@ export const exportRequestSchema = <L extends ExportList>(list: L) =>
     format: z.enum(EXPORT_FORMATS),
     /** The headers' and CSV numbers' language; the user's language in the web app. */
     locale: z.enum(LOCALES).default('en'),
-    filters: (EXPORT_LISTS[list].filters as z.ZodType).prefault({}) as unknown as (typeof EXPORT_LISTS)[L]['filters'],
+    filters: (EXPORT_LISTS[list].filters as z.ZodType).prefault(
+      {},
+    ) as unknown as (typeof EXPORT_LISTS)[L]['filters'],
   });
 export type ExportRequest<L extends ExportList = ExportList> = {
   format: ExportFormat;

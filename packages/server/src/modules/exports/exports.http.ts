@@ -1,4 +1,10 @@
-import { EXPORT_LIST_NAMES, EXPORT_LISTS, type ExportList, exportPath, exportRequestSchema } from '@karm/domain/contract';
+import {
+  EXPORT_LIST_NAMES,
+  EXPORT_LISTS,
+  type ExportList,
+  exportPath,
+  exportRequestSchema,
+} from '@karm/domain/contract';
 import { httpModule, route } from '../../platform/http/routes';
 import { exportList } from './exports.service';
 

@@ -37,8 +37,11 @@ async function* cellsOf<Row>(
 }
 
 /** `projects-27.11.2026.xlsx`: the list in the user's language and today's date in Oslo. */
-export const exportFileName = (ctx: AppContext, list: ExportList, input: { format: ExportFormat; locale: 'en' | 'nb' }) =>
-  `${resources[input.locale].exports.fileName[list]}-${displayDate(todayIn(ctx.clock))}.${input.format}`;
+export const exportFileName = (
+  ctx: AppContext,
+  list: ExportList,
+  input: { format: ExportFormat; locale: 'en' | 'nb' },
+) => `${resources[input.locale].exports.fileName[list]}-${displayDate(todayIn(ctx.clock))}.${input.format}`;
 
 /**
  * Streams one list's export: the rows its filters select, a batch at a time, as CSV or XLSX. The first
@@ -61,7 +64,10 @@ export const exportList = async <L extends ExportList>(
   const rows = source.batches(ctx, actor, input.filters)[Symbol.asyncIterator]();
   const first = await rows.next();
   const table: ExportTable = {
-    columns: source.columns.map((column) => ({ header: headers[column.key] ?? column.key, type: column.type })),
+    columns: source.columns.map((column) => ({
+      header: headers[column.key] ?? column.key,
+      type: column.type,
+    })),
     batches: cellsOf(first, rows, source.columns),
     locale: input.locale,
     yesNo: [words.yes, words.no],

@@ -20,8 +20,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const guarded = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
 
 /** RFC 4180: a field with the separator, a quote or a line break is quoted, its quotes doubled. */
-export const csvField = (text: string) =>
-  /[";\r\n,]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+export const csvField = (text: string) => (/[";\r\n,]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
 const numberText = (value: number, decimals: number | null, locale: ExportTable['locale']) => {
   const text = decimals === null ? String(value) : value.toFixed(decimals);
@@ -29,7 +28,11 @@ const numberText = (value: number, decimals: number | null, locale: ExportTable[
   return locale === 'nb' ? text.replace('.', ',') : text;
 };
 
-export const csvCell = (value: ExportCell, type: ExportCellType, table: Omit<ExportTable, 'columns' | 'batches'>): string => {
+export const csvCell = (
+  value: ExportCell,
+  type: ExportCellType,
+  table: Omit<ExportTable, 'columns' | 'batches'>,
+): string => {
   const { locale } = table;
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'boolean') return value ? table.yesNo[0] : table.yesNo[1];

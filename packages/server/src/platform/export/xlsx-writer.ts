@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
+import type dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
-import dayjs from 'dayjs';
 import { type ExportCell, type ExportCellType, type ExportTable, kronerOf, osloTime } from './table';
 
 const NUMBER_FORMATS: Partial<Record<ExportCellType, string>> = {
