@@ -3,8 +3,13 @@ import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { ExportCell, ExportCellType } from '../../platform/export/table';
 
-/** Rows are read this many at a time: one list page of this size is all the server holds. */
-export const EXPORT_BATCH_SIZE = 1000;
+/**
+ * Rows are read this many at a time: one list page of this size is all the server holds (a few MB).
+ * A list query costs about the same whatever its page size (the project list sorts its ids before it
+ * pages: ~1 s per page on a loaded PGlite with 100 000 projects, for 1 000 rows or 5 000), so fewer,
+ * larger pages are what makes a long export fast.
+ */
+export const EXPORT_BATCH_SIZE = 5000;
 
 /** One column of a list's export: its header is `exports:columns.<list>.<key>` in the user's language. */
 export type ExportColumn<Row> = { key: string; type: ExportCellType; value: (row: Row) => ExportCell };
