@@ -13,14 +13,16 @@ import { type SeededServer, withSeededServer } from './seeded-server';
  */
 const FILTERS = { who: 'alle', status: 'all', projectSortType: 'number' } as const;
 
+/** The highest RSS while it runs, with the V8 heap and the buffers outside it at that moment. */
 const sampleRss = () => {
-  let peak = process.memoryUsage().rss;
+  let peak = process.memoryUsage();
   const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const now = process.memoryUsage();
+    if (now.rss > peak.rss) peak = now;
   }, 20);
   return () => {
     clearInterval(timer);
-    return Math.max(peak, process.memoryUsage().rss);
+    return peak;
   };
 };
 
@@ -58,17 +60,17 @@ export const run = async () => {
       `${'baseline: the rows through the list query directly'.padEnd(56)} ${rows} rows  ${(baselineMs / 1000).toFixed(2)} s`,
     );
 
-    for (const format of ['xlsx', 'csv'] as const) {
+    for (const format of (process.env.BENCH_EXPORT_FORMATS ?? 'xlsx,csv').split(',') as ExportFormat[]) {
       await settle();
       const before = process.memoryUsage().rss;
       const stop = sampleRss();
       started = performance.now();
       const bytes = await exportOverHttp(server, format);
       const ms = performance.now() - started;
-      const peak = stop();
+      const { rss: peak, heapTotal, arrayBuffers } = stop();
       console.log(
         `${`export ${format.toUpperCase()} over HTTP`.padEnd(56)} ${mebibytes(bytes).padStart(9)}  ${(ms / 1000).toFixed(2)} s  ` +
-          `(${(ms / baselineMs).toFixed(2)}× the baseline)  rss before=${mebibytes(before)} peak=${mebibytes(peak)} (+${mebibytes(peak - before)})`,
+          `(${(ms / baselineMs).toFixed(2)}× the baseline)  rss before=${mebibytes(before)} peak=${mebibytes(peak)} (+${mebibytes(peak - before)}; at the peak heap=${mebibytes(heapTotal)} buffers=${mebibytes(arrayBuffers)})`,
       );
     }
   });

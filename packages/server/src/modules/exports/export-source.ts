@@ -6,10 +6,11 @@ import type { ExportCell, ExportCellType } from '../../platform/export/table';
 /**
  * Rows are read this many at a time: one list page of this size is all the server holds (a few MB).
  * A list query costs about the same whatever its page size (the project list sorts its ids before it
- * pages: ~1 s per page on a loaded PGlite with 100 000 projects, for 1 000 rows or 5 000), so fewer,
- * larger pages are what makes a long export fast.
+ * pages: ~1 s a page on a loaded PGlite with 100 000 projects, for 1 000 rows or 5 000), so larger
+ * pages make a long export fast; 1 000 took 100–120 s for 100 000 projects, 2 500 about 10–13 s,
+ * 5 000 no faster but with more garbage per page (see the README's Exports bench).
  */
-export const EXPORT_BATCH_SIZE = 5000;
+export const EXPORT_BATCH_SIZE = 2500;
 
 /** One column of a list's export: its header is `exports:columns.<list>.<key>` in the user's language. */
 export type ExportColumn<Row> = { key: string; type: ExportCellType; value: (row: Row) => ExportCell };

@@ -47,6 +47,8 @@ export const csvCell = (
   return csvField(guarded(text));
 };
 
+const CHUNK_CHARS = 64 * 1024;
+
 const csvLine = (cells: string[]) => `${cells.join(CSV_SEPARATOR)}\r\n`;
 
 /** The CSV of a table, a batch of lines at a time: BOM, a header line, then the rows (CRLF line ends). */
@@ -56,6 +58,11 @@ export async function* csvChunks(table: ExportTable): AsyncGenerator<string> {
     let text = '';
     for (const row of batch) {
       text += csvLine(table.columns.map((column, index) => csvCell(row[index], column.type, table)));
+      // Handed on in pieces of about 64 kB, so the response's back-pressure paces row by row.
+      if (text.length >= CHUNK_CHARS) {
+        yield text;
+        text = '';
+      }
     }
     if (text) yield text;
   }
