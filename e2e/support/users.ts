@@ -42,6 +42,9 @@ export const E2E_USERS = {
   /** Installs Karm as an app, and opens it without the server (the installable client journey). */
   installableClient: 'e2e-installable-client',
   installableClientNb: 'e2e-installable-client-nb',
+  /** Exports the filtered project list as XLSX and CSV, in each language. */
+  exports: 'e2e-exports',
+  exportsNb: 'e2e-exports-nb',
 } as const;
 
 export const DEMO_ADMIN = 'admin';

@@ -35,6 +35,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.http';
 import { departmentEvents } from './modules/departments/departments.socket';
 import { employeesRoutes } from './modules/employees/employees.http';
 import { employeeEvents } from './modules/employees/employees.socket';
+import { exportsRoutes } from './modules/exports/exports.http';
 import { registerDocumentOwner } from './modules/files/document-owners';
 import { registerFileUser } from './modules/files/file-users';
 import { filesRoutes } from './modules/files/files.http';
@@ -105,6 +106,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   tasksRoutes,
   adminCommandsRoutes,
   serviceTemplatesRoutes,
+  exportsRoutes,
 ];
 
 /**

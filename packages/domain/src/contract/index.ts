@@ -15,6 +15,7 @@ export * from './dashboard';
 export * from './define';
 export * from './departments';
 export * from './errors';
+export * from './exports';
 export * from './files';
 export * from './help';
 export * from './help-screens';

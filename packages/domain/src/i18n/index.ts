@@ -52,4 +52,5 @@ export const NAMESPACES = [
   'planner',
   'serviceTemplates',
   'dashboard',
+  'exports',
 ] as const satisfies readonly Namespace[];

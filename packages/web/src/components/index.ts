@@ -40,6 +40,7 @@ export {
   ErrorFallback,
 } from './error-boundary/app-error-boundary';
 export { installGlobalErrorHandlers } from './error-boundary/global-error-handlers';
+export { ExportMenu, type ExportMenuProps } from './export-menu/export-menu';
 export {
   type HistoryChange,
   type HistoryEntry,

@@ -13,6 +13,7 @@ import confirmations from './confirmations.json' with { type: 'json' };
 import customers from './customers.json' with { type: 'json' };
 import dashboard from './dashboard.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
+import exportsNs from './exports.json' with { type: 'json' };
 import files from './files.json' with { type: 'json' };
 import help from './help.json' with { type: 'json' };
 import inquiries from './inquiries.json' with { type: 'json' };
@@ -69,4 +70,5 @@ export const nb = {
   capacity,
   planner,
   serviceTemplates,
+  exports: exportsNs,
 };

@@ -15,7 +15,14 @@ import { IconPlus, IconSearch, IconUsers, IconZoomQuestion } from '@tabler/icons
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddCustomerDialog, EmptyState, FindCustomerDialog, LoadFailedAlert, PageHeader } from '@/components';
+import {
+  AddCustomerDialog,
+  EmptyState,
+  ExportMenu,
+  FindCustomerDialog,
+  LoadFailedAlert,
+  PageHeader,
+} from '@/components';
 import { primeCustomer, useCustomerPushes, useCustomers } from '@/lib/api/customers';
 import { useCan } from '@/lib/permissions';
 import { CustomerDetails } from './customer-details';
@@ -46,13 +53,12 @@ export const CustomerPage = ({ links }: CustomerPageProps) => {
   const [isAdding, setAdding] = useState(false);
   const [isFinding, setFinding] = useState(false);
 
-  const customers = useCustomers({
+  const listFilters = {
     search: debouncedSearch,
     source: source === 'all' ? undefined : source,
     includeInactive: showArchived,
-    page,
-    pageSize: CUSTOMER_PAGE_SIZE,
-  });
+  };
+  const customers = useCustomers({ ...listFilters, page, pageSize: CUSTOMER_PAGE_SIZE });
 
   const detailsRef = useRef<HTMLDivElement>(null);
 
@@ -68,6 +74,7 @@ export const CustomerPage = ({ links }: CustomerPageProps) => {
 
   const actions = (
     <>
+      <ExportMenu list="customers" filters={listFilters} />
       <Button variant="default" leftSection={<IconZoomQuestion size={16} />} onClick={() => setFinding(true)}>
         {t('page.findCustomer')}
       </Button>

@@ -7,7 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DateInput, DeadlineBadge, notifyError, PageHeader } from '@/components';
+import { DateInput, DeadlineBadge, ExportMenu, notifyError, PageHeader } from '@/components';
 import { useCollection } from '@/lib/api/collections';
 import { useEmployees } from '@/lib/api/employees';
 import { useInquiries, useInquiryPushes } from '@/lib/api/inquiries';
@@ -81,11 +81,14 @@ export const InquiriesPage = ({ offerHref }: InquiriesPageProps) => {
       <PageHeader
         title={t('list.title')}
         actions={
-          mayAdd && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              {t('list.add')}
-            </Button>
-          )
+          <Group gap="xs">
+            <ExportMenu list="inquiries" filters={query} />
+            {mayAdd && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                {t('list.add')}
+              </Button>
+            )}
+          </Group>
         }
       />
       <Group gap="sm" align="flex-end" wrap="wrap">

@@ -7,7 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ON_WIDE_SCREENS, usePagingTexts } from '@/components';
+import { ExportMenu, ON_WIDE_SCREENS, usePagingTexts } from '@/components';
 import { useInvoiceList } from '@/lib/api/invoices';
 import { useCan } from '@/lib/permissions';
 
@@ -40,7 +40,8 @@ export const InvoiceList = ({ projectHref }: { projectHref: (projectId: string) 
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   // Asked only by those who may read invoices (the server would refuse the others).
-  const invoices = useInvoiceList({ filter, search: debouncedSearch, page, pageSize: PAGE_SIZE }, mayRead);
+  const listFilters = { filter, search: debouncedSearch };
+  const invoices = useInvoiceList({ ...listFilters, page, pageSize: PAGE_SIZE }, mayRead);
   if (!mayRead) return null;
   return (
     <Card withBorder padding="md" data-invoice-list>
@@ -72,6 +73,7 @@ export const InvoiceList = ({ projectHref }: { projectHref: (projectId: string) 
             }}
             w={260}
           />
+          <ExportMenu list="invoices" filters={listFilters} />
         </Group>
         <DataTable<InvoiceDto>
           withTableBorder

@@ -6,7 +6,7 @@ import { IconCircleCheck, IconLock, IconSearch } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateInput, ON_WIDE_SCREENS, usePagingTexts } from '@/components';
+import { DateInput, ExportMenu, ON_WIDE_SCREENS, usePagingTexts } from '@/components';
 import { ApiError } from '@/lib/http';
 import { LogEditDialog } from './log-edit-dialog';
 import { LEVEL_COLOURS } from './log-texts';
@@ -32,16 +32,15 @@ export const LogsList = () => {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [openId, setOpenId] = useState<string | null>(null);
   useLogPushes();
-  const logs = useLogs({
-    page,
-    pageSize: PAGE_SIZE,
+  const listFilters = {
     levels: levels.length > 0 ? levels : undefined,
     userId: userId ?? undefined,
     search: debouncedSearch || undefined,
     from: from ?? undefined,
     to: to ?? undefined,
     handled: handled === null ? undefined : handled === 'handled',
-  });
+  };
+  const logs = useLogs({ ...listFilters, page, pageSize: PAGE_SIZE });
   const users = useLogUsers();
   const isForbidden = logs.error instanceof ApiError && logs.error.code === 'FORBIDDEN';
   const open = logs.data?.items.find((entry) => entry.id === openId);
@@ -119,6 +118,7 @@ export const LogsList = () => {
           onChange={filter(setTo)}
           w={{ base: '47%', sm: 150 }}
         />
+        <ExportMenu list="logs" filters={listFilters} />
       </Group>
       <DataTable<ServerLogDto>
         withTableBorder

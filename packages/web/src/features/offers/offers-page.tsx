@@ -5,7 +5,7 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type LineDraft, notifyError, PageHeader } from '@/components';
+import { ExportMenu, type LineDraft, notifyError, PageHeader } from '@/components';
 import { useEmployees } from '@/lib/api/employees';
 import { useOfferPushes, useOfferStatuses, useOffers } from '@/lib/api/offers';
 import { savePageSize, usePageSize } from '@/lib/page-size';
@@ -67,11 +67,14 @@ export const OffersPage = ({ renderLineActions, onOpenProject }: OffersPageProps
       <PageHeader
         title={t('page.title')}
         actions={
-          mayAdd && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => open(NEW_OFFER)}>
-              {t('page.new')}
-            </Button>
-          )
+          <Group gap="xs">
+            <ExportMenu list="offers" filters={query} />
+            {mayAdd && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => open(NEW_OFFER)}>
+                {t('page.new')}
+              </Button>
+            )}
+          </Group>
         }
       />
       <Group gap="sm" align="flex-end">

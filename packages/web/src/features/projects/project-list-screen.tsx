@@ -1,11 +1,11 @@
 import type { ProjectFieldsInput } from '@karm/domain/contract';
 import { DEFAULT_PROJECT_FILTERS, osloDateOf } from '@karm/domain/rules';
-import { Button, Loader, Paper, Stack } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack } from '@mantine/core';
 import { IconPlus, IconUserSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState, LoadFailedAlert, PageHeader } from '@/components';
+import { EmptyState, ExportMenu, LoadFailedAlert, PageHeader } from '@/components';
 import { useOthersProjectCount, useProjectPushes, useProjects } from '@/lib/api/projects';
 import { useCan } from '@/lib/permissions';
 import { ProjectDialog, type ProjectDialogProps } from './project-dialog';
@@ -83,14 +83,17 @@ export const ProjectListScreen = ({
         title={t(isService ? 'nav:serviceProjects' : 'nav:projects')}
         subtitle={t(isService ? 'page.serviceSubtitle' : 'page.subtitle')}
         actions={
-          mayAdd && (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setDialog({ opened: true, projectId: null })}
-            >
-              {t(isService ? 'page.newServiceProject' : 'page.newProject')}
-            </Button>
-          )
+          <Group gap="xs">
+            {isReady && <ExportMenu list="projects" filters={listed} />}
+            {mayAdd && (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setDialog({ opened: true, projectId: null })}
+              >
+                {t(isService ? 'page.newServiceProject' : 'page.newProject')}
+              </Button>
+            )}
+          </Group>
         }
       />
       {isReady ? (

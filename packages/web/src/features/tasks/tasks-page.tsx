@@ -15,7 +15,14 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ABOVE_PHONES, errorMessageOf, ON_WIDE_SCREENS, PageHeader, usePagingTexts } from '@/components';
+import {
+  ABOVE_PHONES,
+  ExportMenu,
+  errorMessageOf,
+  ON_WIDE_SCREENS,
+  PageHeader,
+  usePagingTexts,
+} from '@/components';
 import { useTaskPushes, useTasks } from '@/lib/api/tasks';
 import { useCan } from '@/lib/permissions';
 import { useSearchParam } from '@/lib/use-search-param';
@@ -46,7 +53,8 @@ export const TasksPage = ({ entityHref }: { entityHref?: EntityHref }) => {
   const [page, setPage] = useState(1);
   const [openTask, setOpenTask] = useState<TaskDto | null>(null);
   const [isCreating, setCreating] = useState(false);
-  const tasks = useTasks({ filter, search: debouncedSearch || undefined, page, pageSize: TASKS_PAGE_SIZE });
+  const listFilters = { filter, search: debouncedSearch || undefined };
+  const tasks = useTasks({ ...listFilters, page, pageSize: TASKS_PAGE_SIZE });
   const today = osloDateOf(new Date());
 
   const open = (task: TaskDto) => setOpenTask(task);
@@ -57,11 +65,14 @@ export const TasksPage = ({ entityHref }: { entityHref?: EntityHref }) => {
         title={t('page.title')}
         subtitle={t('page.subtitle')}
         actions={
-          actions.mayWrite && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              {t('page.new')}
-            </Button>
-          )
+          <Group gap="xs">
+            <ExportMenu list="tasks" filters={listFilters} />
+            {actions.mayWrite && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                {t('page.new')}
+              </Button>
+            )}
+          </Group>
         }
       />
       <Group gap="sm" align="flex-end" wrap="wrap">

@@ -6,7 +6,7 @@ import { IconLock, IconSearch } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf, ON_WIDE_SCREENS, SectionHeader, usePagingTexts } from '@/components';
+import { ExportMenu, errorMessageOf, ON_WIDE_SCREENS, SectionHeader, usePagingTexts } from '@/components';
 import { useAuthStore } from '@/lib/store/auth-store';
 import { RoleBadge } from './role-badge';
 import { UserDialog } from './user-dialog';
@@ -45,7 +45,8 @@ export const UsersTab = () => {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   useUserPushes();
-  const users = useUsers({ search: debouncedSearch, status, page, pageSize: USERS_PAGE_SIZE });
+  const listFilters = { search: debouncedSearch, status };
+  const users = useUsers({ ...listFilters, page, pageSize: USERS_PAGE_SIZE });
 
   return (
     <Stack gap="sm">
@@ -76,6 +77,7 @@ export const UsersTab = () => {
             data={USER_LIST_STATUSES.map((value) => ({ value, label: t(STATUS_LABELS[value]) }))}
           />
         </Stack>
+        <ExportMenu list="users" filters={listFilters} />
       </Group>
       {users.isError ? (
         <Alert color="red">{errorMessageOf(users.error)}</Alert>
