@@ -67,7 +67,7 @@ test('a procedure is read, a new version asks again; a deviation is raised, hand
   try {
     await signInPage(staffPage, E2E_QUALITY_USERS.staff);
     await staffPage.goto('/quality?tab=procedures');
-    await staffPage.getByRole('textbox', { name: 'Search' }).fill(procedureTitle);
+    await staffPage.getByRole('textbox', { name: 'Search', exact: true }).fill(procedureTitle);
     const staffRow = staffPage.locator('tr', { hasText: procedureTitle });
     await expect(staffRow.getByText('Not read')).toBeVisible();
     await expect(staffPage.getByRole('button', { name: 'New procedure' })).toBeHidden();
@@ -79,7 +79,7 @@ test('a procedure is read, a new version asks again; a deviation is raised, hand
     await staffDialog.getByRole('button', { name: 'Close' }).first().click();
 
     // The manager publishes version 2: the technician is asked again.
-    await page.getByRole('textbox', { name: 'Search' }).fill(procedureTitle);
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill(procedureTitle);
     await page.locator('tr', { hasText: procedureTitle }).click();
     dialog = page.getByRole('dialog', { name: new RegExp(procedureTitle) });
     await dialog.getByRole('tab', { name: /Read by/ }).click();
@@ -99,7 +99,7 @@ test('a procedure is read, a new version asks again; a deviation is raised, hand
     await dialog.getByRole('button', { name: 'Close' }).first().click();
 
     await staffPage.reload();
-    await staffPage.getByRole('textbox', { name: 'Search' }).fill(procedureTitle);
+    await staffPage.getByRole('textbox', { name: 'Search', exact: true }).fill(procedureTitle);
     await expect(staffPage.locator('tr', { hasText: procedureTitle }).getByText('Not read')).toBeVisible();
     await staffPage.locator('tr', { hasText: procedureTitle }).click();
     staffDialog = staffPage.getByRole('dialog', { name: new RegExp(procedureTitle) });
@@ -126,7 +126,7 @@ test('a procedure is read, a new version asks again; a deviation is raised, hand
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/Deviation \d+ reported/)).toBeVisible();
 
-  await page.getByRole('textbox', { name: 'Search' }).fill(deviationTitle);
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(deviationTitle);
   const row = page.locator('tr', { hasText: deviationTitle });
   await expect(row.getByText('Open', { exact: true })).toBeVisible();
   await row.click();
