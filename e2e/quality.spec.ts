@@ -152,6 +152,7 @@ test('a procedure is read, a new version asks again; a deviation is raised, hand
   await dialog.getByRole('checkbox', { name: 'Done' }).check();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/Deviation \d+ saved/).last()).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Deviation' }).click();
   await expect(dialog.getByText('This deviation is closed.', { exact: false })).toBeVisible();
   await dialog.getByRole('tab', { name: 'History' }).click();
   await expect(dialog.getByText('Closed', { exact: true }).first()).toBeVisible();
@@ -171,7 +172,8 @@ test('a procedure is read, a new version asks again; a deviation is raised, hand
   await page.setViewportSize(PHONE);
   await page.getByRole('tab', { name: 'Deviations' }).click();
   await saveScreen(page, 'quality-deviations-phone-en', { fullPage: false });
-  expect(consoleErrors).toEqual([]);
+  // Closing without a root cause was refused on purpose: the browser logs that 400 as an error.
+  expect(consoleErrors.filter((error) => !error.includes('status of 400'))).toEqual([]);
 });
 
 test('the quality screen in Norwegian, on a desktop and a phone', async ({ page, consoleErrors }) => {

@@ -17,17 +17,17 @@ import { type AppContext, administrativeActor } from '../platform/context';
 /** Procedures a door and window maker certified to ISO 9001 keeps (the text is the editor's HTML). */
 const PROCEDURES = [
   {
-    title: 'Montering av automatiske skyvedører',
+    title: 'Montasje av automatiske skyvedører',
     category: 'installation',
     html:
-      '<h2>Før montering</h2><p>Kontroller at åpningen er i lodd og vater, og at strøm er fremført.</p>' +
-      '<h2>Montering</h2><ol><li><p>Monter drivenhet etter produsentens anvisning.</p></li>' +
+      '<h2>Før montasje</h2><p>Kontroller at åpningen er i lodd og vater, og at strøm er fremført.</p>' +
+      '<h2>Montasje</h2><ol><li><p>Monter drivenhet etter produsentens anvisning.</p></li>' +
       '<li><p>Juster dørbladene og <strong>test klemsikring</strong> etter EN 16005.</p></li></ol>',
     reviewInDays: 200,
     nextVersion: {
       html:
-        '<h2>Før montering</h2><p>Kontroller at åpningen er i lodd og vater, og at strøm er fremført.</p>' +
-        '<h2>Montering</h2><ol><li><p>Monter drivenhet etter produsentens anvisning.</p></li>' +
+        '<h2>Før montasje</h2><p>Kontroller at åpningen er i lodd og vater, og at strøm er fremført.</p>' +
+        '<h2>Montasje</h2><ol><li><p>Monter drivenhet etter produsentens anvisning.</p></li>' +
         '<li><p>Juster dørbladene og <strong>test klemsikring</strong> etter EN 16005.</p></li>' +
         '<li><p>Fyll ut risikovurderingen og gi kunden brukeropplæring.</p></li></ol>',
       reason: 'Risikovurdering og brukeropplæring lagt til etter avvik',

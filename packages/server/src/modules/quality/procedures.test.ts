@@ -31,7 +31,7 @@ afterAll(async () => {
 const api = (user: SignedInUser) => restClient(server, user);
 
 const NEW = {
-  title: 'Montering av skyvedør',
+  title: 'Montasje av skyvedør',
   category: 'installation',
   html: '<h2>Før montering</h2><p>Kontroller <strong>åpningen</strong>.</p>',
   effectiveDate: '2026-03-01',
@@ -50,7 +50,7 @@ describe('procedures', () => {
     const second = await create({ title: 'Innkjøp av glass', category: 'purchasing' });
     expect(second.number).toBe(first.number + 1);
     expect(first).toMatchObject({
-      title: 'Montering av skyvedør',
+      title: 'Montasje av skyvedør',
       ownerName: 'Anne Admin',
       html: NEW.html,
       currentVersion: { versionNumber: 1, effectiveDate: '2026-03-01', reason: 'Første utgave' },
