@@ -172,7 +172,7 @@ export const DeviationsList = ({ projectHref, fixed, defaults, isCompact }: Devi
             },
           })}
           columns={[
-            { accessor: 'number', title: t('columns.number'), width: 70 },
+            { accessor: 'number', title: t('columns.number'), width: 70, ...ABOVE_PHONES },
             {
               accessor: 'title',
               title: t('columns.title'),
@@ -182,6 +182,9 @@ export const DeviationsList = ({ projectHref, fixed, defaults, isCompact }: Devi
                     {deviation.title}
                   </Text>
                   <Group gap={4}>
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                      {deviation.number} ·
+                    </Text>
                     <Text size="xs" c="dimmed">
                       {t(`categories.${deviation.category}`)}
                     </Text>

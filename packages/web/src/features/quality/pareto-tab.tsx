@@ -99,7 +99,12 @@ export const ParetoTab = ({ projectHref }: { projectHref?: (id: string) => strin
               cursor: 'pointer',
               onClick: (_entry: unknown, index: number) => pick(bars[index]),
             }}
-            xAxisProps={{ interval: 0, angle: -20, textAnchor: 'end', height: 60 }}
+            yAxisProps={{ allowDecimals: measure === 'cost' }}
+            // Long product names would run into each other under narrow bars.
+            xAxisProps={{
+              interval: 0,
+              tickFormatter: (name: string) => (name.length > 14 ? `${name.slice(0, 13)}…` : name),
+            }}
           />
           <Table mt="sm" striped highlightOnHover>
             <Table.Thead>
