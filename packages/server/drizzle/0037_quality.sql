@@ -43,6 +43,7 @@ CREATE TABLE "deviations" (
 	"root_cause" text DEFAULT '' NOT NULL,
 	"cost_ore" bigint DEFAULT 0 NOT NULL,
 	"closed_at" timestamp with time zone,
+	"search_text" text GENERATED ALWAYS AS (lower(title || E'\n' || product || E'\n' || supplier || E'\n' || description)) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL
@@ -93,6 +94,7 @@ ALTER TABLE "procedures" ADD CONSTRAINT "procedures_company_id_companies_id_fk" 
 CREATE INDEX "deviation_actions_deviation_idx" ON "deviation_actions" USING btree ("deviation_id","position");--> statement-breakpoint
 CREATE INDEX "deviation_actions_open_due_idx" ON "deviation_actions" USING btree ("company_id","due_date") WHERE "deviation_actions"."is_done" = false;--> statement-breakpoint
 CREATE INDEX "deviation_history_deviation_idx" ON "deviation_history" USING btree ("deviation_id","created_at");--> statement-breakpoint
+CREATE INDEX "deviations_search_text_trgm_idx" ON "deviations" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "deviations_company_number_key" ON "deviations" USING btree ("company_id","number");--> statement-breakpoint
 CREATE INDEX "deviations_company_date_idx" ON "deviations" USING btree ("company_id","date");--> statement-breakpoint
 CREATE INDEX "deviations_company_status_idx" ON "deviations" USING btree ("company_id","status","date");--> statement-breakpoint

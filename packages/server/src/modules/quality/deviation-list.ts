@@ -7,7 +7,7 @@ import {
   type paretoQuerySchema,
 } from '@karm/domain/contract';
 import { paretoBars } from '@karm/domain/rules';
-import { and, count, desc, eq, exists, gte, ilike, lte, ne, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gte, lte, ne, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
@@ -23,10 +23,7 @@ const searchOf = (term: string): SQL | undefined => {
   const pattern = containsPattern(term);
   const number = numberInTerm(term.trim());
   return or(
-    ilike(deviations.title, pattern),
-    ilike(deviations.description, pattern),
-    ilike(deviations.product, pattern),
-    ilike(deviations.supplier, pattern),
+    sql`${deviations.searchText} like lower(${pattern})`,
     number === null ? undefined : eq(deviations.number, number),
   );
 };

@@ -55,11 +55,20 @@ export const deviations = pgTable(
     rootCause: text('root_cause').notNull().default(''),
     costOre: bigint('cost_ore', { mode: 'number' }).notNull().default(0),
     closedAt: instant('closed_at'),
+    /**
+     * What the list's search looks in, lowercased in one column with a trigram index (as the
+     * projects' search text): one LIKE per row served by the index instead of four ILIKEs over
+     * every row. A newline keeps a term from matching across two parts.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(title || E'\\n' || product || E'\\n' || supplier || E'\\n' || description)`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
   },
   (table) => [
+    index('deviations_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     uniqueIndex('deviations_company_number_key').on(table.companyId, table.number),
     index('deviations_company_date_idx').on(table.companyId, table.date),
     index('deviations_company_status_idx').on(table.companyId, table.status, table.date),
