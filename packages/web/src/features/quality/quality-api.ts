@@ -82,14 +82,6 @@ export const uploadPicture = (file: File) => {
   return http<FileDto>('/file', { method: 'POST', body: form });
 };
 
-/** A procedure's attachment: a document attached to no record, named by the procedure. */
-export const uploadProcedureFile = (file: File) => {
-  const form = new FormData();
-  form.append('type', 'document');
-  form.append('file', file, file.name);
-  return http<FileDto>('/file', { method: 'POST', body: form });
-};
-
 export const useDeviations = (query: DeviationListQuery) =>
   useQuery({
     queryKey: qualityKeys.deviations(query),
