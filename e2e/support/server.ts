@@ -23,6 +23,7 @@ import {
   E2E_PLANNER_EMPLOYEES,
   E2E_PLANNER_USERS,
   E2E_PORT,
+  E2E_QUALITY_USERS,
   E2E_ROLE_PROJECTS,
   E2E_ROLE_USERS,
   E2E_TASK_USERS,
@@ -99,6 +100,9 @@ const journeyUsers: { username: string; role: Role }[] = [
   { username: E2E_TASK_USERS.leader, role: 'leader' as const },
   { username: E2E_TASK_USERS.leaderNb, role: 'leader' as const },
   { username: E2E_TASK_USERS.technician, role: 'technician' as const },
+  { username: E2E_QUALITY_USERS.manager, role: 'admin' as const },
+  { username: E2E_QUALITY_USERS.managerNb, role: 'admin' as const },
+  { username: E2E_QUALITY_USERS.staff, role: 'technician' as const },
 ];
 const seedJourneyUser = (username: string, role: Role, companyId: string) =>
   seedUser(ctx.db, {

@@ -96,6 +96,16 @@ export const E2E_TASK_USERS = {
 } as const;
 
 /**
+ * The quality journey's people in the demo company: a quality manager (administrator) in each
+ * language, and a technician who reads procedures and handles a deviation.
+ */
+export const E2E_QUALITY_USERS = {
+  manager: 'e2e-quality-manager',
+  managerNb: 'e2e-quality-manager-nb',
+  staff: 'e2e-quality-staff',
+} as const;
+
+/**
  * A company of its own for the capacity journey, so its figures are its own: an administrator and
  * three employees in work groups (CAPACITY_EMPLOYEES).
  */

@@ -61,6 +61,9 @@ import { projectDocumentOwner } from './modules/projects/project-documents';
 import { registerProjectRemovalHook } from './modules/projects/project-removal';
 import { projectsRoutes } from './modules/projects/projects.http';
 import { projectEvents } from './modules/projects/projects.socket';
+import { qualityRoutes } from './modules/quality/quality.http';
+import { qualityOverdueJob } from './modules/quality/quality-alerts';
+import { qualityFileUser } from './modules/quality/quality-files';
 import { searchEvents } from './modules/search/search.socket';
 import {
   serviceTemplateFileUser,
@@ -104,6 +107,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   confirmationsRoutes,
   invoicesRoutes,
   tasksRoutes,
+  qualityRoutes,
   adminCommandsRoutes,
   serviceTemplatesRoutes,
   exportsRoutes,
@@ -158,12 +162,14 @@ export const JOB_TABLE: JobTable = [
   logsPruneJob,
   adminCommandJob,
   exportCleanupJob,
+  qualityOverdueJob,
 ];
 
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */
 for (const owner of [inquiryDocumentOwner, projectDocumentOwner]) registerDocumentOwner(owner);
 /** Records that use files by id (the company's logo and footer): such a file is never deleted under them. */
-for (const user of [companyFileUser, purchaseOrderFileUser, serviceTemplateFileUser]) registerFileUser(user);
+for (const user of [companyFileUser, purchaseOrderFileUser, serviceTemplateFileUser, qualityFileUser])
+  registerFileUser(user);
 /** The planner lets go of a removed project's and a deleted task's bookings (SPEC §4). */
 registerProjectRemovalHook(plannerProjectRemovalHook);
 /** A removed project takes its copies of service templates along. */

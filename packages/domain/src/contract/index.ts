@@ -31,6 +31,7 @@ export * from './planner';
 export * from './price-calculator';
 export * from './profile';
 export * from './projects';
+export * from './quality';
 export * from './search';
 export * from './service-templates';
 export * from './socket-events';

@@ -91,7 +91,11 @@ export const PERMISSIONS = {
   'service-templates.write': { area: 'service', roles: ADMIN },
 
   'quality.read': { area: 'quality', roles: EVERYONE },
+  /** A technician reports what they find on site; the case handler works on it too. */
   'deviations.report': { area: 'quality', roles: ['admin', 'office', 'leader', 'technician'] },
+  /** Assign, work on and close any deviation (the quality manager's and the leaders'). */
+  'deviations.handle': { area: 'quality', roles: ['admin', 'leader'] },
+  /** Write procedures and publish their versions. */
   'quality.manage': { area: 'quality', roles: ADMIN },
 
   'messages.send': { area: 'workspace', roles: EVERYONE },

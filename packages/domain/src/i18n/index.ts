@@ -53,4 +53,5 @@ export const NAMESPACES = [
   'serviceTemplates',
   'dashboard',
   'exports',
+  'quality',
 ] as const satisfies readonly Namespace[];

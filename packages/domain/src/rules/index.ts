@@ -24,6 +24,7 @@ export * from './price-matrix';
 export * from './process-columns';
 export * from './process-dates';
 export * from './project-state';
+export * from './quality';
 export * from './red-days';
 export * from './service-answers';
 export * from './url';

@@ -157,6 +157,17 @@ export const VALIDATION_MESSAGE_KEYS = {
   rowTakesNoAnswers: 'validation.rowTakesNoAnswers',
   /** A new order that does not name every item of the list exactly once. */
   orderMismatch: 'validation.orderMismatch',
+  // Quality (issue 16): deviations and procedures.
+  deviationChanged: 'validation.deviationChanged',
+  procedureChanged: 'validation.procedureChanged',
+  rootCauseRequired: 'validation.rootCauseRequired',
+  actionRequired: 'validation.actionRequired',
+  actionsNotDone: 'validation.actionsNotDone',
+  dueDateBeforeDeviation: 'validation.dueDateBeforeDeviation',
+  statusChangeNotAllowed: 'validation.statusChangeNotAllowed',
+  deviationClosed: 'validation.deviationClosed',
+  procedureVersionStale: 'validation.procedureVersionStale',
+  richTextEmpty: 'validation.richTextEmpty',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGE_KEYS;

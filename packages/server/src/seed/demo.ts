@@ -17,6 +17,7 @@ import { seedDemoInvoicing } from './demo-invoicing';
 import { seedDemoOffers } from './demo-offers';
 import { seedDemoPlanner } from './demo-planner';
 import { seedDemoPlanning } from './demo-planning';
+import { seedDemoQuality } from './demo-quality';
 import { seedCompany, seedDepartment, seedEmployee, seedEmployeeCategory, seedUser } from './factories';
 
 export const DEMO_COMPANY_NAME = 'Demo Dør & Vindu AS';
@@ -249,6 +250,7 @@ export const seedDemo = async (ctx: AppContext) => {
     await seedDemoPlanning(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoPlanner(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoDashboard(ctx, seeded.companyId, seeded.adminUserId);
+    await seedDemoQuality(ctx, seeded.companyId, seeded.adminUserId);
   }
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;

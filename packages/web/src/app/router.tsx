@@ -9,6 +9,7 @@ import {
   href,
   offerHref,
   PLANNED_SCREENS,
+  projectHref,
   ROUTES,
   type RouteName,
   taskEntityHref,
@@ -268,6 +269,12 @@ export const router = createBrowserRouter([
             () => import('@/features/tasks'),
             ({ TasksPage }) =>
               () => <TasksPage entityHref={taskEntityHref} />,
+          ),
+          lazyRoute(
+            'quality',
+            () => import('@/features/quality'),
+            ({ QualityPage }) =>
+              () => <QualityPage projectHref={projectHref} />,
           ),
           lazyRoute(
             'company',

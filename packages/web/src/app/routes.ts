@@ -78,6 +78,9 @@ export const fileOwnerHref = (owner: { kind: FileOwnerKind; id: string }): strin
 export const offerHref = (offerId: string) => href.open('offer', offerId);
 
 /** Where a task's project or offer opens: its list with the record's dialog open. */
+/** Where a deviation's project opens (the projects screen with its dialog). */
+export const projectHref = (id: string) => href.open('projects', id);
+
 export const taskEntityHref = ({ type, id }: { type: 'project' | 'offer'; id: string }) =>
   type === 'project' ? href.open('projects', id) : offerHref(id);
 
@@ -91,7 +94,6 @@ export const PLANNED_SCREENS = [
   },
   { name: 'calendar', titleKey: 'nav:calendar', textKey: 'screens:planned.calendar' },
   { name: 'messages', titleKey: 'nav:messages', textKey: 'screens:planned.messages' },
-  { name: 'quality', titleKey: 'nav:qualityControl', textKey: 'screens:planned.quality' },
   { name: 'report', titleKey: 'nav:reports', textKey: 'screens:planned.report' },
   {
     name: 'service-project-details',

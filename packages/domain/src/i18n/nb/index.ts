@@ -26,6 +26,7 @@ import planner from './planner.json' with { type: 'json' };
 import processes from './processes.json' with { type: 'json' };
 import profile from './profile.json' with { type: 'json' };
 import projects from './projects.json' with { type: 'json' };
+import quality from './quality.json' with { type: 'json' };
 import screens from './screens.json' with { type: 'json' };
 import security from './security.json' with { type: 'json' };
 import serviceTemplates from './serviceTemplates.json' with { type: 'json' };
@@ -47,6 +48,7 @@ export const nb = {
   customers,
   dashboard,
   projects,
+  quality,
   processes,
   pipeline,
   inquiries,

@@ -1,5 +1,6 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
+import type { Referable } from '../../platform/db/references';
 import { memberships, users } from './auth.tables';
 
 /** Finds an active user by username or e-mail, ignoring case (SPEC §2: "email or username"). */
@@ -97,4 +98,27 @@ export const datedMembersOfCompany = async (db: Executor, companyId: string) => 
     dateOfBirth: row.dateOfBirth,
     dateOfEmployment: row.dateOfEmployment,
   }));
+};
+
+/** The company's active members, as other modules point at them (a deviation's case handler). */
+export const ACTIVE_MEMBERS_REFERABLE: Referable = {
+  table: memberships,
+  id: memberships.userId,
+  companyId: memberships.companyId,
+  isUsable: sql`exists (select 1 from ${users} where ${users.id} = ${memberships.userId} and ${users.isActive} and ${users.deletedAt} is null)`,
+};
+
+/** The company's active members by name (pickers of a person: case handler, owner, responsible). */
+export const activeMemberNames = async (db: Executor, companyId: string) => {
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.companyId, companyId), eq(users.isActive, true), isNull(users.deletedAt)));
+  return rows
+    .map((row) => ({
+      id: row.id,
+      name: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'nb'));
 };

@@ -5,7 +5,7 @@ import sanitizeHtml from 'sanitize-html';
  * What rendered Markdown may keep: text structure, lists, tables, code and links — nothing that runs,
  * loads or styles anything (no script, style, iframe, img, form, event handler or style attribute).
  */
-const SAFE_HTML: sanitizeHtml.IOptions = {
+export const SAFE_HTML: sanitizeHtml.IOptions = {
   allowedTags: [
     'h1',
     'h2',
