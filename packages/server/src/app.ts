@@ -66,6 +66,7 @@ import {
 } from './modules/service-templates/project-copies';
 import { serviceTemplatesRoutes } from './modules/service-templates/service-templates.http';
 import { serviceTemplateEvents } from './modules/service-templates/service-templates.socket';
+import { serviceWorkRoutes } from './modules/service-work/service-work.http';
 import { systemRoutes } from './modules/system/system.http';
 import { tasksRoutes } from './modules/tasks/tasks.http';
 import { registerTaskRemovalHook } from './modules/tasks/tasks.service';
@@ -101,6 +102,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   confirmationsRoutes,
   invoicesRoutes,
   tasksRoutes,
+  serviceWorkRoutes,
   adminCommandsRoutes,
   serviceTemplatesRoutes,
 ];

@@ -64,6 +64,8 @@ const environmentSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
   WEBHOOK_DISPATCH: booleanFlag.default(true),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** The map tiles of service work ({z}/{x}/{y}); empty draws the map without tiles (offline installs). */
+  MAP_TILE_URL: z.string().max(500).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
 });
 
@@ -106,6 +108,8 @@ export type Config = {
   logRetentionDays: number;
   /** REST calls one API token may make per minute (per instance); more answer 429 with Retry-After. */
   apiTokenRateLimitPerMinute: number;
+  /** Service work's map tiles; '' draws none. */
+  mapTileUrl: string;
 };
 
 export class ConfigError extends Error {
@@ -169,5 +173,6 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     isWebhookDispatchEnabled: env.WEBHOOK_DISPATCH,
     logRetentionDays: env.LOG_RETENTION_DAYS,
     apiTokenRateLimitPerMinute: env.API_TOKEN_RATE_LIMIT_PER_MINUTE,
+    mapTileUrl: env.MAP_TILE_URL.trim(),
   };
 };

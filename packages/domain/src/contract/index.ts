@@ -31,6 +31,7 @@ export * from './profile';
 export * from './projects';
 export * from './search';
 export * from './service-templates';
+export * from './service-work';
 export * from './socket-events';
 export * from './system';
 export * from './tasks';
