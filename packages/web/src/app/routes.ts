@@ -90,9 +90,4 @@ export const PLANNED_SCREENS = [
   { name: 'messages', titleKey: 'nav:messages', textKey: 'screens:planned.messages' },
   { name: 'quality', titleKey: 'nav:qualityControl', textKey: 'screens:planned.quality' },
   { name: 'report', titleKey: 'nav:reports', textKey: 'screens:planned.report' },
-  {
-    name: 'service-project-details',
-    titleKey: 'nav:serviceProjectDetails',
-    textKey: 'screens:planned.serviceProjectDetails',
-  },
 ] as const satisfies readonly { name: RouteName; titleKey: string; textKey: string }[];
