@@ -7,6 +7,7 @@ import { files } from '../modules/files/files.tables';
 import { invoices } from '../modules/invoices/invoices.tables';
 import { getPlanner } from '../modules/planner/planner.service';
 import { findServiceTemplates } from '../modules/service-templates/template-tree';
+import { listServiceItems, listServiceProjects } from '../modules/service-work/service-items.service';
 import { tasks } from '../modules/tasks/tasks.tables';
 import { todayIn } from '../platform/clock';
 import { administrativeActor } from '../platform/context';
@@ -96,6 +97,19 @@ describe('demo data', () => {
         'Branndør — årlig kontroll',
         'Overlevering etter montasje av vinduer og dører',
       ]);
+    }
+  });
+
+  it('has a service project in Oslo with its doors placed on the map, each with its own checklist', async () => {
+    const companyId = await findDemoCompanyId(server.ctx, DEMO_COMPANY_NAME);
+    const actor = administrativeActor(companyId, '');
+    const projects = await listServiceProjects(server.ctx, actor, { page: 1, pageSize: 20 });
+    const storo = projects.items.find((project) => project.projectName.startsWith('Storo'));
+    expect(storo?.itemCount).toBe(4);
+    const items = await listServiceItems(server.ctx, actor, storo?.projectId as string);
+    for (const item of items) {
+      expect(item.location?.lat).toBeCloseTo(59.93, 1);
+      expect(item.templateName).toMatch(/^Automatisk dør/);
     }
   });
 

@@ -16,6 +16,7 @@ import { seedDemoInvoicing } from './demo-invoicing';
 import { seedDemoOffers } from './demo-offers';
 import { seedDemoPlanner } from './demo-planner';
 import { seedDemoPlanning } from './demo-planning';
+import { seedDemoServiceWork } from './demo-service-work';
 import { seedCompany, seedDepartment, seedEmployee, seedEmployeeCategory, seedUser } from './factories';
 
 export const DEMO_COMPANY_NAME = 'Demo Dør & Vindu AS';
@@ -231,6 +232,7 @@ export const seedDemo = async (ctx: AppContext) => {
     await seedDemoInvoicing(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoPlanning(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoPlanner(ctx, seeded.companyId, seeded.adminUserId);
+    await seedDemoServiceWork(ctx, seeded.companyId, seeded.adminUserId);
   }
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;
