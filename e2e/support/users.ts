@@ -161,3 +161,13 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** The fake Tripletex the journeys' server talks to; a journey registers a payment there as an accountant would. */
 export const E2E_TRIPLETEX_PORT = Number(process.env.KARM_E2E_TRIPLETEX_PORT ?? E2E_PORT + 1);
 export const E2E_TRIPLETEX_URL = `http://127.0.0.1:${E2E_TRIPLETEX_PORT}/v2`;
+
+/** The service work journey: a leader per language, each with a service project of their own in the demo company. */
+export const E2E_SERVICE_WORK_USERS = {
+  leader: 'e2e-service-leader',
+  leaderNb: 'e2e-service-leader-nb',
+} as const;
+export const E2E_SERVICE_WORK_PROJECTS = {
+  leader: 'E2E Servicekart Storo',
+  leaderNb: 'E2E Servicekart Økern',
+} as const;

@@ -32,6 +32,7 @@ export const LocationViewerDialog = ({
               height={360}
               label={t('viewer.mapLabel')}
               itemLabel={itemLabel}
+              fitPoints={[item.location]}
             />
           ) : (
             <Text c="dimmed">{t('list.noLocation')}</Text>

@@ -5,7 +5,7 @@ import L, { type LatLngExpression } from 'leaflet';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import type { DraftItem } from './service-items-draft';
 
@@ -31,19 +31,23 @@ const ClickToPlace = ({ onPlace }: { onPlace: (location: ServiceLocation) => voi
   return null;
 };
 
-/** Fits the map to the items once they are known (not on every move, which would fight the user). */
-const FitTo = ({ points }: { points: ServiceLocation[] }) => {
+/**
+ * Fits the map to the saved items the first time there are any — not on every click or drag, which
+ * would pull the map away from where the user is working.
+ */
+const FitOnce = ({ points }: { points: readonly ServiceLocation[] }) => {
   const map = useMap();
-  const key = points.length === 0 ? '' : 'some';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fit once when the first points arrive
+  const hasFitted = useRef(false);
   useEffect(() => {
+    if (hasFitted.current || points.length === 0) return;
+    hasFitted.current = true;
     if (points.length === 1) map.setView(points[0] as LatLngExpression, 17);
-    else if (points.length > 1)
+    else
       map.fitBounds(L.latLngBounds(points.map((point) => [point.lat, point.lng])), {
         padding: [40, 40],
         maxZoom: 18,
       });
-  }, [key, map]);
+  }, [points, map]);
   return null;
 };
 
@@ -60,6 +64,8 @@ export type ServiceMapProps = {
   /** Where a new item will go (a plain marker). */
   pending?: ServiceLocation | null;
   itemLabel: (item: DraftItem) => string;
+  /** Where to look first: the saved items (fitted once). */
+  fitPoints: readonly ServiceLocation[];
 };
 
 /** SPEC §2 service items on a map (Leaflet): numbered pins in status colours, draggable when editing. */
@@ -72,6 +78,7 @@ export const ServiceMap = ({
   onMove,
   pending,
   itemLabel,
+  fitPoints,
 }: ServiceMapProps) => {
   const placed = useMemo(
     () =>
@@ -92,16 +99,19 @@ export const ServiceMap = ({
         overflow: 'hidden',
         border: '1px solid var(--mantine-color-gray-4)',
         background: '#e9ecef',
+        // Leaflet's panes and controls use z-indexes up to 1000: kept inside the map, under the app's header.
+        isolation: 'isolate',
       }}
     >
       <MapContainer
+        attributionControl={tileUrl !== null}
         center={DEFAULT_CENTER}
         zoom={13}
         style={{ height: '100%', width: '100%' }}
         scrollWheelZoom
       >
         {tileUrl && <TileLayer url={tileUrl} attribution={ATTRIBUTION} maxZoom={19} />}
-        <FitTo points={placed.map((item) => item.location)} />
+        <FitOnce points={fitPoints} />
         {onPlace && <ClickToPlace onPlace={onPlace} />}
         {placed.map((item) => (
           <Marker

@@ -46,6 +46,10 @@ export const ServiceProjectItems = ({ projectId }: { projectId: string }) => {
   const [placed, setPlaced] = useState<ServiceLocation | null>(null);
   const [viewing, setViewing] = useState<DraftItem | null>(null);
   const changes = changeCount(drafts);
+  const savedPoints = useMemo(
+    () => (items.data ?? []).flatMap((item) => (item.location ? [item.location] : [])),
+    [items.data],
+  );
 
   // The server's items replace the local ones only while nothing is waiting to be saved.
   // biome-ignore lint/correctness/useExhaustiveDependencies: drafts are read, not watched
@@ -154,6 +158,7 @@ export const ServiceProjectItems = ({ projectId }: { projectId: string }) => {
             label={t('mapLabel')}
             itemLabel={itemLabel}
             pending={placed}
+            fitPoints={savedPoints}
             onPlace={mayWork ? setPlaced : undefined}
             onMove={
               mayWork ? (id, location) => setDrafts((current) => moveDraft(current, id, location)) : undefined
