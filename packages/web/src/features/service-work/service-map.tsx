@@ -115,7 +115,8 @@ export const ServiceMap = ({
         {onPlace && <ClickToPlace onPlace={onPlace} />}
         {placed.map((item) => (
           <Marker
-            key={item.id}
+            // Leaflet sets a marker's title once: a saved item (now numbered) gets a new marker.
+            key={`${item.id}:${item.number ?? 'new'}`}
             position={item.location}
             icon={pinOf(item)}
             draggable={onMove !== undefined}
