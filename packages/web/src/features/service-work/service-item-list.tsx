@@ -65,9 +65,16 @@ export const ServiceItemList = ({
                   }}
                 />
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text fw={600} size="sm" truncate td={item.isRemoved ? 'line-through' : undefined}>
-                    {itemLabel(item)}
-                  </Text>
+                  <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                    <Text fw={600} size="sm" truncate td={item.isRemoved ? 'line-through' : undefined}>
+                      {itemLabel(item)}
+                    </Text>
+                    {flag && (
+                      <Badge size="sm" variant="light" color={FLAG_COLORS[flag]} style={{ flex: 'none' }}>
+                        {t(`flags.${flag}`)}
+                      </Badge>
+                    )}
+                  </Group>
                   <Text size="xs" c="dimmed" truncate>
                     {[
                       item.floor && t('list.floor', { floor: item.floor }),
@@ -83,11 +90,6 @@ export const ServiceItemList = ({
                 </Stack>
               </Group>
               <Group gap={4} wrap="nowrap">
-                {flag && (
-                  <Badge size="sm" variant="light" color={FLAG_COLORS[flag]}>
-                    {t(`flags.${flag}`)}
-                  </Badge>
-                )}
                 <Tooltip label={t('actions.showOnMap')}>
                   <ActionIcon
                     variant="subtle"
