@@ -26,6 +26,8 @@ import {
   E2E_QUALITY_USERS,
   E2E_ROLE_PROJECTS,
   E2E_ROLE_USERS,
+  E2E_SERVICE_WORK_PROJECTS,
+  E2E_SERVICE_WORK_USERS,
   E2E_TASK_USERS,
   E2E_TRIPLETEX_PORT,
   E2E_USERS,
@@ -77,6 +79,8 @@ const config = loadConfig({
   SMTP_URL: mailRelay.url,
   // The webhooks journey's receiver listens on loopback, which only this setting lets an admin allow.
   WEBHOOKS_ALLOW_PRIVATE: 'true',
+  // No network in journeys: the service map draws its markers on a blank map.
+  MAP_TILE_URL: 'none',
 });
 const ctx = await createContext(config);
 await seedDemo(ctx);
@@ -103,6 +107,7 @@ const journeyUsers: { username: string; role: Role }[] = [
   { username: E2E_QUALITY_USERS.manager, role: 'admin' as const },
   { username: E2E_QUALITY_USERS.managerNb, role: 'admin' as const },
   { username: E2E_QUALITY_USERS.staff, role: 'technician' as const },
+  ...Object.values(E2E_SERVICE_WORK_USERS).map((username) => ({ username, role: 'leader' as const })),
 ];
 const seedJourneyUser = (username: string, role: Role, companyId: string) =>
   seedUser(ctx.db, {
@@ -142,6 +147,10 @@ for (const [role, name] of Object.entries(E2E_ROLE_PROJECTS)) {
       projectAddress: 'Rolleveien 1',
     }),
   );
+}
+// The service work journey: a service project for each of its leaders to place items on.
+for (const name of Object.values(E2E_SERVICE_WORK_PROJECTS)) {
+  await createProject(ctx, projectMaker, projectCreateSchema.parse({ name, isService: true }));
 }
 await seedJourneyUser(E2E_ADMINS.accounting, 'admin', secondCompanyId);
 // A company of its own requires two-factor sign-in of administrators, so the other journeys' admins

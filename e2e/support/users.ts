@@ -184,3 +184,12 @@ export const E2E_DASHBOARD_USERS = {
   admin: 'e2e-dashboard-admin',
   adminNb: 'e2e-dashboard-admin-nb',
 } as const;
+/** The service work journey: a leader per language, each with a service project of their own in the demo company. */
+export const E2E_SERVICE_WORK_USERS = {
+  leader: 'e2e-service-leader',
+  leaderNb: 'e2e-service-leader-nb',
+} as const;
+export const E2E_SERVICE_WORK_PROJECTS = {
+  leader: 'E2E Servicekart Storo',
+  leaderNb: 'E2E Servicekart Økern',
+} as const;

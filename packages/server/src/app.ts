@@ -71,6 +71,7 @@ import {
 } from './modules/service-templates/project-copies';
 import { serviceTemplatesRoutes } from './modules/service-templates/service-templates.http';
 import { serviceTemplateEvents } from './modules/service-templates/service-templates.socket';
+import { serviceWorkRoutes } from './modules/service-work/service-work.http';
 import { systemRoutes } from './modules/system/system.http';
 import { tasksRoutes } from './modules/tasks/tasks.http';
 import { registerTaskRemovalHook } from './modules/tasks/tasks.service';
@@ -108,6 +109,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   invoicesRoutes,
   tasksRoutes,
   qualityRoutes,
+  serviceWorkRoutes,
   adminCommandsRoutes,
   serviceTemplatesRoutes,
   exportsRoutes,

@@ -13,6 +13,15 @@ describe('configuration', () => {
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
 
+  it('draws service maps with OpenStreetMap tiles unless MAP_TILE_URL names others or none', () => {
+    expect(loadConfig({}).mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(loadConfig({ MAP_TILE_URL: 'https://tiles.example.no/{z}/{x}/{y}.png' }).mapTileUrl).toBe(
+      'https://tiles.example.no/{z}/{x}/{y}.png',
+    );
+    expect(loadConfig({ MAP_TILE_URL: 'none' }).mapTileUrl).toBe('');
+    expect(() => loadConfig({ MAP_TILE_URL: 'javascript:alert(1)' })).toThrow(ConfigError);
+  });
+
   it('resolves a relative DATA_DIR against the folder npm was run from', () => {
     expect(loadConfig({ DATA_DIR: './data', INIT_CWD: '/srv/karm' }).dataDir).toBe('/srv/karm/data');
     expect(loadConfig({ DATA_DIR: '/var/lib/karm', INIT_CWD: '/srv/karm' }).dataDir).toBe('/var/lib/karm');

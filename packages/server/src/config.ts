@@ -64,6 +64,15 @@ const environmentSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
   WEBHOOK_DISPATCH: booleanFlag.default(true),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * The map tiles of service work ({z}/{x}/{y}). `none` draws the map without tiles (offline
+   * installs, tests): an empty variable means "not set" here, so it cannot say that.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .max(500)
+    .refine((value) => value === 'none' || /^https?:\/\/\S+$/.test(value), 'an http(s) address or none')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
 });
 
@@ -106,6 +115,8 @@ export type Config = {
   logRetentionDays: number;
   /** REST calls one API token may make per minute (per instance); more answer 429 with Retry-After. */
   apiTokenRateLimitPerMinute: number;
+  /** Service work's map tiles; '' (MAP_TILE_URL=none) draws none. */
+  mapTileUrl: string;
 };
 
 export class ConfigError extends Error {
@@ -169,5 +180,6 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     isWebhookDispatchEnabled: env.WEBHOOK_DISPATCH,
     logRetentionDays: env.LOG_RETENTION_DAYS,
     apiTokenRateLimitPerMinute: env.API_TOKEN_RATE_LIMIT_PER_MINUTE,
+    mapTileUrl: env.MAP_TILE_URL === 'none' ? '' : env.MAP_TILE_URL,
   };
 };

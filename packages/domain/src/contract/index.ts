@@ -34,6 +34,7 @@ export * from './projects';
 export * from './quality';
 export * from './search';
 export * from './service-templates';
+export * from './service-work';
 export * from './socket-events';
 export * from './system';
 export * from './tasks';

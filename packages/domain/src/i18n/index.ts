@@ -54,4 +54,5 @@ export const NAMESPACES = [
   'dashboard',
   'exports',
   'quality',
+  'serviceWork',
 ] as const satisfies readonly Namespace[];

@@ -11,6 +11,7 @@ import { invoices } from '../modules/invoices/invoices.tables';
 import { getPlanner } from '../modules/planner/planner.service';
 import { latestProjectChanges } from '../modules/projects/project-dashboard';
 import { findServiceTemplates } from '../modules/service-templates/template-tree';
+import { listServiceItems, listServiceProjects } from '../modules/service-work/service-items.service';
 import { tasks } from '../modules/tasks/tasks.tables';
 import { todayIn } from '../platform/clock';
 import { administrativeActor } from '../platform/context';
@@ -119,6 +120,19 @@ describe('demo data', () => {
     const alerts = await dashboardAlerts(server.ctx, admin);
     expect(alerts.items.find((item) => item.key === 'deliveriesPastDue')?.count).toBeGreaterThan(0);
     expect((await latestProjectChanges(server.ctx, companyId, 15)).length).toBe(15);
+  });
+
+  it('has a service project in Oslo with its doors placed on the map, each with its own checklist', async () => {
+    const companyId = await findDemoCompanyId(server.ctx, DEMO_COMPANY_NAME);
+    const actor = administrativeActor(companyId, '');
+    const projects = await listServiceProjects(server.ctx, actor, { page: 1, pageSize: 20 });
+    const storo = projects.items.find((project) => project.projectName.startsWith('Storo'));
+    expect(storo?.itemCount).toBe(4);
+    const items = await listServiceItems(server.ctx, actor, storo?.projectId as string);
+    for (const item of items) {
+      expect(item.location?.lat).toBeCloseTo(59.93, 1);
+      expect(item.templateName).toMatch(/^Automatisk dør/);
+    }
   });
 
   it('is created only once: a second run leaves the database as it is', async () => {

@@ -18,6 +18,7 @@ import { seedDemoOffers } from './demo-offers';
 import { seedDemoPlanner } from './demo-planner';
 import { seedDemoPlanning } from './demo-planning';
 import { seedDemoQuality } from './demo-quality';
+import { seedDemoServiceWork } from './demo-service-work';
 import { seedCompany, seedDepartment, seedEmployee, seedEmployeeCategory, seedUser } from './factories';
 
 export const DEMO_COMPANY_NAME = 'Demo Dør & Vindu AS';
@@ -251,6 +252,7 @@ export const seedDemo = async (ctx: AppContext) => {
     await seedDemoPlanner(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoDashboard(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoQuality(ctx, seeded.companyId, seeded.adminUserId);
+    await seedDemoServiceWork(ctx, seeded.companyId, seeded.adminUserId);
   }
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;

@@ -311,6 +311,11 @@ export const router = createBrowserRouter([
             (module) => module.ServiceTemplatePage,
           ),
           lazyRoute(
+            'service-project-details',
+            () => import('@/features/service-work'),
+            (module) => module.ServiceProjectDetailsPage,
+          ),
+          lazyRoute(
             'priceCalculator',
             () => import('@/features/price-calculator'),
             (module) => module.PriceCalculatorPage,

@@ -95,9 +95,4 @@ export const PLANNED_SCREENS = [
   { name: 'calendar', titleKey: 'nav:calendar', textKey: 'screens:planned.calendar' },
   { name: 'messages', titleKey: 'nav:messages', textKey: 'screens:planned.messages' },
   { name: 'report', titleKey: 'nav:reports', textKey: 'screens:planned.report' },
-  {
-    name: 'service-project-details',
-    titleKey: 'nav:serviceProjectDetails',
-    textKey: 'screens:planned.serviceProjectDetails',
-  },
 ] as const satisfies readonly { name: RouteName; titleKey: string; textKey: string }[];

@@ -30,6 +30,7 @@ import quality from './quality.json' with { type: 'json' };
 import screens from './screens.json' with { type: 'json' };
 import security from './security.json' with { type: 'json' };
 import serviceTemplates from './serviceTemplates.json' with { type: 'json' };
+import serviceWork from './serviceWork.json' with { type: 'json' };
 import tasks from './tasks.json' with { type: 'json' };
 import users from './users.json' with { type: 'json' };
 import validation from './validation.json' with { type: 'json' };
@@ -73,4 +74,5 @@ export const nb = {
   planner,
   serviceTemplates,
   exports: exportsNs,
+  serviceWork,
 };

@@ -156,3 +156,31 @@ export const serviceTemplateFileUser: FileUser = {
     return copy !== undefined;
   },
 };
+
+/** Removes project copies (a removed service item's own copy) inside the caller's transaction. */
+export const removeProjectCopies = async (tx: Executor, companyId: string, ids: readonly string[]) => {
+  if (ids.length === 0) return;
+  await tx
+    .delete(projectServiceTemplates)
+    .where(
+      and(eq(projectServiceTemplates.companyId, companyId), inArray(projectServiceTemplates.id, [...ids])),
+    );
+};
+
+/** The names of project copies (what a service item shows as its template). */
+export const projectCopyNames = async (db: Executor, companyId: string, ids: readonly string[]) =>
+  new Map(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: projectServiceTemplates.id, name: projectServiceTemplates.name })
+            .from(projectServiceTemplates)
+            .where(
+              and(
+                eq(projectServiceTemplates.companyId, companyId),
+                inArray(projectServiceTemplates.id, [...ids]),
+              ),
+            )
+        ).map((copy) => [copy.id, copy.name]),
+  );

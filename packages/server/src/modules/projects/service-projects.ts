@@ -1,0 +1,35 @@
+import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client';
+import { containsPattern } from '../../platform/db/search-terms';
+import { projects } from './projects.tables';
+
+/**
+ * The company's service projects that are not archived, by number, paged (the chooser of service
+ * project details). Service work reads them here rather than from the projects table itself.
+ */
+export const serviceProjectsPage = async (
+  db: Executor,
+  companyId: string,
+  query: { page: number; pageSize: number; search?: string },
+) => {
+  const term = query.search?.trim();
+  const numberSearch: SQL | undefined =
+    term && /^\d{1,9}$/.test(term) ? eq(projects.number, Number(term)) : undefined;
+  const where = and(
+    eq(projects.companyId, companyId),
+    eq(projects.isService, true),
+    ne(projects.state, 'archived'),
+    term ? or(ilike(projects.name, containsPattern(term)), numberSearch) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: projects.id, number: projects.number, name: projects.name })
+      .from(projects)
+      .where(where)
+      .orderBy(asc(projects.number), sql`${projects.id}`)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(projects).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+};

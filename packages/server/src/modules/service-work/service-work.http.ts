@@ -1,0 +1,74 @@
+import {
+  type ServiceMapSettingsDto,
+  serviceItemAddSchema,
+  serviceItemDeleteQuerySchema,
+  serviceItemParamsSchema,
+  serviceItemPatchSchema,
+  serviceItemsGroupedQuerySchema,
+  serviceItemsOfProjectQuerySchema,
+  serviceItemsSaveSchema,
+} from '@karm/domain/contract';
+import { httpModule, route } from '../../platform/http/routes';
+import {
+  addServiceItem,
+  deleteServiceItem,
+  listServiceItems,
+  listServiceProjects,
+  patchServiceItem,
+  saveServiceItems,
+} from './service-items.service';
+
+/** SPEC §7 /service-project/* for service items, and the batch Save the details screen uses (SPEC §4). */
+export const serviceWorkRoutes = httpModule('service-work', [
+  route({
+    method: 'GET',
+    url: '/service-project/service-items/populated',
+    access: 'service.read',
+    schemas: { querystring: serviceItemsOfProjectQuerySchema },
+    useCase: (ctx, actor, { query }) => listServiceItems(ctx, actor, query.projectId),
+  }),
+  route({
+    method: 'GET',
+    url: '/service-project/service-items/grouped-by-project',
+    access: 'service.read',
+    schemas: { querystring: serviceItemsGroupedQuerySchema },
+    useCase: (ctx, actor, { query }) => listServiceProjects(ctx, actor, query),
+  }),
+  route({
+    method: 'GET',
+    url: '/service-project/map-settings',
+    access: 'service.read',
+    schemas: {},
+    useCase: async (ctx) => ({ tileUrl: ctx.config.mapTileUrl || null }) satisfies ServiceMapSettingsDto,
+  }),
+  route({
+    method: 'POST',
+    url: '/service-project/template/add',
+    access: 'service.work',
+    schemas: { body: serviceItemAddSchema },
+    status: 201,
+    useCase: (ctx, actor, { body }) => addServiceItem(ctx, actor, body),
+  }),
+  route({
+    method: 'POST',
+    url: '/service-project/service-items/save',
+    access: 'service.work',
+    schemas: { body: serviceItemsSaveSchema },
+    useCase: (ctx, actor, { body }) => saveServiceItems(ctx, actor, body),
+  }),
+  route({
+    method: 'PATCH',
+    url: '/service-project/service-item/:serviceItemId',
+    access: 'service.work',
+    schemas: { params: serviceItemParamsSchema, body: serviceItemPatchSchema },
+    useCase: (ctx, actor, { params, body }) => patchServiceItem(ctx, actor, params.serviceItemId, body),
+  }),
+  route({
+    method: 'DELETE',
+    url: '/service-project/service-item/:serviceItemId',
+    access: 'service.work',
+    schemas: { params: serviceItemParamsSchema, querystring: serviceItemDeleteQuerySchema },
+    useCase: (ctx, actor, { params, query }) =>
+      deleteServiceItem(ctx, actor, params.serviceItemId, query.version),
+  }),
+]);

@@ -1,0 +1,104 @@
+import { Anchor, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadFailedAlert, PageHeader } from '@/components';
+import { useProject } from '@/lib/api/projects';
+import { useSearchParam } from '@/lib/use-search-param';
+import { ServiceProjectItems } from './service-project-items';
+import { useServiceProjects } from './service-work-api';
+
+/** Opened without a project: the service projects to choose from, with their item counts (paged). */
+const ServiceProjectChooser = () => {
+  const { t } = useTranslation('serviceWork');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const projects = useServiceProjects(page, debounced);
+  if (projects.isError)
+    return (
+      <LoadFailedAlert
+        title={t('loadFailed')}
+        retryLabel={t('actions.retry')}
+        error={projects.error}
+        onRetry={() => void projects.refetch()}
+      />
+    );
+  const data = projects.data;
+  return (
+    <Stack gap="sm">
+      <TextInput
+        leftSection={<IconSearch size={16} />}
+        placeholder={t('chooser.search')}
+        aria-label={t('chooser.search')}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+        maw={360}
+      />
+      {!data ? (
+        <Loader size="sm" />
+      ) : data.items.length === 0 ? (
+        <Text c="dimmed">{t('chooser.empty')}</Text>
+      ) : (
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('chooser.project')}</Table.Th>
+              <Table.Th ta="right">{t('chooser.items')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.items.map((project) => (
+              <Table.Tr key={project.projectId}>
+                <Table.Td>
+                  <Anchor component={Link} to={`?projectId=${project.projectId}`}>
+                    {project.projectNumber} {project.projectName}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td ta="right">{project.itemCount}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {data && data.total > data.pageSize && (
+        <Pagination total={Math.ceil(data.total / data.pageSize)} value={page} onChange={setPage} />
+      )}
+    </Stack>
+  );
+};
+
+/**
+ * SPEC §2 /service-project-details (`?projectId=…`): a service project's items on a list and a map;
+ * without a project, the service projects to choose from (the dispatch view comes with a later part
+ * of issue 19).
+ */
+export const ServiceProjectDetailsPage = () => {
+  const { t } = useTranslation('serviceWork');
+  const [projectId] = useSearchParam('projectId');
+  const validId = projectId && /^[0-9a-f-]{36}$/i.test(projectId) ? projectId : null;
+  // A technician may not read every project: then the heading simply has no project name.
+  const project = useProject(validId);
+  const projectName = project.data ? `${project.data.number} ${project.data.name}` : undefined;
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title={t('title')}
+        subtitle={validId ? projectName : t('chooser.subtitle')}
+        actions={
+          validId ? (
+            <Anchor component={Link} to="?" size="sm">
+              {t('chooser.back')}
+            </Anchor>
+          ) : undefined
+        }
+      />
+      {validId ? <ServiceProjectItems projectId={validId} /> : <ServiceProjectChooser />}
+    </Stack>
+  );
+};
