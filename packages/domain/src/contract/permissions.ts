@@ -95,6 +95,8 @@ export const PERMISSIONS = {
   'quality.manage': { area: 'quality', roles: ADMIN },
 
   'messages.send': { area: 'workspace', roles: EVERYONE },
+  /** Every message of the company with who has read it (admin tab "messages"); deletes any of them. */
+  'messages.manage': { area: 'workspace', roles: ADMIN },
   'calendar.read': { area: 'workspace', roles: EVERYONE },
   'reports.read': { area: 'workspace', roles: READERS },
   'help.manage': { area: 'workspace', roles: ADMIN },
