@@ -51,4 +51,5 @@ export const NAMESPACES = [
   'capacity',
   'planner',
   'serviceTemplates',
+  'messages',
 ] as const satisfies readonly Namespace[];

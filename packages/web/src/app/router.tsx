@@ -162,6 +162,8 @@ export const router = createBrowserRouter([
                 import('@/features/invoices'),
                 import('@/features/planner/work-group-members'),
                 import('@/features/service-templates'),
+                import('@/features/messages'),
+                import('@/features/admin/messages-tab'),
               ]),
             ([
               { AdminPage },
@@ -179,6 +181,8 @@ export const router = createBrowserRouter([
               { InvoiceList },
               { WorkGroupMembers },
               { TemplateList, serviceTemplateHref },
+              { CompanyMessages },
+              { MessagesTab },
             ]) =>
               () => (
                 <AdminPage
@@ -196,6 +200,11 @@ export const router = createBrowserRouter([
                       </Stack>
                     ),
                     'server-logs': <LogsList />,
+                    messages: (
+                      <MessagesTab>
+                        <CompanyMessages />
+                      </MessagesTab>
+                    ),
                     'resource-planner': (
                       <CollectionsAdmin tab="planner">
                         <WorkGroupMembers />
@@ -262,6 +271,11 @@ export const router = createBrowserRouter([
             () => import('@/features/tasks'),
             ({ TasksPage }) =>
               () => <TasksPage entityHref={taskEntityHref} />,
+          ),
+          lazyRoute(
+            'messages',
+            () => import('@/features/messages'),
+            (module) => module.MessagesPage,
           ),
           lazyRoute(
             'company',

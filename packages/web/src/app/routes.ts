@@ -87,7 +87,6 @@ export const PLANNED_SCREENS = [
     textKey: 'screens:planned.convertSubscriptions',
   },
   { name: 'calendar', titleKey: 'nav:calendar', textKey: 'screens:planned.calendar' },
-  { name: 'messages', titleKey: 'nav:messages', textKey: 'screens:planned.messages' },
   { name: 'quality', titleKey: 'nav:qualityControl', textKey: 'screens:planned.quality' },
   { name: 'report', titleKey: 'nav:reports', textKey: 'screens:planned.report' },
   {

@@ -6,10 +6,11 @@ import type {
   MessageReadPush,
   Page,
 } from '@karm/domain/contract';
-import { sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEmployee } from '../../seed/factories';
 import { type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
+import { messageRecipients, messages } from './messages.tables';
 
 /** Internal messages (SPEC §1, §4, §7 message:send and message:delete, §9; issue 17). */
 
@@ -31,12 +32,9 @@ const collect = (user: SignedInUser, event: string) => {
 const settle = (user: SignedInUser) => user.client.request('messages:get', {});
 
 const storedCount = async () => {
-  const rows = await server.ctx.db.execute<{ total: number }>(
-    sql`select count(*)::int as total from messages`,
-  );
-  return Number(
-    (rows as unknown as { rows?: { total: number }[] }).rows?.[0]?.total ?? (rows as never)[0]?.total,
-  );
+  const [messageRows] = await server.ctx.db.select({ total: count() }).from(messages);
+  const [recipientRows] = await server.ctx.db.select({ total: count() }).from(messageRecipients);
+  return `${messageRows?.total} messages, ${recipientRows?.total} recipients`;
 };
 
 const inbox = (user: SignedInUser, folder: 'inbox' | 'unread' | 'sent' = 'inbox', page = 1, pageSize = 20) =>
