@@ -13,6 +13,7 @@ import { seedDemoCustomers } from './demo-customers';
 import { seedDemoHelpTexts } from './demo-help';
 import { seedDemoInquiries } from './demo-inquiries';
 import { seedDemoInvoicing } from './demo-invoicing';
+import { seedDemoMessages } from './demo-messages';
 import { seedDemoOffers } from './demo-offers';
 import { seedDemoPlanner } from './demo-planner';
 import { seedDemoPlanning } from './demo-planning';
@@ -231,6 +232,7 @@ export const seedDemo = async (ctx: AppContext) => {
     await seedDemoInvoicing(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoPlanning(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoPlanner(ctx, seeded.companyId, seeded.adminUserId);
+    await seedDemoMessages(ctx, seeded.companyId);
   }
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;
