@@ -62,9 +62,9 @@ const composeTo = async (
 ) => {
   await page.getByRole('button', { name: texts.newMessage }).click();
   const dialog = page.getByRole('dialog', { name: texts.newMessage });
-  await dialog.getByRole('textbox', { name: texts.recipients }).click();
-  await dialog.getByRole('textbox', { name: texts.recipients }).fill(to.slice(0, 12));
-  await page.getByRole('option', { name: to }).click();
+  await dialog.getByRole('combobox', { name: texts.recipients }).click();
+  await dialog.getByRole('combobox', { name: texts.recipients }).fill(to.slice(0, 12));
+  await page.getByRole('option', { name: to, exact: true }).click();
   await dialog.getByRole('textbox', { name: /^(Message|Melding)/ }).fill(message);
   return dialog;
 };
@@ -86,7 +86,7 @@ test('a message arrives live, reading moves on to the next unread, deleting take
   const readerBrowser = await openAs(browser, reader, 'en');
   try {
     const readerPage = readerBrowser.page;
-    await expect(readerPage.getByRole('heading', { name: 'Messages' })).toBeVisible();
+    await expect(readerPage.getByRole('heading', { name: 'Messages', exact: true })).toBeVisible();
     await expect(rowOf(readerPage, older)).toBeVisible();
     const before = Number((await readerPage.getByTestId('header-messages-count').innerText()).trim() || '0');
 
@@ -167,7 +167,7 @@ test('the same in Norwegian, on a phone: arrives live, read, removed from the ow
   const readerBrowser = await openAs(browser, reader, 'nb', PHONE);
   try {
     const readerPage = readerBrowser.page;
-    await expect(readerPage.getByRole('heading', { name: 'Meldinger' })).toBeVisible();
+    await expect(readerPage.getByRole('heading', { name: 'Meldinger', exact: true })).toBeVisible();
     await expect(rowOf(readerPage, first)).toBeVisible();
 
     const dialog = await composeTo(
