@@ -127,6 +127,7 @@ test('a message arrives live, reading moves on to the next unread, deleting take
     await senderPage.getByText('Sent', { exact: true }).click();
     await rowOf(senderPage, fresh).click();
     const senderPane = senderPage.getByTestId('message-reader');
+    await expect(senderPane.getByTestId('message-text')).toHaveText(fresh);
     await expect(senderPane.getByText('Read by 1 of 1')).toBeVisible();
     await senderPane.getByRole('button', { name: 'Delete for everyone' }).click();
     const question = senderPage.getByRole('dialog', { name: 'Delete the message?' });
@@ -135,6 +136,9 @@ test('a message arrives live, reading moves on to the next unread, deleting take
     await expect(rowOf(senderPage, fresh)).toBeHidden();
     await expect(rowOf(readerPage, fresh)).toBeHidden();
     await expect(rowOf(readerPage, older)).toBeVisible();
+    await expect(pane.getByTestId('message-text')).toHaveText(older);
+    await pane.getByRole('button', { name: 'Mark as read' }).click();
+    await expect(pane.getByRole('button', { name: 'Mark as read' })).toBeHidden();
 
     // The admin tab: every message of the company with who has read it.
     const adminBrowser = await openAs(browser, admin, 'en');
@@ -190,6 +194,7 @@ test('the same in Norwegian, on a phone: arrives live, read, removed from the ow
 
     // A recipient removes it from their own list only, after being asked.
     await rowOf(readerPage, fresh).click();
+    await expect(pane.getByTestId('message-text')).toHaveText(fresh);
     await pane.getByRole('button', { name: 'Fjern fra listen min' }).click();
     await readerPage
       .getByRole('dialog', { name: 'Fjerne meldingen?' })
@@ -198,12 +203,15 @@ test('the same in Norwegian, on a phone: arrives live, read, removed from the ow
     await expect(readerPage.getByText('Meldingen er fjernet fra listen din')).toBeVisible();
     await expect(rowOf(readerPage, fresh)).toBeHidden();
     await readerPage.getByTestId('header-messages').click();
+    await expect(readerPage.getByTestId('unread-messages').getByText('Første mel…')).toBeVisible();
+    await expect(readerPage.getByRole('link', { name: 'Alle meldinger' })).toBeVisible();
     await saveScreen(readerPage, 'messages-header-nb-phone', { fullPage: false });
 
     // The sender still has it, read by one.
     const senderPage = senderBrowser.page;
     await senderPage.getByText('Sendt', { exact: true }).click();
     await rowOf(senderPage, fresh).click();
+    await expect(senderPage.getByTestId('message-reader').getByTestId('message-text')).toHaveText(fresh);
     await expect(senderPage.getByTestId('message-reader').getByText('Lest av 1 av 1')).toBeVisible();
     await saveScreen(senderPage, 'messages-sent-nb');
   } finally {
