@@ -29,7 +29,7 @@ export const MessagesIndicator = ({ messagesPath }: { messagesPath: string }) =>
   return (
     <Popover opened={isOpened} onChange={setOpened} position="bottom-end" withArrow width={300} shadow="md">
       <Popover.Target>
-        // The tooltip would cover the open list.
+        {/* The tooltip would cover the open list. */}
         <Tooltip label={label} disabled={isOpened}>
           <Indicator
             label={count > 99 ? '99+' : count}
