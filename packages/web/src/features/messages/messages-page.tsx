@@ -5,6 +5,7 @@ import {
   Card,
   Grid,
   Group,
+  Loader,
   Pagination,
   SegmentedControl,
   Stack,
@@ -165,6 +166,7 @@ export const MessagesPage = () => {
         ]}
         style={{ alignSelf: 'flex-start' }}
       />
+      {list.isPending && <Loader size="sm" aria-label={t('loading')} />}
       {list.isError && (
         <LoadFailedAlert
           title={t('loadFailed')}
