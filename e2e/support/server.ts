@@ -14,8 +14,10 @@ import { MAIL_FILE } from './mails';
 import {
   CAPACITY_COMPANY_NAME,
   CAPACITY_EMPLOYEES,
+  DASHBOARD_COMPANY_NAME,
   E2E_ADMINS,
   E2E_CAPACITY_ADMIN,
+  E2E_DASHBOARD_USERS,
   E2E_DATA_DIR,
   E2E_MESSAGE_USERS,
   E2E_PASSWORD,
@@ -182,6 +184,12 @@ for (const { name, workGroup } of E2E_PLANNER_EMPLOYEES) {
 const messagesCompany = await seedCompany(ctx.db, { name: MESSAGES_COMPANY_NAME });
 for (const { username, role } of Object.values(E2E_MESSAGE_USERS)) {
   await seedJourneyUser(username, role, messagesCompany.id);
+}
+
+// The dashboard journey's company: its figures are the projects the journey creates.
+const dashboardCompany = await seedCompany(ctx.db, { name: DASHBOARD_COMPANY_NAME });
+for (const username of Object.values(E2E_DASHBOARD_USERS)) {
+  await seedJourneyUser(username, 'admin', dashboardCompany.id);
 }
 
 const app = await buildApp(ctx);

@@ -175,3 +175,13 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** The fake Tripletex the journeys' server talks to; a journey registers a payment there as an accountant would. */
 export const E2E_TRIPLETEX_PORT = Number(process.env.KARM_E2E_TRIPLETEX_PORT ?? E2E_PORT + 1);
 export const E2E_TRIPLETEX_URL = `http://127.0.0.1:${E2E_TRIPLETEX_PORT}/v2`;
+
+/**
+ * The dashboard journey works in a company of its own, so its figures count only what it seeds:
+ * an administrator in English and one in Norwegian (the same company, so both see the same counts).
+ */
+export const DASHBOARD_COMPANY_NAME = 'E2E Dashbord AS';
+export const E2E_DASHBOARD_USERS = {
+  admin: 'e2e-dashboard-admin',
+  adminNb: 'e2e-dashboard-admin-nb',
+} as const;

@@ -11,6 +11,7 @@ export * from './collections';
 export * from './company';
 export * from './confirmations';
 export * from './customers';
+export * from './dashboard';
 export * from './define';
 export * from './departments';
 export * from './errors';

@@ -97,6 +97,8 @@ export const PERMISSIONS = {
   'messages.send': { area: 'workspace', roles: EVERYONE },
   /** Every message of the company with who has read it (admin tab "messages"); deletes any of them. */
   'messages.manage': { area: 'workspace', roles: ADMIN },
+  /** The dashboard at `/`; each widget also asks for the permission of the list behind it. */
+  'dashboard.read': { area: 'workspace', roles: EVERYONE },
   'calendar.read': { area: 'workspace', roles: EVERYONE },
   'reports.read': { area: 'workspace', roles: READERS },
   'help.manage': { area: 'workspace', roles: ADMIN },

@@ -52,4 +52,5 @@ export const NAMESPACES = [
   'planner',
   'serviceTemplates',
   'messages',
+  'dashboard',
 ] as const satisfies readonly Namespace[];

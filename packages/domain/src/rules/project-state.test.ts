@@ -109,6 +109,8 @@ describe('projectFiltersSchema', () => {
         'isService',
         'startDate',
         'deliveryDate',
+        // Karm's addition: the dashboard's project groups open the list filtered by group.
+        'group',
         'endedRange',
         'who',
         'pageSize',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../contract/paging';
+import { PROJECT_GROUPS } from './dashboard-groups';
 import { addDays, daysBetween, isDateOnly } from './date-only';
 import { VALIDATION_MESSAGE_KEYS } from './validation-messages';
 
@@ -159,6 +160,8 @@ export const projectFiltersSchema = z.object({
   isService: z.boolean().nullable().default(null),
   startDate: nullableDate,
   deliveryDate: nullableDate,
+  /** A dashboard project group (SPEC §1): the list behind the dashboard's group counts. */
+  group: z.enum(PROJECT_GROUPS).nullable().default(null),
   endedRange: z.literal(ENDED_RANGES).default(ENDED_RANGE_ALL),
   who: z.enum(PROJECT_WHO).default('mine'),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
@@ -194,6 +197,7 @@ export const DEFAULT_PROJECT_FILTERS: Readonly<ProjectFilters> = Object.freeze({
   isService: null,
   startDate: null,
   deliveryDate: null,
+  group: null,
   endedRange: ENDED_RANGE_ALL,
   who: 'mine',
   pageSize: DEFAULT_PAGE_SIZE,

@@ -3,10 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../modules/company/company.tables';
 import { confirmations } from '../modules/confirmations/confirmations.tables';
+import { dashboardAlerts } from '../modules/dashboard/dashboard-alerts';
+import { dashboardAnniversaries, dashboardWorkStatus } from '../modules/dashboard/dashboard-people';
+import { dashboardCompletion, dashboardProjects } from '../modules/dashboard/dashboard-projects';
 import { files } from '../modules/files/files.tables';
 import { invoices } from '../modules/invoices/invoices.tables';
 import { listCompanyMessages } from '../modules/messages/messages-admin.service';
 import { getPlanner } from '../modules/planner/planner.service';
+import { latestProjectChanges } from '../modules/projects/project-dashboard';
 import { findServiceTemplates } from '../modules/service-templates/template-tree';
 import { tasks } from '../modules/tasks/tasks.tables';
 import { todayIn } from '../platform/clock';
@@ -111,6 +115,24 @@ describe('demo data', () => {
         'Overlevering etter montasje av vinduer og dører',
       ]);
     }
+  });
+
+  it('gives every dashboard widget something to show', async () => {
+    const companyId = await findDemoCompanyId(server.ctx, DEMO_COMPANY_NAME);
+    const admin = administrativeActor(companyId, '00000000-0000-7000-8000-000000000000');
+    const overview = await dashboardProjects(server.ctx, admin);
+    expect(Object.values(overview.groups).every((count) => count > 0)).toBe(true);
+    const completion = await dashboardCompletion(server.ctx, admin, { period: 'all' });
+    expect(completion.completed).toBeGreaterThan(0);
+    expect(completion.due).toBeGreaterThan(completion.completed);
+    const anniversaries = await dashboardAnniversaries(server.ctx, admin);
+    expect(anniversaries.items.length).toBeGreaterThanOrEqual(3);
+    expect(anniversaries.items.some((item) => item.isRound)).toBe(true);
+    const work = await dashboardWorkStatus(server.ctx, admin);
+    expect(work.employees.length).toBeGreaterThanOrEqual(18);
+    const alerts = await dashboardAlerts(server.ctx, admin);
+    expect(alerts.items.find((item) => item.key === 'deliveriesPastDue')?.count).toBeGreaterThan(0);
+    expect((await latestProjectChanges(server.ctx, companyId, 15)).length).toBe(15);
   });
 
   it('is created only once: a second run leaves the database as it is', async () => {

@@ -10,6 +10,7 @@ import { todayIn } from '../platform/clock';
 import { type AppContext, administrativeActor } from '../platform/context';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoCustomers } from './demo-customers';
+import { anniversaryDaysAhead, seedDemoDashboard } from './demo-dashboard';
 import { seedDemoHelpTexts } from './demo-help';
 import { seedDemoInquiries } from './demo-inquiries';
 import { seedDemoInvoicing } from './demo-invoicing';
@@ -178,9 +179,25 @@ export const seedDemo = async (ctx: AppContext) => {
       },
       ...STAFF.map((person) => ({ ...person, companyIds: [demo.id] })),
     ] as const;
+    // The dashboard shows birthdays and anniversaries in the next 14 days: some fall there whenever
+    // the demo is created (a plain birthday, a round one, and twenty years with the company).
+    const today = todayIn(ctx.clock);
+    const datesOf = (person: (typeof people)[number]) => {
+      switch (person.username) {
+        case 'per':
+          return { born: anniversaryDaysAhead(today, 2, 36), employed: person.employed };
+        case 'sofie':
+          return { born: anniversaryDaysAhead(today, 6, 40), employed: person.employed };
+        case 'admin':
+          return { born: person.born, employed: anniversaryDaysAhead(today, 9, 20) };
+        default:
+          return { born: person.born, employed: person.employed };
+      }
+    };
     let adminIds: { userId: string; employeeId: string } | null = null;
     for (const person of people) {
       const isOffice = person.workGroup === 'admin';
+      const { born, employed } = datesOf(person);
       const user = await seedUser(tx, {
         companyIds: [...person.companyIds],
         role: person.role,
@@ -192,8 +209,8 @@ export const seedDemo = async (ctx: AppContext) => {
         lastName: person.lastName,
         phone: person.phone,
         userType: person.role === 'admin' ? 'admin' : 'employee',
-        dateOfBirth: person.born,
-        dateOfEmployment: person.employed,
+        dateOfBirth: born,
+        dateOfEmployment: employed,
         // Leaders see their own group in the planner; the office sees every group.
         profile: { plannerWorkGroups: person.workGroup === 'admin' ? [] : [person.workGroup] },
       });
@@ -206,8 +223,8 @@ export const seedDemo = async (ctx: AppContext) => {
         workGroup: person.workGroup,
         employeeCategoryId: categories.get(CATEGORY_OF_WORK_GROUP[person.workGroup]),
         departmentId: isOffice ? office.id : person.workGroup === 'produksjon' ? production.id : field.id,
-        birthDate: person.born,
-        employmentDate: person.employed,
+        birthDate: born,
+        employmentDate: employed,
         userId: user.id,
       });
       if (person.username === 'admin') adminIds = { userId: user.id, employeeId: employee.id };
@@ -233,6 +250,7 @@ export const seedDemo = async (ctx: AppContext) => {
     await seedDemoPlanning(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoPlanner(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoMessages(ctx, seeded.companyId);
+    await seedDemoDashboard(ctx, seeded.companyId, seeded.adminUserId);
   }
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;

@@ -267,6 +267,12 @@ export const router = createBrowserRouter([
             (module) => module.CapacityPage,
           ),
           lazyRoute(
+            'dashboard',
+            () => Promise.all([import('@/features/dashboard'), import('./dashboard-links')]),
+            ([{ DashboardPage, TodaysMessagesWidget }, { DASHBOARD_LINKS }]) =>
+              () => <DashboardPage links={DASHBOARD_LINKS} messagesWidget={<TodaysMessagesWidget />} />,
+          ),
+          lazyRoute(
             'tasks',
             () => import('@/features/tasks'),
             ({ TasksPage }) =>

@@ -1,4 +1,5 @@
 import type { FileOwnerKind } from '@karm/domain/contract';
+import type { ProjectFilters } from '@karm/domain/rules';
 
 /**
  * Every route of SPEC §2 with its name. Paths are built only through `href`, so a renamed path
@@ -49,6 +50,9 @@ export const href = {
   /** A list page that opens one record's dialog at once (global search hits, links). */
   open: (name: 'projects' | 'serviceProjects' | 'offer' | 'inquiries', id: string) =>
     `${ROUTES[name]}?open=${encodeURIComponent(id)}`,
+  /** The project list with these filters over the defaults (a dashboard figure's list). */
+  projectsFiltered: (filters: Partial<ProjectFilters>) =>
+    `${ROUTES.projects}?filters=${encodeURIComponent(JSON.stringify(filters))}`,
   /** The login page, optionally opening the reset form for a mailed token. */
   login: (resetToken?: string) =>
     resetToken ? `/login?reset=${encodeURIComponent(resetToken)}` : ROUTES.login,
@@ -79,7 +83,6 @@ export const taskEntityHref = ({ type, id }: { type: 'project' | 'offer'; id: st
 
 /** Routes whose screens later issues fill; until then each shows its title and what will be there. */
 export const PLANNED_SCREENS = [
-  { name: 'dashboard', titleKey: 'nav:dashboard', textKey: 'screens:planned.dashboard' },
   { name: 'serviceItem', titleKey: 'nav:serviceItem', textKey: 'screens:planned.serviceItem' },
   {
     name: 'convertSubscriptions',

@@ -11,6 +11,7 @@ import company from './company.json' with { type: 'json' };
 import components from './components.json' with { type: 'json' };
 import confirmations from './confirmations.json' with { type: 'json' };
 import customers from './customers.json' with { type: 'json' };
+import dashboard from './dashboard.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
 import files from './files.json' with { type: 'json' };
 import help from './help.json' with { type: 'json' };
@@ -44,6 +45,7 @@ export const nb = {
   screens,
   admin,
   customers,
+  dashboard,
   projects,
   processes,
   pipeline,

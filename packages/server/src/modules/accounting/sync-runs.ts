@@ -1,8 +1,9 @@
 import type { Page, pageQuerySchema, SocketEventParsedInput, SyncRunDto } from '@karm/domain/contract';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { syncRuns } from '../../integrations/accounting/accounting.tables';
 import type { Actor, AppContext } from '../../platform/context';
+import type { Executor } from '../../platform/db/client';
 import { loadPage } from '../../platform/db/paging';
 import { beginSync, toSyncRunDto } from './sync-engine';
 
@@ -39,4 +40,26 @@ export const listSyncRuns = (
     },
     toSyncRunDto,
   );
+};
+
+/**
+ * How many syncs failed since the last one that succeeded (the dashboard's alert): a failure
+ * followed by a success is over and done with; the sync log lists them newest first.
+ */
+export const failedSyncsSinceSuccess = async (db: Executor, companyId: string) => {
+  const lastSuccess = db
+    .select({ at: max(syncRuns.startedAt) })
+    .from(syncRuns)
+    .where(and(eq(syncRuns.companyId, companyId), eq(syncRuns.status, 'succeeded')));
+  const [row] = await db
+    .select({ total: count() })
+    .from(syncRuns)
+    .where(
+      and(
+        eq(syncRuns.companyId, companyId),
+        eq(syncRuns.status, 'failed'),
+        sql`${syncRuns.startedAt} > coalesce((${lastSuccess}), '-infinity'::timestamptz)`,
+      ),
+    );
+  return row?.total ?? 0;
 };

@@ -92,3 +92,35 @@ export const activeCompanyMembers = async (db: Executor, companyId: string, ids?
     }))
     .sort((a, b) => a.name.localeCompare(b.name, 'nb'));
 };
+
+/**
+ * The company's active people with a date of birth or of employment (the dashboard's birthdays and
+ * anniversaries). A company has tens of people, so the window is worked out in the domain rule.
+ */
+export const datedMembersOfCompany = async (db: Executor, companyId: string) => {
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      dateOfBirth: users.dateOfBirth,
+      dateOfEmployment: users.dateOfEmployment,
+    })
+    .from(users)
+    .innerJoin(memberships, eq(memberships.userId, users.id))
+    .where(
+      and(
+        eq(memberships.companyId, companyId),
+        eq(users.isActive, true),
+        sql`${users.deletedAt} is null`,
+        or(sql`${users.dateOfBirth} is not null`, sql`${users.dateOfEmployment} is not null`),
+      ),
+    );
+  return rows.map((row) => ({
+    id: row.id,
+    name: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username,
+    dateOfBirth: row.dateOfBirth,
+    dateOfEmployment: row.dateOfEmployment,
+  }));
+};

@@ -209,3 +209,17 @@ export const planRowsOfWeeks = (
         employeeIds ? inArray(plans.employeeId, [...employeeIds]) : undefined,
       ),
     );
+
+/** Every employee's bookings on one day (the dashboard's work status), from that week's plan rows. */
+export const bookingsOnDay = async (db: Executor, companyId: string, date: string) => {
+  const { year, week } = isoWeekOf(date);
+  const rows = await db
+    .select({ employeeId: plans.employeeId, days: plans.days })
+    .from(plans)
+    .where(and(eq(plans.companyId, companyId), eq(plans.year, year), eq(plans.week, week)));
+  return {
+    year,
+    week,
+    bookings: new Map(rows.map((row) => [row.employeeId, row.days[slotIndex(date)]?.bookings ?? []])),
+  };
+};

@@ -35,6 +35,7 @@ const isCounted = (filters: ProjectFilters) =>
   filters.departments.length === 0 &&
   filters.startDate === null &&
   filters.deliveryDate === null &&
+  filters.group === null &&
   filters.fromDate === null &&
   filters.toDate === null &&
   filters.endedRange === ENDED_RANGE_ALL &&

@@ -1,9 +1,12 @@
 import type { Page, ProjectInvoiceSquaresDto, ProjectListItemDto } from '@karm/domain/contract';
 import {
+  addDays,
   endedRangeStart,
   PROJECT_INVOICE_FILTERS,
   type ProjectFilters,
+  type ProjectGroup,
   type ProjectSortType,
+  STARTING_SOON_DAYS,
 } from '@karm/domain/rules';
 import {
   type AnyColumn,
@@ -13,8 +16,11 @@ import {
   desc,
   eq,
   getTableColumns,
+  gt,
   gte,
   inArray,
+  isNull,
+  lt,
   lte,
   or,
   type SQL,
@@ -57,6 +63,32 @@ const statusCondition = (status: ProjectFilters['status'], today: string): SQL |
   }
 };
 
+/**
+ * The dashboard's project groups (domain `projectGroupOf`, which this mirrors): past due wins over a
+ * start in the future, so the groups never overlap.
+ */
+export const groupCondition = (group: ProjectGroup | null, today: string): SQL | undefined => {
+  const active = eq(projects.state, 'active');
+  const notPastDue = or(isNull(projects.deliveryDate), gte(projects.deliveryDate, today));
+  switch (group) {
+    case null:
+      return undefined;
+    case 'completed':
+      return eq(projects.state, 'completed');
+    case 'pastDue':
+      return and(active, lt(projects.deliveryDate, today));
+    case 'inProgress':
+      return and(active, notPastDue, or(isNull(projects.startDate), lte(projects.startDate, today)));
+    case 'startingSoon':
+      return and(
+        active,
+        notPastDue,
+        gt(projects.startDate, today),
+        lte(projects.startDate, addDays(today, STARTING_SOON_DAYS)),
+      );
+  }
+};
+
 /** Sorts by a name another module owns: its rank in name order, joined only when the list sorts by it. */
 const RANKED_SORTS = {
   customer: { rankOf: customerNameRank, referringId: projects.customerId },
@@ -91,12 +123,8 @@ const searchCondition = (companyId: string, search: string): SQL | undefined => 
   );
 };
 
-/**
- * The two SQL statements behind the project list: one page of rows and the total, under every
- * filter of SPEC §3 and §9. Sorting by customer, project manager or department joins that
- * record's rank in name order. The total is read from the kept counts where they answer it.
- */
-export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filters: ProjectFilters) => {
+/** The list's condition under every filter but paging and sorting (the dashboard counts by it too). */
+export const projectListCondition = async (ctx: AppContext, actor: Actor, filters: ProjectFilters) => {
   const companyId = actor.companyId;
   const today = todayIn(ctx.clock);
   const mine = filters.who === 'mine' ? await employeeIdOfUser(ctx, companyId, actor.userId) : undefined;
@@ -138,7 +166,19 @@ export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filter
       : undefined,
     processState ? inArray(projects.id, processState) : undefined,
     searchCondition(companyId, filters.searchQuery),
+    groupCondition(filters.group, today),
   );
+  return { where, readScope };
+};
+
+/**
+ * The two SQL statements behind the project list: one page of rows and the total, under every
+ * filter of SPEC §3 and §9. Sorting by customer, project manager or department joins that
+ * record's rank in name order. The total is read from the kept counts where they answer it.
+ */
+export const projectFilterQueries = async (ctx: AppContext, actor: Actor, filters: ProjectFilters) => {
+  const companyId = actor.companyId;
+  const { where, readScope } = await projectListCondition(ctx, actor, filters);
   const sorts = [
     { projectSortType: filters.projectSortType, sortDirection: filters.sortDirection },
     ...filters.projectSorts,

@@ -199,7 +199,11 @@ export const projectHistory = pgTable(
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
     at: createdAt(),
   },
-  (table) => [index('project_history_project_idx').on(table.projectId, table.at)],
+  (table) => [
+    index('project_history_project_idx').on(table.projectId, table.at),
+    // The dashboard's "changes in projects": a company's latest rows without reading its whole history.
+    index('project_history_company_at_idx').on(table.companyId, table.at.desc()),
+  ],
 );
 
 /** Projects whose name, address or city contains the term, case-insensitively (served by the trigram index). */

@@ -267,3 +267,13 @@ export const tasksBetween = async (ctx: AppContext, actor: Actor, from: string, 
       )
       .orderBy(asc(tasks.date), asc(tasks.id)),
   );
+
+/** Task names by id (the dashboard's work status names the tasks people are booked on). */
+export const taskNamesByIds = async (db: Executor, companyId: string, ids: readonly string[]) => {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: tasks.id, name: tasks.name })
+    .from(tasks)
+    .where(and(eq(tasks.companyId, companyId), inArray(tasks.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.name]));
+};

@@ -37,7 +37,11 @@ export const InquiriesPage = ({ offerHref }: InquiriesPageProps) => {
   const [ownerId, setOwnerId] = useState<string | null>(null);
   const [projectCategory, setProjectCategory] = useState<string | null>(null);
   const projectCategories = useCollection('projectCategory');
-  const [deadline, setDeadline] = useState<DeadlineChoice | null>(null);
+  // `?deadline=overdue`: the dashboard's "inquiries past their deadline" opens the list filtered so.
+  const [deadline, setDeadline] = useState<DeadlineChoice | null>(() => {
+    const requested = params.get('deadline');
+    return DEADLINE_CHOICES.find((choice) => choice === requested) ?? null;
+  });
   const [beforeDate, setBeforeDate] = useState('');
   const [archived, setArchived] = useState(false);
   const [page, setPage] = useState(1);

@@ -6,7 +6,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ON_WIDE_SCREENS, usePagingTexts } from '@/components';
 import { useInvoiceList } from '@/lib/api/invoices';
 import { useCan } from '@/lib/permissions';
@@ -31,7 +31,11 @@ export const InvoiceList = ({ projectHref }: { projectHref: (projectId: string) 
   const mayRead = useCan('invoices.read');
   const navigate = useNavigate();
   const pagingTexts = usePagingTexts();
-  const [filter, setFilter] = useState<InvoiceListFilter>('all');
+  const [params] = useSearchParams();
+  // `?filter=pastDue`: the dashboard's "invoices past due" opens the list filtered so.
+  const [filter, setFilter] = useState<InvoiceListFilter>(
+    () => INVOICE_LIST_FILTERS.find((candidate) => candidate === params.get('filter')) ?? 'all',
+  );
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);

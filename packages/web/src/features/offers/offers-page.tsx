@@ -36,7 +36,8 @@ export const OffersPage = ({ renderLineActions, onOpenProject }: OffersPageProps
   const [filters, setFilters] = useState<Omit<OfferListQuery, 'search' | 'pageSize'>>({
     page: 1,
     archived: 'false',
-    overdue: 'false',
+    // `?overdue=true`: the dashboard's "offers past their deadline" opens the list filtered so.
+    overdue: params.get('overdue') === 'true' ? 'true' : 'false',
     sort: 'number',
     direction: 'desc',
   });

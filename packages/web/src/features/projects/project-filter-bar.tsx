@@ -24,6 +24,7 @@ import {
   CustomerFilter,
   DepartmentsFilter,
   EndedRangeFilter,
+  GroupFilter,
   HasInvoiceFilter,
   ProcessFilter,
   ProjectManagerFilter,
@@ -131,6 +132,19 @@ export const ProjectFilterBar = ({ filters, setFilters, resetFilters }: ProjectF
             value={filters.deliveryDate}
             onChange={(deliveryDate) => setFilters({ deliveryDate })}
           />
+          <DateInput
+            clearable
+            label={t('filters.fromDate')}
+            value={filters.fromDate}
+            onChange={(fromDate) => setFilters({ fromDate })}
+          />
+          <DateInput
+            clearable
+            label={t('filters.toDate')}
+            value={filters.toDate}
+            onChange={(toDate) => setFilters({ toDate })}
+          />
+          <GroupFilter filters={filters} setFilters={setFilters} />
           <ProcessFilter filters={filters} setFilters={setFilters} columns={columns.data ?? []} />
         </SimpleGrid>
       )}

@@ -4,8 +4,10 @@ import {
   ENDED_RANGES,
   type EndedRange,
   PROCESS_FILTER_TYPES,
+  PROJECT_GROUPS,
   PROJECT_STATUS_FILTERS,
   type ProjectFilters,
+  type ProjectGroup,
 } from '@karm/domain/rules';
 import { type ComboboxProps, MultiSelect, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -212,5 +214,22 @@ export const ProcessFilter = ({ filters, setFilters, columns, comboboxProps, sty
         style={style}
       />
     </>
+  );
+};
+
+/** The dashboard's project groups (SPEC §1): completed, in progress, past due, starting soon. */
+export const GroupFilter = ({ filters, setFilters, comboboxProps, style }: FilterControlProps) => {
+  const { t } = useTranslation('projects');
+  return (
+    <Select
+      label={t('filters.group')}
+      placeholder={t('filters.anyGroup')}
+      clearable
+      value={filters.group}
+      data={PROJECT_GROUPS.map((group) => ({ value: group, label: t(`group.${group}`) }))}
+      onChange={(group) => setFilters({ group: (group as ProjectGroup | null) ?? null })}
+      comboboxProps={comboboxProps}
+      style={style}
+    />
   );
 };

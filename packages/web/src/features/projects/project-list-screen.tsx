@@ -1,5 +1,5 @@
 import type { ProjectFieldsInput } from '@karm/domain/contract';
-import { osloDateOf } from '@karm/domain/rules';
+import { DEFAULT_PROJECT_FILTERS, osloDateOf } from '@karm/domain/rules';
 import { Button, Loader, Paper, Stack } from '@mantine/core';
 import { IconPlus, IconUserSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -11,7 +11,7 @@ import { useCan } from '@/lib/permissions';
 import { ProjectDialog, type ProjectDialogProps } from './project-dialog';
 import { ProjectFilterBar } from './project-filter-bar';
 import { ProjectTable } from './project-table';
-import { useProjectFilters } from './use-project-filters';
+import { linkedFilters, useProjectFilters } from './use-project-filters';
 
 export type ProjectListKind = 'projects' | 'service';
 
@@ -47,6 +47,21 @@ export const ProjectListScreen = ({
   const [dialog, setDialog] = useState<DialogState>({ opened: false });
   const [searchParams, setSearchParams] = useSearchParams();
   const openId = searchParams.get('open');
+  const linked = searchParams.get('filters');
+  // `?filters=<json>` (a dashboard card) sets the list to those filters over the defaults once; the
+  // parameter then goes, and the filters stay as if chosen here (reset brings the defaults back).
+  useEffect(() => {
+    if (!linked || !isReady) return;
+    const changes = linkedFilters(linked);
+    if (changes) setFilters({ ...DEFAULT_PROJECT_FILTERS, pageSize: filters.pageSize, ...changes });
+    setSearchParams(
+      (params) => {
+        params.delete('filters');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [linked, isReady, setFilters, setSearchParams, filters.pageSize]);
   // `?open=<id>` (a global search hit, a link) opens that project's dialog once; the parameter then
   // goes, so closing the dialog and going back do not reopen it.
   useEffect(() => {

@@ -72,6 +72,7 @@ const useFilterLines = (filters: ProjectFilters): { label: string; value: ReactN
     filters.deliveryDate && { label: t('filters.deliveryDate'), value: formatDate(filters.deliveryDate) },
     filters.fromDate && { label: t('savedFilters.fromDate'), value: formatDate(filters.fromDate) },
     filters.toDate && { label: t('savedFilters.toDate'), value: formatDate(filters.toDate) },
+    filters.group && { label: t('filters.group'), value: t(`group.${filters.group}`) },
     process && {
       label: t('filters.processColumn'),
       value: (

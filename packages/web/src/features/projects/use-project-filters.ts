@@ -38,6 +38,7 @@ export const MORE_FILTER_FIELDS = [
   'hasInvoice',
   'startDate',
   'deliveryDate',
+  'group',
   'endedRange',
   'fromDate',
   'toDate',
@@ -130,4 +131,18 @@ export const useProjectFilters = () => {
   }, [store]);
 
   return { filters, setFilters, resetFilters, isReady: hydrated };
+};
+
+/**
+ * Filters a link carries (`?filters=<json>`, the dashboard's cards): the fields it names over the
+ * defaults, so the list shows exactly what the link counted. Null when the text is not such filters.
+ */
+export const linkedFilters = (text: string | null): Partial<ProjectFilters> | null => {
+  if (!text) return null;
+  try {
+    const parsed = projectFiltersSchema.partial().safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 };

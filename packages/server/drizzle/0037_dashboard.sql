@@ -1,0 +1,1 @@
+CREATE INDEX "project_history_company_at_idx" ON "project_history" USING btree ("company_id","created_at" DESC NULLS LAST);
