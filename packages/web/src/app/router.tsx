@@ -268,9 +268,23 @@ export const router = createBrowserRouter([
           ),
           lazyRoute(
             'dashboard',
-            () => Promise.all([import('@/features/dashboard'), import('./dashboard-links')]),
-            ([{ DashboardPage, TodaysMessagesWidget }, { DASHBOARD_LINKS }]) =>
-              () => <DashboardPage links={DASHBOARD_LINKS} messagesWidget={<TodaysMessagesWidget />} />,
+            () =>
+              Promise.all([
+                import('@/features/dashboard'),
+                import('./dashboard-links'),
+                import('@/features/messages'),
+              ]),
+            ([{ DashboardPage, TodaysMessagesWidget }, { DASHBOARD_LINKS }, { UnreadMessagesList }]) =>
+              () => (
+                <DashboardPage
+                  links={DASHBOARD_LINKS}
+                  messagesWidget={
+                    <TodaysMessagesWidget>
+                      <UnreadMessagesList messagesPath={ROUTES.messages} />
+                    </TodaysMessagesWidget>
+                  }
+                />
+              ),
           ),
           lazyRoute(
             'tasks',
