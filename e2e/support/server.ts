@@ -19,6 +19,7 @@ import {
   E2E_CAPACITY_ADMIN,
   E2E_DASHBOARD_USERS,
   E2E_DATA_DIR,
+  E2E_MESSAGE_USERS,
   E2E_PASSWORD,
   E2E_PLANNER_EMPLOYEES,
   E2E_PLANNER_USERS,
@@ -31,6 +32,7 @@ import {
   E2E_TASK_USERS,
   E2E_TRIPLETEX_PORT,
   E2E_USERS,
+  MESSAGES_COMPANY_NAME,
   PLANNER_COMPANY_NAME,
   SECURED_COMPANY_NAME,
   TRIPLETEX_COMPANY_NAME,
@@ -189,6 +191,12 @@ for (const { username, role } of Object.values(E2E_PLANNER_USERS)) {
 for (const { name, workGroup } of E2E_PLANNER_EMPLOYEES) {
   const [firstName = '', lastName = ''] = name.split(' ');
   await seedEmployee(ctx.db, plannerCompany.id, { firstName, lastName, displayName: name, workGroup });
+}
+
+// The messages journeys' company: senders, readers and an administrator of its own.
+const messagesCompany = await seedCompany(ctx.db, { name: MESSAGES_COMPANY_NAME });
+for (const { username, role } of Object.values(E2E_MESSAGE_USERS)) {
+  await seedJourneyUser(username, role, messagesCompany.id);
 }
 
 // The dashboard journey's company: its figures are the projects the journey creates.

@@ -164,6 +164,20 @@ export const E2E_PLANNER_EMPLOYEES = [
   { name: 'Tor Touch', workGroup: 'admin' },
 ] as const;
 
+/**
+ * The messages journeys work in a company of their own (MESSAGES_COMPANY_NAME), so the messages they
+ * send, read and delete meet no other journey's: a sender and a reader in each language, and an
+ * administrator who looks at who has read what.
+ */
+export const MESSAGES_COMPANY_NAME = 'E2E Meldinger AS';
+export const E2E_MESSAGE_USERS = {
+  sender: { username: 'e2e-messages-sender', role: 'office' },
+  reader: { username: 'e2e-messages-reader', role: 'technician' },
+  admin: { username: 'e2e-messages-admin', role: 'admin' },
+  senderNb: { username: 'e2e-messages-sender-nb', role: 'leader' },
+  readerNb: { username: 'e2e-messages-reader-nb', role: 'office' },
+} as const satisfies Record<string, { username: string; role: Role }>;
+
 /** The demo user who belongs to both demo companies. */
 export const DEMO_TWO_COMPANY_USER = 'kari';
 

@@ -51,6 +51,7 @@ import { logsRoutes } from './modules/logs/logs.http';
 import { logsPruneJob } from './modules/logs/logs.jobs';
 import { recordServerError } from './modules/logs/logs.service';
 import { logEvents } from './modules/logs/logs.socket';
+import { messageEvents } from './modules/messages/messages.socket';
 import { offerStatusesRoutes } from './modules/offers/offer-statuses.http';
 import { offersRoutes } from './modules/offers/offers.http';
 import { plannerProjectRemovalHook, plannerTaskRemovalHook } from './modules/planner/plan-removal-hooks';
@@ -150,6 +151,7 @@ export const SOCKET_EVENT_TABLE = {
   ...plannerEvents,
   ...capacityEvents,
   ...serviceTemplateEvents,
+  ...messageEvents,
 } satisfies SocketEventTable;
 
 /**

@@ -24,6 +24,7 @@ export * from './inquiries';
 export * from './invoices';
 export * from './jobs';
 export * from './logs';
+export * from './messages';
 export * from './offers';
 export * from './paging';
 export * from './permissions';

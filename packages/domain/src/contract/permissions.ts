@@ -99,6 +99,8 @@ export const PERMISSIONS = {
   'quality.manage': { area: 'quality', roles: ADMIN },
 
   'messages.send': { area: 'workspace', roles: EVERYONE },
+  /** Every message of the company with who has read it (admin tab "messages"); deletes any of them. */
+  'messages.manage': { area: 'workspace', roles: ADMIN },
   /** The dashboard at `/`; each widget also asks for the permission of the list behind it. */
   'dashboard.read': { area: 'workspace', roles: EVERYONE },
   'calendar.read': { area: 'workspace', roles: EVERYONE },

@@ -17,6 +17,7 @@ import { inquiryEvents } from './inquiries';
 import { invoiceEvents } from './invoices';
 import { jobEvents } from './jobs';
 import { logEvents } from './logs';
+import { messageEvents } from './messages';
 import { plannerEvents } from './planner';
 import { priceCalculatorEvents } from './price-calculator';
 import { projectEvents } from './projects';
@@ -46,6 +47,7 @@ export const SOCKET_EVENTS = {
   ...invoiceEvents,
   ...jobEvents,
   ...logEvents,
+  ...messageEvents,
   ...plannerEvents,
   ...priceCalculatorEvents,
   ...projectEvents,

@@ -51,6 +51,7 @@ export const NAMESPACES = [
   'capacity',
   'planner',
   'serviceTemplates',
+  'messages',
   'dashboard',
   'exports',
   'quality',

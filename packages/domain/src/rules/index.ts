@@ -11,6 +11,7 @@ export * from './delivery-weeks';
 export * from './file-size';
 export * from './inquiry-deadline';
 export * from './iso-week';
+export * from './message-preview';
 export * from './money';
 export * from './name-rule';
 export * from './offer-deadline';

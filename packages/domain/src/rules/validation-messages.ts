@@ -78,6 +78,10 @@ export const VALIDATION_MESSAGE_KEYS = {
   longitudeRange: 'validation.longitudeRange',
   locationIncomplete: 'validation.locationIncomplete',
   serviceItemChanged: 'validation.serviceItemChanged',
+  /** A message names a recipient who is not an active member of the company. */
+  recipientUnknown: 'validation.recipientUnknown',
+  /** A message to a work group nobody (with a sign-in) is in. */
+  recipientsNone: 'validation.recipientsNone',
   doorTypeUnknown: 'validation.doorTypeUnknown',
   widthOutOfRange: 'validation.widthOutOfRange',
   heightOutOfRange: 'validation.heightOutOfRange',

@@ -8,6 +8,7 @@ import { dashboardAnniversaries, dashboardWorkStatus } from '../modules/dashboar
 import { dashboardCompletion, dashboardProjects } from '../modules/dashboard/dashboard-projects';
 import { files } from '../modules/files/files.tables';
 import { invoices } from '../modules/invoices/invoices.tables';
+import { listCompanyMessages } from '../modules/messages/messages-admin.service';
 import { getPlanner } from '../modules/planner/planner.service';
 import { latestProjectChanges } from '../modules/projects/project-dashboard';
 import { findServiceTemplates } from '../modules/service-templates/template-tree';
@@ -86,6 +87,19 @@ describe('demo data', () => {
     expect(planner.projects.map((project) => project.deliveryColour)).toEqual(
       expect.arrayContaining(['red', 'orange', 'green']),
     );
+  });
+
+  it('has messages between the demo users: to people, a work group and everyone, some read, most not', async () => {
+    const companyId = await findDemoCompanyId(server.ctx, DEMO_COMPANY_NAME);
+    const admin = administrativeActor(companyId, '00000000-0000-7000-8000-000000000000');
+    const page = await listCompanyMessages(server.ctx, admin, { page: 1, pageSize: 50 });
+    expect(page.total).toBeGreaterThanOrEqual(5);
+    expect(new Set(page.items.map((message) => message.audience))).toEqual(
+      new Set(['users', 'workGroup', 'everyone']),
+    );
+    const recipients = page.items.flatMap((message) => message.recipients);
+    expect(recipients.some((recipient) => recipient.readAt)).toBe(true);
+    expect(recipients.filter((recipient) => !recipient.readAt).length).toBeGreaterThan(recipients.length / 2);
   });
 
   it('gives both demo companies the three shipped service templates, in Norwegian', async () => {

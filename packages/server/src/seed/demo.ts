@@ -14,6 +14,7 @@ import { anniversaryDaysAhead, seedDemoDashboard } from './demo-dashboard';
 import { seedDemoHelpTexts } from './demo-help';
 import { seedDemoInquiries } from './demo-inquiries';
 import { seedDemoInvoicing } from './demo-invoicing';
+import { seedDemoMessages } from './demo-messages';
 import { seedDemoOffers } from './demo-offers';
 import { seedDemoPlanner } from './demo-planner';
 import { seedDemoPlanning } from './demo-planning';
@@ -250,6 +251,7 @@ export const seedDemo = async (ctx: AppContext) => {
     await seedDemoInvoicing(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoPlanning(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoPlanner(ctx, seeded.companyId, seeded.adminUserId);
+    await seedDemoMessages(ctx, seeded.companyId);
     await seedDemoDashboard(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoQuality(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoServiceWork(ctx, seeded.companyId, seeded.adminUserId);

@@ -4,7 +4,7 @@ import type { RouteName } from './routes';
 
 /**
  * Who may open each screen: any one of the listed permissions will do. A route without an entry is
- * for every signed-in member (dashboard, profile, company settings to read, downloads). The drawer
+ * for every signed-in member (dashboard, profile, company settings to read, downloads, their messages). The drawer
  * shows only what the user may open, and a screen opened by its address says it is not for them.
  */
 export const ROUTE_ACCESS: Partial<Record<RouteName, readonly Permission[]>> = {
@@ -25,7 +25,6 @@ export const ROUTE_ACCESS: Partial<Record<RouteName, readonly Permission[]>> = {
   logs: ['system.manage'],
   capacity: ['capacity.read'],
   admincommands: ['system.manage'],
-  messages: ['messages.send'],
   customer: ['customers.read'],
   quality: ['quality.read'],
   report: ['reports.read'],

@@ -163,6 +163,8 @@ export const router = createBrowserRouter([
                 import('@/features/invoices'),
                 import('@/features/planner/work-group-members'),
                 import('@/features/service-templates'),
+                import('@/features/messages'),
+                import('@/features/admin/messages-tab'),
               ]),
             ([
               { AdminPage },
@@ -180,6 +182,8 @@ export const router = createBrowserRouter([
               { InvoiceList },
               { WorkGroupMembers },
               { TemplateList, serviceTemplateHref },
+              { CompanyMessages },
+              { MessagesTab },
             ]) =>
               () => (
                 <AdminPage
@@ -197,6 +201,11 @@ export const router = createBrowserRouter([
                       </Stack>
                     ),
                     'server-logs': <LogsList />,
+                    messages: (
+                      <MessagesTab>
+                        <CompanyMessages />
+                      </MessagesTab>
+                    ),
                     'resource-planner': (
                       <CollectionsAdmin tab="planner">
                         <WorkGroupMembers />
@@ -260,9 +269,23 @@ export const router = createBrowserRouter([
           ),
           lazyRoute(
             'dashboard',
-            () => Promise.all([import('@/features/dashboard'), import('./dashboard-links')]),
-            ([{ DashboardPage, TodaysMessagesWidget }, { DASHBOARD_LINKS }]) =>
-              () => <DashboardPage links={DASHBOARD_LINKS} messagesWidget={<TodaysMessagesWidget />} />,
+            () =>
+              Promise.all([
+                import('@/features/dashboard'),
+                import('./dashboard-links'),
+                import('@/features/messages'),
+              ]),
+            ([{ DashboardPage, TodaysMessagesWidget }, { DASHBOARD_LINKS }, { UnreadMessagesList }]) =>
+              () => (
+                <DashboardPage
+                  links={DASHBOARD_LINKS}
+                  messagesWidget={
+                    <TodaysMessagesWidget>
+                      <UnreadMessagesList messagesPath={ROUTES.messages} />
+                    </TodaysMessagesWidget>
+                  }
+                />
+              ),
           ),
           lazyRoute(
             'tasks',
@@ -275,6 +298,11 @@ export const router = createBrowserRouter([
             () => import('@/features/quality'),
             ({ QualityPage }) =>
               () => <QualityPage projectHref={projectHref} />,
+          ),
+          lazyRoute(
+            'messages',
+            () => import('@/features/messages'),
+            (module) => module.MessagesPage,
           ),
           lazyRoute(
             'company',

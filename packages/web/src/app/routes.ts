@@ -93,6 +93,5 @@ export const PLANNED_SCREENS = [
     textKey: 'screens:planned.convertSubscriptions',
   },
   { name: 'calendar', titleKey: 'nav:calendar', textKey: 'screens:planned.calendar' },
-  { name: 'messages', titleKey: 'nav:messages', textKey: 'screens:planned.messages' },
   { name: 'report', titleKey: 'nav:reports', textKey: 'screens:planned.report' },
 ] as const satisfies readonly { name: RouteName; titleKey: string; textKey: string }[];

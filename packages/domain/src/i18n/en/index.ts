@@ -19,6 +19,7 @@ import help from './help.json' with { type: 'json' };
 import inquiries from './inquiries.json' with { type: 'json' };
 import invoices from './invoices.json' with { type: 'json' };
 import jobs from './jobs.json' with { type: 'json' };
+import messages from './messages.json' with { type: 'json' };
 import nav from './nav.json' with { type: 'json' };
 import offers from './offers.json' with { type: 'json' };
 import pipeline from './pipeline.json' with { type: 'json' };
@@ -75,4 +76,5 @@ export const en = {
   serviceTemplates,
   exports: exportsNs,
   serviceWork,
+  messages,
 };

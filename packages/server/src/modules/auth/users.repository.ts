@@ -69,6 +69,32 @@ export const companyAdministrators = (db: Executor, companyId: string) =>
     );
 
 /**
+ * The company's active members by name ("first last", else the username), optionally only the given
+ * users: whom a message may go to. Deleted users and those whose sign-in is switched off are left out.
+ */
+export const activeCompanyMembers = async (db: Executor, companyId: string, ids?: readonly string[]) => {
+  if (ids?.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.companyId, companyId),
+        eq(users.isActive, true),
+        sql`${users.deletedAt} is null`,
+        ids ? inArray(users.id, [...ids]) : undefined,
+      ),
+    );
+  return rows
+    .map((row) => ({
+      id: row.id,
+      name: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'nb'));
+};
+
+/**
  * The company's active people with a date of birth or of employment (the dashboard's birthdays and
  * anniversaries). A company has tens of people, so the window is worked out in the domain rule.
  */

@@ -94,3 +94,25 @@ export const employeesInWorkGroup = async (db: Executor, companyId: string, key:
     .where(and(eq(employees.companyId, companyId), eq(employees.workGroup, key)));
   return row?.count ?? 0;
 };
+
+/** The users of the company's active employees in each work group (who a message to a group reaches). */
+export const userIdsByWorkGroup = async (db: Executor, companyId: string) => {
+  const rows = await db
+    .select({ workGroup: employees.workGroup, userId: employees.userId })
+    .from(employees)
+    .where(
+      and(
+        eq(employees.companyId, companyId),
+        eq(employees.isActive, true),
+        sql`${employees.workGroup} is not null and ${employees.userId} is not null`,
+      ),
+    );
+  const groups = new Map<string, Set<string>>();
+  for (const row of rows) {
+    if (!row.workGroup || !row.userId) continue;
+    const group = groups.get(row.workGroup) ?? new Set<string>();
+    group.add(row.userId);
+    groups.set(row.workGroup, group);
+  }
+  return groups;
+};

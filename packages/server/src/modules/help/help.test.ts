@@ -63,6 +63,7 @@ const SCREENS_WITH_DEFAULTS = [
   'tasks',
   'capacity',
   'service-project-details',
+  'messages',
 ];
 
 describe('built-in help', () => {

@@ -16,6 +16,7 @@ export * from '../../modules/help/help.tables';
 export * from '../../modules/inquiries/inquiries.tables';
 export * from '../../modules/invoices/invoices.tables';
 export * from '../../modules/logs/logs.tables';
+export * from '../../modules/messages/messages.tables';
 export * from '../../modules/offers/offers.tables';
 export * from '../../modules/planner/planner.tables';
 export * from '../../modules/price-calculator/price-calculator.tables';

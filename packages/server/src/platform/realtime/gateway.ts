@@ -6,7 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Actor, AppContext } from '../context';
 import { AppError, isInternal, refusedAction, toErrorPayload } from '../errors';
 import { parseInput } from '../input';
-import { companyAdminsRoom, companyRoom, sessionRoom, userRoom } from './realtime';
+import { companyAdminsRoom, companyRoom, memberRoom, sessionRoom, userRoom } from './realtime';
 import type { EventEntry, PublicEventEntry, SocketCall, SocketEventTable } from './socket-module';
 
 /** Resolves an access token to its live session, or null when it is missing, expired or revoked. */
@@ -33,7 +33,12 @@ export const joinSessionRooms = async (socket: Socket, token: string | undefined
   for (const room of socket.rooms) if (room !== socket.id) socket.leave(room);
   socket.data.token = actor ? token : undefined;
   if (!actor) return;
-  const rooms = [companyRoom(actor.companyId), sessionRoom(actor.sessionId), userRoom(actor.userId)];
+  const rooms = [
+    companyRoom(actor.companyId),
+    sessionRoom(actor.sessionId),
+    userRoom(actor.userId),
+    memberRoom(actor.companyId, actor.userId),
+  ];
   // Sync progress and logs go to whoever manages the accounting system.
   if (actor.permissions.has('accounting.manage')) rooms.push(companyAdminsRoom(actor.companyId));
   await socket.join(rooms);

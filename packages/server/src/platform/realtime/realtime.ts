@@ -3,6 +3,11 @@ import type { Server } from 'socket.io';
 export const companyRoom = (companyId: string) => `company:${companyId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
+/**
+ * One user's sessions in one company: what is addressed to a person as a member of a company (a
+ * message) must not reach their sessions in another company they belong to.
+ */
+export const memberRoom = (companyId: string, userId: string) => `company:${companyId}:user:${userId}`;
 /** Administrators of a company: pushes that carry admin-only detail (sync logs) go here. */
 export const companyAdminsRoom = (companyId: string) => `company:${companyId}:admins`;
 
@@ -16,6 +21,8 @@ export type Realtime = {
   toCompanyAdmins: (companyId: string, event: string, payload?: unknown) => void;
   toSession: (sessionId: string, event: string, payload?: unknown) => void;
   toUser: (userId: string, event: string, payload?: unknown) => void;
+  /** To a user's sessions in the company only. */
+  toMember: (companyId: string, userId: string, event: string, payload?: unknown) => void;
   /**
    * Puts a session's open sockets into the company's administrators room, or takes them out, when
    * its role changes (on every instance, through the adapter).
@@ -36,6 +43,7 @@ export const createRealtime = (): Realtime => {
     toCompanyAdmins: (companyId, event, payload) => emit(companyAdminsRoom(companyId), event, payload),
     toSession: (sessionId, event, payload) => emit(sessionRoom(sessionId), event, payload),
     toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),
+    toMember: (companyId, userId, event, payload) => emit(memberRoom(companyId, userId), event, payload),
     setInAdminsRoom: (sessionId, companyId, isIn) => {
       const sockets = server?.in(sessionRoom(sessionId));
       if (isIn) sockets?.socketsJoin(companyAdminsRoom(companyId));

@@ -20,6 +20,7 @@ import {
   IconSparkles,
   IconUser,
 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/user-avatar/user-avatar';
@@ -31,6 +32,11 @@ import { useIsPhone } from '@/lib/use-is-phone';
 import { ROUTES } from '../routes';
 import { SearchBox } from './search-box';
 
+// The messages menu loads with its own code, after the header has drawn.
+const MessagesIndicator = lazy(() =>
+  import('@/features/messages').then((module) => ({ default: module.MessagesIndicator })),
+);
+
 type AppHeaderProps = {
   isNavOpened: boolean;
   onToggleNav: () => void;
@@ -40,7 +46,7 @@ type AppHeaderProps = {
   onLogout: () => void;
 };
 
-/** SPEC §2 header: help, search, week, profile, logout, logs, company, open new. */
+/** SPEC §2 header: help, search, week, profile, logout, logs, company, open new; and the messages (§2). */
 export const AppHeader = ({ isNavOpened, onToggleNav, onHelp, onWhatsNew, onLogout }: AppHeaderProps) => {
   const { t } = useTranslation();
   const user = useAuthStore((state) => state.user);
@@ -113,6 +119,9 @@ export const AppHeader = ({ isNavOpened, onToggleNav, onHelp, onWhatsNew, onLogo
             <IconHelp size={20} />
           </ActionIcon>
         </Tooltip>
+        <Suspense fallback={null}>
+          <MessagesIndicator messagesPath={ROUTES.messages} />
+        </Suspense>
         <Tooltip label={t('header.openNew')}>
           <ActionIcon
             variant="subtle"

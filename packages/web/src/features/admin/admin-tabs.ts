@@ -7,7 +7,12 @@ import type { Permission } from '@karm/domain/contract';
  */
 export const ADMIN_TABS = [
   { value: 'help', key: 'help', content: 'planned', access: ['help.manage'] },
-  { value: 'messages', key: 'messages', content: 'messages', access: ['system.manage'] },
+  {
+    value: 'messages',
+    key: 'messages',
+    content: 'messages',
+    access: ['messages.manage', 'system.manage'],
+  },
   { value: 'resource-planner', key: 'resourcePlanner', content: 'planned', access: ['planner.settings'] },
   {
     value: 'invoices',

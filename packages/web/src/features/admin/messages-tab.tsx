@@ -1,21 +1,23 @@
 import { Divider, Stack } from '@mantine/core';
-import { IconHourglassHigh } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components';
+import type { ReactNode } from 'react';
+import { useCan } from '@/lib/permissions';
 import { MailOutbox } from './mail-outbox';
 
-/** Messages to colleagues are a later module; the mail outbox is already here. */
-export const MessagesTab = () => {
-  const { t } = useTranslation('admin');
+/**
+ * The admin tab "messages": the company's internal messages (the messages module's list, given as
+ * `children` by the app) and, for whoever manages the system, the outgoing mail.
+ */
+export const MessagesTab = ({ children }: { children?: ReactNode }) => {
+  const mayReadOutbox = useCan('system.manage');
   return (
     <Stack>
-      <EmptyState
-        icon={<IconHourglassHigh size={30} />}
-        title={t('tabs.messages')}
-        description={t('planned.messages')}
-      />
-      <Divider />
-      <MailOutbox />
+      {children}
+      {mayReadOutbox && (
+        <>
+          <Divider />
+          <MailOutbox />
+        </>
+      )}
     </Stack>
   );
 };

@@ -1,11 +1,12 @@
 import { Card, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * "Today's messages" (SPEC §1). The messages module is built on its own branch and fills this card
- * when it is merged; until then the card says so plainly.
+ * "Today's messages" (SPEC §1). The messages module's compact list of unread messages fills this
+ * card (`children`, composed in app/); without it the card says so plainly.
  */
-export const TodaysMessagesWidget = () => {
+export const TodaysMessagesWidget = ({ children }: { children?: ReactNode }) => {
   const { t } = useTranslation('dashboard');
   return (
     <Card
@@ -19,9 +20,11 @@ export const TodaysMessagesWidget = () => {
       <Title order={2} size="h4" mb="sm">
         {t('messages.title')}
       </Title>
-      <Text c="dimmed" size="sm">
-        {t('messages.notYet')}
-      </Text>
+      {children ?? (
+        <Text c="dimmed" size="sm">
+          {t('messages.notYet')}
+        </Text>
+      )}
     </Card>
   );
 };
