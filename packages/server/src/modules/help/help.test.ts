@@ -62,6 +62,7 @@ const SCREENS_WITH_DEFAULTS = [
   'planner',
   'tasks',
   'capacity',
+  'calendar',
 ];
 
 describe('built-in help', () => {
