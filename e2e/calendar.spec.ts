@@ -92,7 +92,12 @@ for (const locale of ['en', 'nb'] as const) {
       // Clicking the delivery opens the project's dialog.
       await page.locator('.karm-calendar-projectDelivery', { hasText: name }).click();
       await expect(page).toHaveURL(new RegExp(`/projects\\?open=${project.id}`));
-      await expect(page.getByRole('dialog').getByRole('textbox', { name: /Name|Navn/ }).first()).toHaveValue(name);
+      await expect(
+        page
+          .getByRole('dialog')
+          .getByRole('textbox', { name: /Name|Navn/ })
+          .first(),
+      ).toHaveValue(name);
 
       // A phone opens the list view first.
       await page.setViewportSize(PHONE);
