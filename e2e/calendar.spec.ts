@@ -16,6 +16,7 @@ const TEXTS = {
     month: (year: number) => `May ${year}`,
     next: /^Next/,
     redDay: 'Constitution Day',
+    name: 'Name',
     delivery: 'Delivery',
     move: 'Move delivery',
     saved: (date: string) => `is now ${date}`,
@@ -25,6 +26,7 @@ const TEXTS = {
     month: (year: number) => `mai ${year}`,
     next: /^Neste/,
     redDay: 'Grunnlovsdag',
+    name: 'Navn',
     delivery: 'Levering',
     move: 'Flytt levering',
     saved: (date: string) => `er nå ${date}`,
@@ -93,10 +95,7 @@ for (const locale of ['en', 'nb'] as const) {
       await page.locator('.karm-calendar-projectDelivery', { hasText: name }).click();
       await expect(page).toHaveURL(new RegExp(`/projects\\?open=${project.id}`));
       await expect(
-        page
-          .getByRole('dialog')
-          .getByRole('textbox', { name: /Name|Navn/ })
-          .first(),
+        page.getByRole('dialog').getByRole('textbox', { name: texts.name, exact: true }),
       ).toHaveValue(name);
 
       // A phone opens the list view first.

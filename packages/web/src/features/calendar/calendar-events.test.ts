@@ -41,12 +41,11 @@ describe('the calendar’s events', () => {
       ['2027-05-01', 'labourDay'],
       ['2027-05-06', 'ascensionDay'],
       ['2027-05-16', 'whitSunday'],
-      ['2027-05-17', 'constitutionDay'],
-      ['2027-05-17', 'whitMonday'],
+      ['2027-05-17', 'constitutionDay · whitMonday'],
     ]);
     expect(may.every((day) => day.display === 'background')).toBe(true);
     const listed = redDayEvents({ from: '2027-05-17', to: '2027-05-17' }, (name) => name, true);
-    expect(listed.map((day) => day.display)).toEqual(['auto', 'auto']);
+    expect(listed.map((day) => day.display)).toEqual(['auto']);
   });
 
   it('crosses a year end and forgets layers it no longer knows', () => {

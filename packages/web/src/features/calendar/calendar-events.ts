@@ -50,16 +50,19 @@ export const redDayEvents = (
   isList = false,
 ): EventInput[] => {
   const years = [...new Set([yearOf(range.from), yearOf(range.to)])];
-  return years
-    .flatMap((year) => norwegianRedDays(year))
-    .filter((day) => day.date >= range.from && day.date <= range.to)
-    .map((day) => ({
-      id: `red-day:${day.date}:${day.name}`,
-      title: nameOf(day.name),
-      start: day.date,
-      allDay: true,
-      display: isList ? 'auto' : 'background',
-      className: 'karm-calendar-red-day',
-      editable: false,
-    }));
+  // Two holidays on one day (17 May and Whit Monday) share one shading that names both.
+  const namesByDate = new Map<string, string[]>();
+  for (const day of years.flatMap((year) => norwegianRedDays(year))) {
+    if (day.date < range.from || day.date > range.to) continue;
+    namesByDate.set(day.date, [...(namesByDate.get(day.date) ?? []), nameOf(day.name)]);
+  }
+  return [...namesByDate].map(([date, names]) => ({
+    id: `red-day:${date}`,
+    title: names.join(' · '),
+    start: date,
+    allDay: true,
+    display: isList ? 'auto' : 'background',
+    className: 'karm-calendar-red-day',
+    editable: false,
+  }));
 };
