@@ -16,7 +16,7 @@ const TEXTS = {
     month: (year: number) => `May ${year}`,
     next: /^Next/,
     redDay: 'Constitution Day',
-    name: 'Name',
+    deliveryDate: 'Delivery date',
     delivery: 'Delivery',
     move: 'Move delivery',
     saved: (date: string) => `is now ${date}`,
@@ -26,7 +26,7 @@ const TEXTS = {
     month: (year: number) => `mai ${year}`,
     next: /^Neste/,
     redDay: 'Grunnlovsdag',
-    name: 'Navn',
+    deliveryDate: 'Leveringsdato',
     delivery: 'Levering',
     move: 'Flytt levering',
     saved: (date: string) => `er nå ${date}`,
@@ -93,10 +93,11 @@ for (const locale of ['en', 'nb'] as const) {
 
       // Clicking the delivery opens the project's dialog.
       await page.locator('.karm-calendar-projectDelivery', { hasText: name }).click();
-      await expect(page).toHaveURL(new RegExp(`/projects\\?open=${project.id}`));
-      await expect(
-        page.getByRole('dialog').getByRole('textbox', { name: texts.name, exact: true }),
-      ).toHaveValue(name);
+      await expect(page).toHaveURL(/\/projects/);
+      const dialog = page.getByRole('dialog', { name: new RegExp(name) });
+      await expect(dialog.getByRole('textbox', { name: texts.deliveryDate, exact: true })).toHaveValue(
+        `19.05.${year}`,
+      );
 
       // A phone opens the list view first.
       await page.setViewportSize(PHONE);
