@@ -94,7 +94,7 @@ for (const locale of ['en', 'nb'] as const) {
       // Clicking the delivery opens the project's dialog.
       await page.locator('.karm-calendar-projectDelivery', { hasText: name }).click();
       await expect(page).toHaveURL(/\/projects/);
-      const dialog = page.getByRole('dialog', { name: new RegExp(name) });
+      const dialog = page.getByRole('dialog').filter({ hasText: name });
       await expect(dialog.getByRole('textbox', { name: texts.deliveryDate, exact: true })).toHaveValue(
         `19.05.${year}`,
       );
@@ -103,7 +103,9 @@ for (const locale of ['en', 'nb'] as const) {
       await page.setViewportSize(PHONE);
       await page.goto('/calendar');
       await browseTo(page, texts.month(year), texts.next);
-      await expect(page.locator('.karm-calendar').getByText(name)).toBeVisible();
+      await expect(
+        page.locator('.karm-calendar').getByText(new RegExp(`^${texts.delivery}: \\d+ ${name}$`)),
+      ).toBeVisible();
       await saveScreen(page, `calendar-phone-${locale}`, { fullPage: false });
       expect(consoleErrors).toEqual([]);
     } finally {
