@@ -62,7 +62,7 @@ export const redDayEvents = (
     start: date,
     allDay: true,
     display: isList ? 'auto' : 'background',
-    className: 'karm-calendar-red-day',
+    className: isList ? 'karm-calendar-red-day-line' : 'karm-calendar-red-day',
     editable: false,
   }));
 };

@@ -127,6 +127,8 @@ export const CalendarPage = ({ targetHref }: { targetHref: TargetHref }) => {
       <Card withBorder padding={isPhone ? 'xs' : 'sm'} pos="relative" className="karm-calendar">
         <LoadingOverlay visible={entries.isFetching && !entries.data} />
         <FullCalendar
+          // A phone is known only after the first paint; the calendar starts again in its view then.
+          key={isPhone ? 'phone' : 'wide'}
           plugins={[formaTheme, dayGridPlugin, listPlugin, interactionPlugin]}
           locales={[enGbLocale, nbLocale]}
           locale={isNorwegian ? 'nb' : 'en-gb'}
