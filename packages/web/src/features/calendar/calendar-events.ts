@@ -63,6 +63,8 @@ export const redDayEvents = (
     allDay: true,
     display: isList ? 'auto' : 'background',
     className: isList ? 'karm-calendar-red-day-line' : 'karm-calendar-red-day',
+    // Mantine's red 6: a red day's dot in the list, as red as its shading in the grid.
+    ...(isList ? { color: '#fa5252' } : {}),
     editable: false,
   }));
 };

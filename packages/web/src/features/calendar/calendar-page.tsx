@@ -143,6 +143,8 @@ export const CalendarPage = ({ targetHref }: { targetHref: TargetHref }) => {
           monthText={t('calendar:views.month')}
           weekTextLong={t('calendar:views.week')}
           listText={t('calendar:views.list')}
+          // Every entry is a whole day: no "all-day" column taking a phone's width.
+          displayEventTime={false}
           firstDay={1}
           weekNumbers
           weekNumberCalculation="ISO"
