@@ -47,7 +47,7 @@ export default defineConfig({
     command: 'npx tsx support/server.ts',
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
-    timeout: 400_000,
+    timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },
