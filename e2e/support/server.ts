@@ -12,10 +12,12 @@ import { FAKE_TRIPLETEX_TOKENS, startFakeTripletex } from '@karm/server/test/fak
 import { startSmtpRelay } from '@karm/server/test/smtp-relay';
 import { MAIL_FILE } from './mails';
 import {
+  CALENDAR_COMPANY_NAME,
   CAPACITY_COMPANY_NAME,
   CAPACITY_EMPLOYEES,
   DASHBOARD_COMPANY_NAME,
   E2E_ADMINS,
+  E2E_CALENDAR_ADMINS,
   E2E_CAPACITY_ADMIN,
   E2E_DASHBOARD_USERS,
   E2E_DATA_DIR,
@@ -170,6 +172,11 @@ for (const employee of CAPACITY_EMPLOYEES) {
     ...employee,
     displayName: `${employee.firstName} ${employee.lastName}`,
   });
+}
+// The calendar journey's company: two administrators, one reading English and one Norwegian.
+const calendarCompany = await seedCompany(ctx.db, { name: CALENDAR_COMPANY_NAME });
+for (const username of Object.values(E2E_CALENDAR_ADMINS)) {
+  await seedJourneyUser(username, 'admin', calendarCompany.id);
 }
 // A company connected to the fake Tripletex from the start, for the journey that invoices through it.
 const tripletexCompany = await seedCompany(ctx.db, { name: TRIPLETEX_COMPANY_NAME });

@@ -117,6 +117,13 @@ export const CAPACITY_EMPLOYEES = [
   { firstName: 'Cecilie', lastName: 'Montasje', workGroup: 'montasje' },
 ] as const;
 
+/**
+ * A company of its own for the calendar journey, so its month holds only the journey's project:
+ * an administrator in English and one in Norwegian.
+ */
+export const CALENDAR_COMPANY_NAME = 'E2E Kalender AS';
+export const E2E_CALENDAR_ADMINS = { en: 'e2e-admin-calendar', nb: 'e2e-admin-calendar-nb' } as const;
+
 /** One member of the demo company per role, for the journey that walks the app as each of them. */
 export const E2E_ROLE_USERS = {
   admin: 'e2e-role-admin',

@@ -25,6 +25,7 @@ import { authEvents, publicAuthEvents } from './modules/auth/auth.socket';
 import { resolveActor, resolveMember } from './modules/auth/sessions.service';
 import { publicTwoFactorEvents, twoFactorEvents } from './modules/auth/two-factor.socket';
 import { billingSettingsEvents } from './modules/billing-settings/billing-settings.socket';
+import { calendarRoutes } from './modules/calendar/calendar.http';
 import { capacityEvents } from './modules/capacity/capacity.socket';
 import { collectionEvents } from './modules/collections/collections.socket';
 import { companyFileUser } from './modules/company/company.service';
@@ -111,6 +112,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   tasksRoutes,
   qualityRoutes,
   serviceWorkRoutes,
+  calendarRoutes,
   adminCommandsRoutes,
   serviceTemplatesRoutes,
   exportsRoutes,

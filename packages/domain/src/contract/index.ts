@@ -5,6 +5,7 @@ export * from './admin-commands';
 export * from './api-tokens';
 export * from './auth';
 export * from './billing-settings';
+export * from './calendar';
 export * from './capacity';
 export * from './collection-key';
 export * from './collections';

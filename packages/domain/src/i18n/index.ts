@@ -48,6 +48,7 @@ export const NAMESPACES = [
   'invoices',
   'client',
   'tasks',
+  'calendar',
   'capacity',
   'planner',
   'serviceTemplates',

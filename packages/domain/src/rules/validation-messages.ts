@@ -68,6 +68,8 @@ export const VALIDATION_MESSAGE_KEYS = {
   /** Interpolates `{{max}}`. */
   tooMany: 'validation.tooMany',
   rangeFromBeforeTo: 'validation.rangeFromBeforeTo',
+  /** Interpolates `{{max}}` (days). */
+  rangeTooLong: 'validation.rangeTooLong',
   rangesOverlap: 'validation.rangesOverlap',
   pricePositive: 'validation.pricePositive',
   costPositive: 'validation.costPositive',

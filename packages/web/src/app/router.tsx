@@ -5,6 +5,7 @@ import { loadAllTranslations } from '@/lib/i18n';
 import { checkStoredSession, verifyStoredSession } from '@/lib/session';
 import { LoginLayout } from './layouts/login-layout';
 import {
+  calendarTargetHref,
   fileOwnerHref,
   href,
   offerHref,
@@ -286,6 +287,12 @@ export const router = createBrowserRouter([
                   }
                 />
               ),
+          ),
+          lazyRoute(
+            'calendar',
+            () => import('@/features/calendar'),
+            ({ CalendarPage }) =>
+              () => <CalendarPage targetHref={calendarTargetHref} />,
           ),
           lazyRoute(
             'tasks',

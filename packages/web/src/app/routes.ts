@@ -84,6 +84,25 @@ export const projectHref = (id: string) => href.open('projects', id);
 export const taskEntityHref = ({ type, id }: { type: 'project' | 'offer'; id: string }) =>
   type === 'project' ? href.open('projects', id) : offerHref(id);
 
+/**
+ * Where a calendar entry opens: a project, offer or inquiry in its list with the dialog open, a task
+ * in the tasks screen's drawer; a birthday opens nothing.
+ */
+export const calendarTargetHref = ({ type, id }: { type: string; id: string }): string | null => {
+  switch (type) {
+    case 'project':
+      return href.open('projects', id);
+    case 'offer':
+      return href.open('offer', id);
+    case 'inquiry':
+      return href.open('inquiries', id);
+    case 'task':
+      return `${ROUTES.tasks}?open=${encodeURIComponent(id)}`;
+    default:
+      return null;
+  }
+};
+
 /** Routes whose screens later issues fill; until then each shows its title and what will be there. */
 export const PLANNED_SCREENS = [
   { name: 'serviceItem', titleKey: 'nav:serviceItem', textKey: 'screens:planned.serviceItem' },
@@ -92,6 +111,5 @@ export const PLANNED_SCREENS = [
     titleKey: 'nav:subscriptions',
     textKey: 'screens:planned.convertSubscriptions',
   },
-  { name: 'calendar', titleKey: 'nav:calendar', textKey: 'screens:planned.calendar' },
   { name: 'report', titleKey: 'nav:reports', textKey: 'screens:planned.report' },
 ] as const satisfies readonly { name: RouteName; titleKey: string; textKey: string }[];

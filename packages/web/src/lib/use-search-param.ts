@@ -9,11 +9,13 @@ import { useSearchParams } from 'react-router';
 export const useSearchParam = (name: string) => {
   const [searchParams, setSearchParams] = useSearchParams();
   const set = useCallback(
-    (value: string) =>
+    // null takes the parameter away (a drawer opened by `?open=` closing).
+    (value: string | null) =>
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
-          next.set(name, value);
+          if (value === null) next.delete(name);
+          else next.set(name, value);
           return next;
         },
         { replace: true },

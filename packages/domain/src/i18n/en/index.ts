@@ -3,6 +3,7 @@ import adminCommands from './adminCommands.json' with { type: 'json' };
 import auth from './auth.json' with { type: 'json' };
 import billing from './billing.json' with { type: 'json' };
 import calculator from './calculator.json' with { type: 'json' };
+import calendar from './calendar.json' with { type: 'json' };
 import capacity from './capacity.json' with { type: 'json' };
 import client from './client.json' with { type: 'json' };
 import collections from './collections.json' with { type: 'json' };
@@ -71,6 +72,7 @@ export const en = {
   invoices,
   client,
   tasks,
+  calendar,
   capacity,
   planner,
   serviceTemplates,

@@ -64,6 +64,7 @@ const SCREENS_WITH_DEFAULTS = [
   'capacity',
   'service-project-details',
   'messages',
+  'calendar',
 ];
 
 describe('built-in help', () => {
@@ -85,8 +86,8 @@ describe('built-in help', () => {
   });
 
   it('says there is none for a screen with neither a company nor a built-in text', async () => {
-    expect(await staff.client.request('help:get', { screen: 'calendar', locale: 'nb' })).toEqual({
-      screen: 'calendar',
+    expect(await staff.client.request('help:get', { screen: 'convertSubscriptions', locale: 'nb' })).toEqual({
+      screen: 'convertSubscriptions',
       locale: 'nb',
       source: 'none',
       html: '',
@@ -142,13 +143,17 @@ describe('help texts of the company', () => {
 
   it('a screen without a built-in text gets one of its own and loses it again on reset', async () => {
     const saved = await admin.client.request('help:save', {
-      screen: 'calendar',
+      screen: 'convertSubscriptions',
       locale: 'nb',
       version: 0,
-      markdown: 'Kalenderen kommer snart.',
+      markdown: 'Abonnementene kommer snart.',
     });
     expect(saved).toMatchObject({ source: 'company', hasDefault: false });
-    const reset = await admin.client.request('help:reset', { screen: 'calendar', locale: 'nb', version: 1 });
+    const reset = await admin.client.request('help:reset', {
+      screen: 'convertSubscriptions',
+      locale: 'nb',
+      version: 1,
+    });
     expect(reset).toMatchObject({ source: 'none', markdown: '', html: '', version: 0, updatedBy: null });
   });
 

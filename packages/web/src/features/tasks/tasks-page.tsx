@@ -52,6 +52,8 @@ export const TasksPage = ({ entityHref }: { entityHref?: EntityHref }) => {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const [openTask, setOpenTask] = useState<TaskDto | null>(null);
+  // `?open=<id>` (the calendar's link to a task) opens that task's drawer.
+  const [openParam, setOpenParam] = useSearchParam('open');
   const [isCreating, setCreating] = useState(false);
   const listFilters = { filter, search: debouncedSearch || undefined };
   const tasks = useTasks({ ...listFilters, page, pageSize: TASKS_PAGE_SIZE });
@@ -197,9 +199,12 @@ export const TasksPage = ({ entityHref }: { entityHref?: EntityHref }) => {
         />
       )}
       <TaskDrawer
-        taskId={openTask?.id ?? null}
+        taskId={openTask?.id ?? openParam ?? null}
         task={openTask}
-        onClose={() => setOpenTask(null)}
+        onClose={() => {
+          setOpenTask(null);
+          setOpenParam(null);
+        }}
         entityHref={entityHref}
       />
       <TaskDialog opened={isCreating} onClose={() => setCreating(false)} />

@@ -36,3 +36,10 @@ export const useProjectFiltersStore = createPersistedStore<ProjectFiltersState>(
   filters: {},
   setFilters: (filters) => set({ filters }),
 }));
+
+/** The calendar's layers the person switched on (issue 17); null until they first choose. */
+type CalendarLayersState = { layers: string[] | null; setLayers: (layers: string[]) => void };
+export const useCalendarLayersStore = createPersistedStore<CalendarLayersState>('calendar-layers', (set) => ({
+  layers: null,
+  setLayers: (layers) => set({ layers }),
+}));

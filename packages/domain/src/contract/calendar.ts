@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { daysBetween, isDateOnly } from '../rules/date-only';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+
+/**
+ * The calendar (SPEC §1 "calendar", §2 `/calendar`, issue 17): what other modules store, read as
+ * dated entries in one range, by the layers the person switches on. It writes nothing of its own:
+ * moving a delivery date goes through `project:update` like the project dialog.
+ */
+
+/**
+ * The layers the calendar can show. Service visits due wait for the service module, plans of work
+ * groups for a later slice; the screen says so instead of listing them.
+ */
+export const CALENDAR_LAYERS = [
+  'projectStart',
+  'projectDelivery',
+  'projectEnd',
+  'process',
+  'tasks',
+  'offerDeadlines',
+  'inquiryDeadlines',
+  'birthdays',
+] as const;
+export type CalendarLayer = (typeof CALENDAR_LAYERS)[number];
+
+/** A range longer than a quarter and a bit is not a calendar view; it keeps each query small. */
+export const CALENDAR_MAX_DAYS = 100;
+
+/** The record an entry opens. */
+export const CALENDAR_TARGETS = ['project', 'offer', 'inquiry', 'task', 'user'] as const;
+export type CalendarTargetType = (typeof CALENDAR_TARGETS)[number];
+
+export type CalendarEntryDto = {
+  /** Unique within one answer (`layer:record id[:column]`). */
+  id: string;
+  layer: CalendarLayer;
+  /** What the entry says ("1042 Skole Lørenskog", a task's name, a person's name). */
+  title: string;
+  /** `YYYY-MM-DD`; every entry is a whole day. */
+  start: string;
+  end?: string;
+  allDay: true;
+  /** `#rrggbb`: the process column's own colour, else the layer's. */
+  colour: string;
+  target: { type: CalendarTargetType; id: string };
+  /** The project's version, on delivery entries, so dragging one moves it at the version read. */
+  version?: number;
+  /** Extra words for a process entry: the column's name in both languages. */
+  detail?: { nameNo: string; nameEn: string };
+};
+
+const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
+
+const bothDates = (query: { from: unknown; to: unknown }) => isDateOnly(query.from) && isDateOnly(query.to);
+
+/** GET /calendar?from=…&to=…&layers=a,b,c — `to` is inclusive. */
+export const calendarQuerySchema = z
+  .object({
+    from: dateOnly,
+    to: dateOnly,
+    layers: z
+      .string()
+      .max(500, messageWithParams(MESSAGES.tooLong, { max: 500 }))
+      .default('')
+      .transform((value) => value.split(',').filter((layer) => layer !== ''))
+      .pipe(z.array(z.enum(CALENDAR_LAYERS)).max(CALENDAR_LAYERS.length)),
+  })
+  // A date that failed its own check does not reach the range checks (zod runs them regardless).
+  .refine((query) => !bothDates(query) || query.from <= query.to, {
+    message: MESSAGES.rangeFromBeforeTo,
+    path: ['to'],
+  })
+  .refine((query) => !bothDates(query) || daysBetween(query.from, query.to) < CALENDAR_MAX_DAYS, {
+    message: messageWithParams(MESSAGES.rangeTooLong, { max: CALENDAR_MAX_DAYS }),
+    path: ['to'],
+  });
+export type CalendarQuery = z.input<typeof calendarQuerySchema>;
+
+/** The layer colours (Mantine palette shades, readable on light and dark). */
+export const CALENDAR_LAYER_COLOURS: Record<CalendarLayer, string> = {
+  projectStart: '#2f9e44',
+  projectDelivery: '#1c7ed6',
+  projectEnd: '#7048e8',
+  process: '#868e96',
+  tasks: '#e8590c',
+  offerDeadlines: '#c2255c',
+  inquiryDeadlines: '#f08c00',
+  birthdays: '#0ca678',
+};
