@@ -141,3 +141,6 @@ export type ProjectChangeDto = {
   at: string;
 };
 export type DashboardChangesDto = { items: ProjectChangeDto[] };
+
+/** The alert "open high deviations": the deviation list's filter, shared by the count and its link. */
+export const DASHBOARD_HIGH_DEVIATIONS = { status: 'not-closed', severity: 'high' } as const;

@@ -1,3 +1,4 @@
+import { DASHBOARD_HIGH_DEVIATIONS } from '@karm/domain/contract';
 import type { DashboardLinks } from '@/features/dashboard';
 import { href, ROUTES } from './routes';
 
@@ -11,5 +12,5 @@ export const DASHBOARD_LINKS: DashboardLinks = {
   inquiriesOverdue: `${ROUTES.inquiries}?deadline=overdue`,
   invoicesPastDue: `${ROUTES.admin}?tab=invoices&filter=pastDue`,
   syncLog: `${ROUTES.admin}?tab=accounting`,
-  quality: ROUTES.quality,
+  quality: `${ROUTES.quality}?tab=deviations&status=${DASHBOARD_HIGH_DEVIATIONS.status}&severity=${DASHBOARD_HIGH_DEVIATIONS.severity}`,
 };

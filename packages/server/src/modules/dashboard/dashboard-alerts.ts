@@ -1,8 +1,10 @@
 import {
+  DASHBOARD_HIGH_DEVIATIONS,
   DASHBOARD_PROJECT_LISTS,
   type DashboardAlert,
   type DashboardAlertDto,
   type DashboardAlertsDto,
+  deviationListQuerySchema,
   inquiryQuerySchema,
   invoiceListQuerySchema,
   offerListQuerySchema,
@@ -16,6 +18,7 @@ import { listInquiries } from '../inquiries/inquiry-list';
 import { listInvoices } from '../invoices/invoices.service';
 import { listOffers } from '../offers/offer-list';
 import { projectListTotal } from '../projects/project-dashboard';
+import { listDeviations } from '../quality/deviation-list';
 import { listTasks } from '../tasks/tasks.service';
 import { listFilters } from './dashboard-projects';
 
@@ -66,8 +69,17 @@ const ALERT_SOURCES: Record<DashboardAlert, AlertSource> = {
     access: ['accounting.manage'],
     count: (ctx, actor) => failedSyncsSinceSuccess(ctx.db, actor.companyId),
   },
-  // The quality module (deviations) is being built; until it lands the card says so.
-  highDeviations: { access: ['quality.read'], count: () => null },
+  highDeviations: {
+    access: ['quality.read'],
+    count: async (ctx, actor) =>
+      (
+        await listDeviations(
+          ctx,
+          actor,
+          deviationListQuerySchema.parse({ ...FIRST_ROW, ...DASHBOARD_HIGH_DEVIATIONS }),
+        )
+      ).total,
+  },
   overdueTasks: {
     access: ['tasks.read', 'tasks.own'],
     count: async (ctx, actor) =>

@@ -213,6 +213,14 @@ describe('alerts', () => {
       await api.post('/tasks', { name: `Forfalt ${date}`, date, type: 'other' });
     }
     await api.post('/tasks', { name: 'I morgen', date: addDays(TODAY, 1), type: 'other' });
+    for (const severity of ['high', 'high', 'low']) {
+      await api.post('/quality/deviations', {
+        title: `Avvik ${severity}`,
+        category: 'product',
+        severity,
+        date: TODAY,
+      });
+    }
     const { body } = await get<DashboardAlertsDto>('/dashboard/alerts');
     const count = (key: string) => body.items.find((item) => item.key === key)?.count;
     expect(count('overdueTasks')).toBe(2);
@@ -230,11 +238,10 @@ describe('alerts', () => {
     } as never)) as Page<unknown>;
     expect(count('invoicesPastDue')).toBe(invoices.total);
     expect(count('failedSyncs')).toBe(0);
-    expect(body.items.find((item) => item.key === 'highDeviations')).toEqual({
-      key: 'highDeviations',
-      isAvailable: false,
-      count: null,
-    });
+    expect(count('highDeviations')).toBe(2);
+    expect(count('highDeviations')).toBe(
+      (await get<Page<unknown>>('/quality/deviations?status=not-closed&severity=high')).body.total,
+    );
   });
 
   it('leaves out the alerts whose lists the asker may not read', async () => {

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ABOVE_PHONES, DateInput, errorMessageOf, ON_WIDE_SCREENS, usePagingTexts } from '@/components';
 import { useCan } from '@/lib/permissions';
+import { useSearchParam } from '@/lib/use-search-param';
 import { DeviationDialog } from './deviation-dialog';
 import { useDeviations, useQualityPeople } from './quality-api';
 import type { DeviationListFilter } from './quality-page';
@@ -30,19 +31,23 @@ export type DeviationsListProps = {
   defaults?: { projectId?: string };
   /** Leaves out the filter fields (a project's own short list). */
   isCompact?: boolean;
+  /** Filters the list opens with, still changeable (a dashboard alert's link). */
+  initial?: { status?: string | null; severity?: string | null };
 };
 
 /**
  * The deviation list (issue 16), paged and filtered on the server: status, severity, category,
  * case handler, period and search; a row opens the deviation dialog, "New deviation" reports one.
  */
-export const DeviationsList = ({ projectHref, fixed, defaults, isCompact }: DeviationsListProps) => {
+export const DeviationsList = ({ projectHref, fixed, defaults, isCompact, initial }: DeviationsListProps) => {
   const { t } = useTranslation('quality');
   const paging = usePagingTexts();
   const mayReport = useCan('deviations.report');
   const people = useQualityPeople();
-  const [status, setStatus] = useState<string | null>(isCompact || fixed ? null : 'not-closed');
-  const [severity, setSeverity] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(
+    initial?.status ?? (isCompact || fixed ? null : 'not-closed'),
+  );
+  const [severity, setSeverity] = useState<string | null>(initial?.severity ?? null);
   const [category, setCategory] = useState<string | null>(null);
   const [handlerId, setHandlerId] = useState<string | null>(null);
   const [from, setFrom] = useState<string | null>(null);
@@ -264,9 +269,12 @@ export const DeviationsList = ({ projectHref, fixed, defaults, isCompact }: Devi
   );
 };
 
-export const DeviationsTab = ({ projectHref }: { projectHref?: (id: string) => string }) => (
-  <DeviationsList projectHref={projectHref} />
-);
+export const DeviationsTab = ({ projectHref }: { projectHref?: (id: string) => string }) => {
+  // A link may name the filters to open with (the dashboard's "open high deviations").
+  const [status] = useSearchParam('status');
+  const [severity] = useSearchParam('severity');
+  return <DeviationsList projectHref={projectHref} initial={{ status, severity }} />;
+};
 
 /** A line naming the fixed filter, with a way back. */
 export const FixedFilterLine = ({ label, onClear }: { label: string; onClear: () => void }) => {
