@@ -59,7 +59,7 @@ const journey = async (
     pieTitle: string;
     of: string;
     alerts: string;
-    notAvailable: RegExp;
+    highDeviations: string;
   },
   username: string,
   screenName: string,
@@ -84,10 +84,14 @@ const journey = async (
   const pastDue = await figureValue(page, 'group-pastDue');
   expect(pastDue).toBeGreaterThanOrEqual(1);
   await expect(page.locator('[data-figure="group-pastDue"]')).toContainText(texts.pastDue);
-  // The quality module is not built yet: its alert says so instead of a number.
-  await expect(page.locator('[data-widget="alerts"] [data-alert="highDeviations"]')).toContainText(
-    texts.notAvailable,
+  // Open high deviations: a count (none in this company) that opens the deviation list so filtered.
+  const highDeviations = page.locator('[data-widget="alerts"] a[data-alert="highDeviations"]');
+  await expect(highDeviations).toHaveAttribute(
+    'href',
+    /\/quality\?tab=deviations&status=not-closed&severity=high$/,
   );
+  await expect(highDeviations).toContainText(texts.highDeviations);
+  await expect(highDeviations.getByText('0', { exact: true })).toBeVisible();
   await expect(page.locator('[data-widget="changes"]')).toContainText(`Snart ${stamp}`);
   await saveScreen(page, `${screenName}-desktop`);
 
@@ -138,7 +142,7 @@ test('the dashboard shows the past-due project, counts as its list does, and ope
       pieTitle: 'Project groups',
       of: 'of',
       alerts: 'Alerts',
-      notAvailable: /Not available yet/,
+      highDeviations: 'Open high deviations',
     },
     E2E_DASHBOARD_USERS.admin,
     'dashboard-en',
@@ -158,7 +162,7 @@ test('the dashboard in Norwegian', async ({ page, consoleErrors }) => {
       pieTitle: 'Prosjektgrupper',
       of: 'av',
       alerts: 'Varsler',
-      notAvailable: /Ikke tilgjengelig ennå/,
+      highDeviations: 'Åpne alvorlige avvik',
     },
     E2E_DASHBOARD_USERS.adminNb,
     'dashboard-nb',
