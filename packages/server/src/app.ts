@@ -22,7 +22,8 @@ import { isApiToken, resolveApiTokenActor } from './modules/api-tokens/api-token
 import { apiTokenEvents } from './modules/api-tokens/api-tokens.socket';
 import { accountEvents } from './modules/auth/account.socket';
 import { authEvents, publicAuthEvents } from './modules/auth/auth.socket';
-import { resolveActor, resolveMember } from './modules/auth/sessions.service';
+import { createSessionResolver } from './modules/auth/session-cache';
+import { resolveMember } from './modules/auth/sessions.service';
 import { publicTwoFactorEvents, twoFactorEvents } from './modules/auth/two-factor.socket';
 import { billingSettingsEvents } from './modules/billing-settings/billing-settings.socket';
 import { calendarRoutes } from './modules/calendar/calendar.http';
@@ -195,6 +196,8 @@ export type KarmApp = {
 
 /** Builds the HTTP + Socket.IO server on one port. Used by main and by every server test. */
 export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
+  // Every socket event and REST call resolves its session through this one memory (session-cache.ts).
+  const sessions = await createSessionResolver(ctx);
   const fastify = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
     // Per-request lines only when debugging; errors are always logged.
@@ -281,7 +284,7 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
         'onRequest',
         checkRouteAccess(
           // The `token` header carries a session's token or an integration's API token.
-          (token) => (isApiToken(token) ? resolveApiTokenActor(ctx, token) : resolveActor(ctx, token)),
+          (token) => (isApiToken(token) ? resolveApiTokenActor(ctx, token) : sessions.resolve(token)),
           (kind, resourceId, link) =>
             verifyDownload(
               ctx,
@@ -321,7 +324,7 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
     ctx,
     httpServer: fastify.server,
     events: SOCKET_EVENT_TABLE,
-    resolveActor: (token) => resolveActor(ctx, token),
+    resolveActor: sessions.resolve,
     warnAboutProxy,
     onInternalError: (error, actor, event) => void recordServerError(ctx, actor, event, error),
   });
@@ -337,6 +340,7 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
       await ctx.accounting.closeAll();
       await gateway.close();
       await fastify.close();
+      await sessions.close();
       await closePasswordPool();
     },
   };
