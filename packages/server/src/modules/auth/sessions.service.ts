@@ -114,7 +114,10 @@ export const isStillLive = (ctx: AppContext, session: LiveSession, now: number) 
 export const findLiveSession = async (ctx: AppContext, token: string) =>
   findLiveSessionByHash(ctx, hashToken(token));
 
-export const findLiveSessionByHash = async (ctx: AppContext, tokenHash: string): Promise<LiveSession | null> => {
+export const findLiveSessionByHash = async (
+  ctx: AppContext,
+  tokenHash: string,
+): Promise<LiveSession | null> => {
   // The hot path of every request: the database function `live_session` (migration 0033) keeps its
   // plan, and the raw call skips the query builder's row mapping (about 1.1 ms less per request on
   // PGlite, `npm run bench -- auth`).
