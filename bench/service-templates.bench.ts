@@ -10,7 +10,7 @@ import type { Database } from '@karm/server/platform/db/client';
 import { newId } from '@karm/server/platform/ids';
 import { startTestServer } from '@karm/server/test/test-server';
 import { and, eq, like } from 'drizzle-orm';
-import { measure, printFigures, printMemory, printRatio } from './measure';
+import { measureAlternately, printFigures, printMemory, printRatio } from './measure';
 
 const GROUPS = 30;
 const ROWS_PER_GROUP = 20;
@@ -128,10 +128,12 @@ export const run = async () => {
       ['30×20×5', template.id],
       ['EN 16005 (shipped)', shipped?.id ?? ''],
     ] as const) {
-      const socketFigures = await measure(CALLS, () =>
-        admin.client.request('admin-service:get-full-service-template', { id }),
+      // In turn, call by call, so both see the same machine.
+      const [socketFigures, sqlFigures] = await measureAlternately(
+        CALLS,
+        () => admin.client.request('admin-service:get-full-service-template', { id }),
+        () => getFullTemplate(db, companyId, id),
       );
-      const sqlFigures = await measure(CALLS, () => getFullTemplate(db, companyId, id));
       printFigures(`get-full-service-template ${label} — socket`, socketFigures);
       printFigures(`get-full-service-template ${label} — same SQL directly`, sqlFigures);
       printRatio(`get-full-service-template ${label} — socket / SQL`, socketFigures, sqlFigures);
