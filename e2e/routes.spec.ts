@@ -35,25 +35,32 @@ const ROUTES: { path: string; en: string; nb: string }[] = [
 
 const screenName = (path: string) => (path === '/' ? 'root' : path.slice(1).replaceAll('/', '-'));
 
+/** The routes in a few parts, each its own test: they run side by side, and a slow part fails alone. */
+const PARTS = 3;
+const partsOf = <T>(items: T[], parts: number) =>
+  Array.from({ length: parts }, (_, part) => items.filter((_, index) => index % parts === part));
+
 for (const locale of ['en', 'nb'] as const) {
-  test(`every route renders its screen without console errors (${locale})`, async ({
-    page,
-    consoleErrors,
-  }) => {
-    test.setTimeout(90_000);
-    // An administrator opens every screen; what other roles see is the roles journey's part.
-    const username = locale === 'en' ? E2E_ADMINS.routesEn : E2E_ADMINS.routesNb;
-    const session = await apiSignIn(username, E2E_PASSWORD);
-    await session.request('user:update-profile', { locale });
-    session.close();
-    await signInPage(page, username);
-    for (const route of ROUTES) {
-      await page.goto(route.path);
-      await expect(page.getByRole('heading', { level: 1, name: route[locale] }), route.path).toBeVisible();
-      await saveScreen(page, `route-${locale}-${screenName(route.path)}`);
-    }
-    expect(consoleErrors).toEqual([]);
-  });
+  for (const [part, routes] of partsOf(ROUTES, PARTS).entries()) {
+    test(`every route renders its screen without console errors (${locale}, part ${part + 1} of ${PARTS})`, async ({
+      page,
+      consoleErrors,
+    }) => {
+      test.setTimeout(90_000);
+      // An administrator opens every screen; what other roles see is the roles journey's part.
+      const username = locale === 'en' ? E2E_ADMINS.routesEn : E2E_ADMINS.routesNb;
+      const session = await apiSignIn(username, E2E_PASSWORD);
+      await session.request('user:update-profile', { locale });
+      session.close();
+      await signInPage(page, username);
+      for (const route of routes) {
+        await page.goto(route.path);
+        await expect(page.getByRole('heading', { level: 1, name: route[locale] }), route.path).toBeVisible();
+        await saveScreen(page, `route-${locale}-${screenName(route.path)}`);
+      }
+      expect(consoleErrors).toEqual([]);
+    });
+  }
 }
 
 test('the print view has Back and Print without signing in', async ({ page }) => {
