@@ -73,6 +73,7 @@ import {
 } from './modules/service-templates/project-copies';
 import { serviceTemplatesRoutes } from './modules/service-templates/service-templates.http';
 import { serviceTemplateEvents } from './modules/service-templates/service-templates.socket';
+import { serviceAgreementsRoutes } from './modules/service-agreements/service-agreements.http';
 import { serviceWorkRoutes } from './modules/service-work/service-work.http';
 import { systemRoutes } from './modules/system/system.http';
 import { tasksRoutes } from './modules/tasks/tasks.http';
@@ -112,6 +113,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   tasksRoutes,
   qualityRoutes,
   serviceWorkRoutes,
+  serviceAgreementsRoutes,
   calendarRoutes,
   adminCommandsRoutes,
   serviceTemplatesRoutes,
