@@ -185,12 +185,12 @@ export const agreementHistory = async (
       .select()
       .from(serviceAgreementPrices)
       .where(eq(serviceAgreementPrices.agreementId, id))
-      .orderBy(desc(serviceAgreementPrices.at)),
+      .orderBy(desc(serviceAgreementPrices.at), desc(serviceAgreementPrices.id)),
     ctx.db
       .select()
       .from(serviceAgreementHistory)
       .where(eq(serviceAgreementHistory.agreementId, id))
-      .orderBy(desc(serviceAgreementHistory.at)),
+      .orderBy(desc(serviceAgreementHistory.at), desc(serviceAgreementHistory.id)),
   ]);
   const names = await employeeNamesOfUsers(ctx, actor.companyId, [
     ...visits.map((visit) => visit.doneBy),
