@@ -67,13 +67,13 @@ import { qualityRoutes } from './modules/quality/quality.http';
 import { qualityOverdueJob } from './modules/quality/quality-alerts';
 import { qualityFileUser } from './modules/quality/quality-files';
 import { searchEvents } from './modules/search/search.socket';
+import { serviceAgreementsRoutes } from './modules/service-agreements/service-agreements.http';
 import {
   serviceTemplateFileUser,
   serviceTemplatesProjectRemovalHook,
 } from './modules/service-templates/project-copies';
 import { serviceTemplatesRoutes } from './modules/service-templates/service-templates.http';
 import { serviceTemplateEvents } from './modules/service-templates/service-templates.socket';
-import { serviceAgreementsRoutes } from './modules/service-agreements/service-agreements.http';
 import { serviceWorkRoutes } from './modules/service-work/service-work.http';
 import { systemRoutes } from './modules/system/system.http';
 import { tasksRoutes } from './modules/tasks/tasks.http';
