@@ -137,6 +137,7 @@ for (const locale of ['en', 'nb'] as const) {
 
       await dialog.getByRole('button', { name: texts.close }).click();
       await expect(page.getByTestId('open-service-agreement')).toHaveText(texts.nextOnButton(next));
+      await saveScreen(page, `service-agreement-button-phone-${locale}`, { fullPage: false });
 
       // The due list, a quarter and more ahead, shows the project's next visit.
       await page.goto('/service-due');

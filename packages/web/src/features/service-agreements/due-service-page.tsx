@@ -14,6 +14,9 @@ import { DUE_PAGE_SIZE, useAgreementPushes, useDueService } from './service-agre
 
 const WEEK_CHOICES = [1, 2, 4, 8, 13, 26, 52] as const;
 
+const workersOf = (visit: DueServiceVisitDto) =>
+  visit.serviceWorkers.map((worker) => worker.displayName).join(', ');
+
 /**
  * "Service due" (issue 19): the visits of service agreements due within the chosen weeks, overdue
  * ones first, paged on the server. A row opens the project's service agreement dialog (to record the
@@ -98,14 +101,20 @@ export const DueServicePage = ({ detailsHref }: { detailsHref: (projectId: strin
               accessor: 'projectName',
               title: t('due.project'),
               render: (visit) => (
-                <Anchor
-                  component={Link}
-                  to={detailsHref(visit.projectId)}
-                  size="sm"
-                  onClick={(event) => event.stopPropagation()}
-                >
-                  {visit.projectNumber} {visit.projectName}
-                </Anchor>
+                <Stack gap={2}>
+                  <Anchor
+                    component={Link}
+                    to={detailsHref(visit.projectId)}
+                    size="sm"
+                    onClick={(event) => event.stopPropagation()}
+                  >
+                    {visit.projectNumber} {visit.projectName}
+                  </Anchor>
+                  {/* A phone has no room for the workers' column: they stand under the project. */}
+                  <Text size="xs" c="dimmed" hiddenFrom="sm">
+                    {workersOf(visit) || t('due.noWorkers')}
+                  </Text>
+                </Stack>
               ),
             },
             {
@@ -127,12 +136,13 @@ export const DueServicePage = ({ detailsHref }: { detailsHref: (projectId: strin
               title: t('due.workers'),
               render: (visit) =>
                 visit.serviceWorkers.length > 0 ? (
-                  visit.serviceWorkers.map((worker) => worker.displayName).join(', ')
+                  workersOf(visit)
                 ) : (
                   <Text size="sm" c="dimmed">
                     {t('due.noWorkers')}
                   </Text>
                 ),
+              ...ABOVE_PHONES,
             },
             {
               accessor: 'interval',
