@@ -9,6 +9,7 @@ const ROUTES: { path: string; en: string; nb: string }[] = [
   { path: '/project/control', en: 'Project control', nb: 'Prosjektkontroll' },
   { path: '/projects', en: 'Projects', nb: 'Prosjekter' },
   { path: '/serviceProjects', en: 'Service projects', nb: 'Serviceprosjekter' },
+  { path: '/service-due', en: 'Service due', nb: 'Service som forfaller' },
   { path: '/serviceItem', en: 'Service item', nb: 'Serviceobjekt' },
   { path: '/convert/download', en: 'Client download', nb: 'Last ned klient' },
   { path: '/convert/subscriptions', en: 'Subscriptions', nb: 'Abonnementer' },

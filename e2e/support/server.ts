@@ -29,6 +29,8 @@ import {
   E2E_QUALITY_USERS,
   E2E_ROLE_PROJECTS,
   E2E_ROLE_USERS,
+  E2E_SERVICE_AGREEMENT_PROJECTS,
+  E2E_SERVICE_AGREEMENT_USERS,
   E2E_SERVICE_WORK_PROJECTS,
   E2E_SERVICE_WORK_USERS,
   E2E_TASK_USERS,
@@ -112,6 +114,7 @@ const journeyUsers: { username: string; role: Role }[] = [
   { username: E2E_QUALITY_USERS.managerNb, role: 'admin' as const },
   { username: E2E_QUALITY_USERS.staff, role: 'technician' as const },
   ...Object.values(E2E_SERVICE_WORK_USERS).map((username) => ({ username, role: 'leader' as const })),
+  ...Object.values(E2E_SERVICE_AGREEMENT_USERS).map((username) => ({ username, role: 'leader' as const })),
 ];
 const seedJourneyUser = (username: string, role: Role, companyId: string) =>
   seedUser(ctx.db, {
@@ -152,8 +155,11 @@ for (const [role, name] of Object.entries(E2E_ROLE_PROJECTS)) {
     }),
   );
 }
-// The service work journey: a service project for each of its leaders to place items on.
-for (const name of Object.values(E2E_SERVICE_WORK_PROJECTS)) {
+// The service work and service agreement journeys: a service project for each of their leaders.
+for (const name of [
+  ...Object.values(E2E_SERVICE_WORK_PROJECTS),
+  ...Object.values(E2E_SERVICE_AGREEMENT_PROJECTS),
+]) {
   await createProject(ctx, projectMaker, projectCreateSchema.parse({ name, isService: true }));
 }
 await seedJourneyUser(E2E_ADMINS.accounting, 'admin', secondCompanyId);

@@ -214,3 +214,12 @@ export const E2E_SERVICE_WORK_PROJECTS = {
   leader: 'E2E Servicekart Storo',
   leaderNb: 'E2E Servicekart Økern',
 } as const;
+/** The service agreement journey: a leader per language, each with a service project of their own. */
+export const E2E_SERVICE_AGREEMENT_USERS = {
+  leader: 'e2e-agreement-leader',
+  leaderNb: 'e2e-agreement-leader-nb',
+} as const;
+export const E2E_SERVICE_AGREEMENT_PROJECTS = {
+  leader: 'E2E Serviceavtale Lillestrøm',
+  leaderNb: 'E2E Serviceavtale Sandvika',
+} as const;

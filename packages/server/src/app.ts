@@ -68,6 +68,7 @@ import { qualityRoutes } from './modules/quality/quality.http';
 import { qualityOverdueJob } from './modules/quality/quality-alerts';
 import { qualityFileUser } from './modules/quality/quality-files';
 import { searchEvents } from './modules/search/search.socket';
+import { serviceAgreementsRoutes } from './modules/service-agreements/service-agreements.http';
 import {
   serviceTemplateFileUser,
   serviceTemplatesProjectRemovalHook,
@@ -113,6 +114,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   tasksRoutes,
   qualityRoutes,
   serviceWorkRoutes,
+  serviceAgreementsRoutes,
   calendarRoutes,
   adminCommandsRoutes,
   serviceTemplatesRoutes,

@@ -11,6 +11,7 @@ export const HELP_SCREENS = [
   'projectControl',
   'projects',
   'serviceProjects',
+  'serviceDue',
   'serviceItem',
   'convertDownload',
   'convertSubscriptions',

@@ -89,6 +89,10 @@ export const PERMISSIONS = {
   /** Everyone reads the checklists (technicians answer them); administrators change them. */
   'service-templates.read': { area: 'service', roles: EVERYONE },
   'service-templates.write': { area: 'service', roles: ADMIN },
+  /** Make and change service agreements (workers, interval, prices, items, contact). */
+  'service-agreements.write': { area: 'service', roles: PLANNERS },
+  /** Apply the yearly price index to the agreements. */
+  'service-agreements.index': { area: 'service', roles: ADMIN },
 
   'quality.read': { area: 'quality', roles: EVERYONE },
   /** A technician reports what they find on site; the case handler works on it too. */

@@ -57,4 +57,5 @@ export const NAMESPACES = [
   'exports',
   'quality',
   'serviceWork',
+  'serviceAgreements',
 ] as const satisfies readonly Namespace[];

@@ -27,6 +27,7 @@ export * from './process-dates';
 export * from './project-state';
 export * from './quality';
 export * from './red-days';
+export * from './service-agreements';
 export * from './service-answers';
 export * from './url';
 export * from './user-account';

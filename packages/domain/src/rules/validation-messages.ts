@@ -80,6 +80,15 @@ export const VALIDATION_MESSAGE_KEYS = {
   longitudeRange: 'validation.longitudeRange',
   locationIncomplete: 'validation.locationIncomplete',
   serviceItemChanged: 'validation.serviceItemChanged',
+  /** Service agreements (issue 19). */
+  priceNegative: 'validation.priceNegative',
+  priceTooHigh: 'validation.priceTooHigh',
+  priceIndexRange: 'validation.priceIndexRange',
+  serviceAgreementChanged: 'validation.serviceAgreementChanged',
+  serviceAgreementExists: 'validation.serviceAgreementExists',
+  serviceWorkerUnknown: 'validation.serviceWorkerUnknown',
+  serviceItemNotOnProject: 'validation.serviceItemNotOnProject',
+  visitInFuture: 'validation.visitInFuture',
   /** A message names a recipient who is not an active member of the company. */
   recipientUnknown: 'validation.recipientUnknown',
   /** A message to a work group nobody (with a sign-in) is in. */

@@ -1,4 +1,4 @@
-import { isOverbooked, isoWeekOf } from '@karm/domain/rules';
+import { addDays, isOverbooked, isoWeekOf } from '@karm/domain/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../modules/company/company.tables';
@@ -11,6 +11,8 @@ import { invoices } from '../modules/invoices/invoices.tables';
 import { listCompanyMessages } from '../modules/messages/messages-admin.service';
 import { getPlanner } from '../modules/planner/planner.service';
 import { latestProjectChanges } from '../modules/projects/project-dashboard';
+import { agreementHistory } from '../modules/service-agreements/service-agreements.service';
+import { dueServiceVisits } from '../modules/service-agreements/service-visits';
 import { findServiceTemplates } from '../modules/service-templates/template-tree';
 import { listServiceItems, listServiceProjects } from '../modules/service-work/service-items.service';
 import { tasks } from '../modules/tasks/tasks.tables';
@@ -56,7 +58,8 @@ describe('demo data', () => {
     const companyId = await findDemoCompanyId(server.ctx, DEMO_COMPANY_NAME);
     const rows = await server.ctx.db.select().from(tasks).where(eq(tasks.companyId, companyId));
     expect(rows.length).toBeGreaterThanOrEqual(5);
-    expect(rows.filter((row) => row.isDone)).toHaveLength(1);
+    // Besides the service agreement's visits, which are done when the visit is made.
+    expect(rows.filter((row) => row.isDone && row.type !== 'service-item')).toHaveLength(1);
     const today = todayIn(server.ctx.clock);
     expect(rows.some((row) => !row.isDone && row.date < today)).toBe(true);
     const leader = await server.signedInUser({ role: 'leader', companyId });
@@ -147,6 +150,24 @@ describe('demo data', () => {
       expect(item.location?.lat).toBeCloseTo(59.93, 1);
       expect(item.templateName).toMatch(/^Automatisk dør/);
     }
+  });
+
+  it("has a quarterly agreement on the Storo project, its next visit due soon and this year's index applied", async () => {
+    const companyId = await findDemoCompanyId(server.ctx, DEMO_COMPANY_NAME);
+    const actor = administrativeActor(companyId, '');
+    const today = todayIn(server.ctx.clock);
+    const due = await dueServiceVisits(server.ctx.db, companyId, {
+      today,
+      to: addDays(today, 28),
+      page: 1,
+      pageSize: 20,
+    });
+    const storo = due.items.find((visit) => visit.projectName.startsWith('Storo'));
+    expect(storo).toMatchObject({ interval: 'quarterly', isOverdue: false });
+    expect(storo?.serviceWorkers.length).toBeGreaterThan(0);
+    const history = await agreementHistory(server.ctx, actor, storo?.agreementId as string);
+    expect(history.visits).toHaveLength(2);
+    expect(history.prices.map((price) => price.indexPercent)).toEqual([3.1]);
   });
 
   it('is created only once: a second run leaves the database as it is', async () => {

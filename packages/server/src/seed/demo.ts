@@ -19,6 +19,7 @@ import { seedDemoOffers } from './demo-offers';
 import { seedDemoPlanner } from './demo-planner';
 import { seedDemoPlanning } from './demo-planning';
 import { seedDemoQuality } from './demo-quality';
+import { seedDemoServiceAgreements } from './demo-service-agreements';
 import { seedDemoServiceWork } from './demo-service-work';
 import { seedCompany, seedDepartment, seedEmployee, seedEmployeeCategory, seedUser } from './factories';
 
@@ -254,7 +255,8 @@ export const seedDemo = async (ctx: AppContext) => {
     await seedDemoMessages(ctx, seeded.companyId);
     await seedDemoDashboard(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoQuality(ctx, seeded.companyId, seeded.adminUserId);
-    await seedDemoServiceWork(ctx, seeded.companyId, seeded.adminUserId);
+    const serviceProjectId = await seedDemoServiceWork(ctx, seeded.companyId, seeded.adminUserId);
+    await seedDemoServiceAgreements(ctx, seeded.companyId, seeded.adminUserId, serviceProjectId);
   }
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;

@@ -13,6 +13,7 @@ export const ROUTE_ACCESS: Partial<Record<RouteName, readonly Permission[]>> = {
   serviceProjects: ['projects.read', 'projects.read-own'],
   serviceItem: ['service.read'],
   'service-project-details': ['service.read'],
+  serviceDue: ['service.read'],
   planner: ['planner.read', 'planner.read-own'],
   plannerWeek: ['planner.read', 'planner.read-own'],
   offer: ['offers.read'],

@@ -347,8 +347,24 @@ export const router = createBrowserRouter([
           ),
           lazyRoute(
             'service-project-details',
-            () => import('@/features/service-work'),
-            (module) => module.ServiceProjectDetailsPage,
+            () => Promise.all([import('@/features/service-work'), import('@/features/service-agreements')]),
+            ([{ ServiceProjectDetailsPage }, { ServiceAgreementButton }]) =>
+              () => (
+                <ServiceProjectDetailsPage
+                  renderProjectActions={(projectId, projectName) => (
+                    <ServiceAgreementButton projectId={projectId} projectName={projectName} />
+                  )}
+                />
+              ),
+          ),
+          lazyRoute(
+            'serviceDue',
+            () => import('@/features/service-agreements'),
+            (module) => () => (
+              <module.DueServicePage
+                detailsHref={(projectId) => `${ROUTES['service-project-details']}?projectId=${projectId}`}
+              />
+            ),
           ),
           lazyRoute(
             'priceCalculator',

@@ -10,6 +10,8 @@ export const ROUTES = {
   projectControl: '/project/control',
   projects: '/projects',
   serviceProjects: '/serviceProjects',
+  /** Service visits due by the service agreements (issue 19); the spec's route table has no path for it, so Karm adds one. */
+  serviceDue: '/service-due',
   serviceItem: '/serviceItem',
   convertDownload: '/convert/download',
   convertSubscriptions: '/convert/subscriptions',

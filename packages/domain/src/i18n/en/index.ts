@@ -31,6 +31,7 @@ import projects from './projects.json' with { type: 'json' };
 import quality from './quality.json' with { type: 'json' };
 import screens from './screens.json' with { type: 'json' };
 import security from './security.json' with { type: 'json' };
+import serviceAgreements from './serviceAgreements.json' with { type: 'json' };
 import serviceTemplates from './serviceTemplates.json' with { type: 'json' };
 import serviceWork from './serviceWork.json' with { type: 'json' };
 import tasks from './tasks.json' with { type: 'json' };
@@ -78,5 +79,6 @@ export const en = {
   serviceTemplates,
   exports: exportsNs,
   serviceWork,
+  serviceAgreements,
   messages,
 };

@@ -48,6 +48,7 @@ const SCREENS_WITH_DEFAULTS = [
   'projectControl',
   'projects',
   'serviceProjects',
+  'serviceDue',
   'offer',
   'inquiries',
   'customer',

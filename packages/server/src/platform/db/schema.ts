@@ -23,6 +23,7 @@ export * from '../../modules/price-calculator/price-calculator.tables';
 export * from '../../modules/processes/processes.tables';
 export * from '../../modules/projects/projects.tables';
 export * from '../../modules/quality/quality.tables';
+export * from '../../modules/service-agreements/service-agreements.tables';
 export * from '../../modules/service-templates/service-templates.tables';
 export * from '../../modules/service-work/service-work.tables';
 export * from '../../modules/tasks/tasks.tables';

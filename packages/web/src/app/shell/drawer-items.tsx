@@ -6,6 +6,7 @@ import {
   IconBuildingFactory2,
   IconCalculator,
   IconCalendar,
+  IconCalendarDue,
   IconChecklist,
   IconClipboardList,
   IconFileDownload,
@@ -114,6 +115,7 @@ export const DRAWER_ITEMS: DrawerItem[] = [
         route: 'serviceProjects',
         icon: <IconTool size={16} />,
       },
+      { kind: 'link', labelKey: 'nav:serviceDue', route: 'serviceDue', icon: <IconCalendarDue size={16} /> },
       {
         kind: 'action',
         labelKey: 'nav:addNewProject',

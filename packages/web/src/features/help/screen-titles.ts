@@ -6,6 +6,7 @@ export const HELP_SCREEN_TITLE_KEYS: Record<HelpScreen, string> = {
   projectControl: 'nav:projectControl',
   projects: 'nav:projects',
   serviceProjects: 'nav:serviceProjects',
+  serviceDue: 'nav:serviceDue',
   serviceItem: 'nav:serviceItem',
   convertDownload: 'nav:clientDownload',
   convertSubscriptions: 'nav:subscriptions',

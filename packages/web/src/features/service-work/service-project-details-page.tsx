@@ -1,7 +1,7 @@
-import { Anchor, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailedAlert, PageHeader } from '@/components';
@@ -78,7 +78,12 @@ const ServiceProjectChooser = () => {
  * without a project, the service projects to choose from (the dispatch view comes with a later part
  * of issue 19).
  */
-export const ServiceProjectDetailsPage = () => {
+export const ServiceProjectDetailsPage = ({
+  renderProjectActions,
+}: {
+  /** What other features add beside the project's title (the service agreement button). */
+  renderProjectActions?: (projectId: string, projectName?: string) => ReactNode;
+} = {}) => {
   const { t } = useTranslation('serviceWork');
   const [projectId] = useSearchParam('projectId');
   const validId = projectId && /^[0-9a-f-]{36}$/i.test(projectId) ? projectId : null;
@@ -92,9 +97,12 @@ export const ServiceProjectDetailsPage = () => {
         subtitle={validId ? projectName : t('chooser.subtitle')}
         actions={
           validId ? (
-            <Anchor component={Link} to="?" size="sm">
-              {t('chooser.back')}
-            </Anchor>
+            <Group gap="sm">
+              {renderProjectActions?.(validId, projectName)}
+              <Anchor component={Link} to="?" size="sm">
+                {t('chooser.back')}
+              </Anchor>
+            </Group>
           ) : undefined
         }
       />
