@@ -66,6 +66,7 @@ import { projectEvents } from './modules/projects/projects.socket';
 import { qualityRoutes } from './modules/quality/quality.http';
 import { qualityOverdueJob } from './modules/quality/quality-alerts';
 import { qualityFileUser } from './modules/quality/quality-files';
+import { serviceWorkFileUser } from './modules/service-work/service-work-files';
 import { searchEvents } from './modules/search/search.socket';
 import {
   serviceTemplateFileUser,
@@ -174,7 +175,13 @@ export const JOB_TABLE: JobTable = [
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */
 for (const owner of [inquiryDocumentOwner, projectDocumentOwner]) registerDocumentOwner(owner);
 /** Records that use files by id (the company's logo and footer): such a file is never deleted under them. */
-for (const user of [companyFileUser, purchaseOrderFileUser, serviceTemplateFileUser, qualityFileUser])
+for (const user of [
+  companyFileUser,
+  purchaseOrderFileUser,
+  serviceTemplateFileUser,
+  qualityFileUser,
+  serviceWorkFileUser,
+])
   registerFileUser(user);
 /** The planner lets go of a removed project's and a deleted task's bookings (SPEC §4). */
 registerProjectRemovalHook(plannerProjectRemovalHook);

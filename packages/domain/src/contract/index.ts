@@ -35,6 +35,7 @@ export * from './profile';
 export * from './projects';
 export * from './quality';
 export * from './search';
+export * from './service-answers';
 export * from './service-templates';
 export * from './service-work';
 export * from './socket-events';

@@ -28,6 +28,7 @@ export * from './project-state';
 export * from './quality';
 export * from './red-days';
 export * from './service-answers';
+export * from './service-item-status';
 export * from './url';
 export * from './user-account';
 export * from './validation-messages';

@@ -80,6 +80,11 @@ export const VALIDATION_MESSAGE_KEYS = {
   longitudeRange: 'validation.longitudeRange',
   locationIncomplete: 'validation.locationIncomplete',
   serviceItemChanged: 'validation.serviceItemChanged',
+  serviceAnswerChanged: 'validation.serviceAnswerChanged',
+  commentRequired: 'validation.commentRequired',
+  pictureRequired: 'validation.pictureRequired',
+  numberTooLarge: 'validation.numberTooLarge',
+  valueNotForRow: 'validation.valueNotForRow',
   /** A message names a recipient who is not an active member of the company. */
   recipientUnknown: 'validation.recipientUnknown',
   /** A message to a work group nobody (with a sign-in) is in. */
