@@ -66,7 +66,6 @@ import { projectEvents } from './modules/projects/projects.socket';
 import { qualityRoutes } from './modules/quality/quality.http';
 import { qualityOverdueJob } from './modules/quality/quality-alerts';
 import { qualityFileUser } from './modules/quality/quality-files';
-import { serviceWorkFileUser } from './modules/service-work/service-work-files';
 import { searchEvents } from './modules/search/search.socket';
 import {
   serviceTemplateFileUser,
@@ -75,6 +74,7 @@ import {
 import { serviceTemplatesRoutes } from './modules/service-templates/service-templates.http';
 import { serviceTemplateEvents } from './modules/service-templates/service-templates.socket';
 import { serviceWorkRoutes } from './modules/service-work/service-work.http';
+import { serviceWorkFileUser } from './modules/service-work/service-work-files';
 import { systemRoutes } from './modules/system/system.http';
 import { tasksRoutes } from './modules/tasks/tasks.http';
 import { registerTaskRemovalHook } from './modules/tasks/tasks.service';

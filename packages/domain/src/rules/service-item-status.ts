@@ -44,7 +44,8 @@ export const missingRequiredFields = (
   values: { comment: string; pictureId: string | null },
 ) => {
   const fields: Record<string, string> = {};
-  if (chosen?.isCommentRequired && values.comment.trim() === '') fields.comment = 'validation.commentRequired';
+  if (chosen?.isCommentRequired && values.comment.trim() === '')
+    fields.comment = 'validation.commentRequired';
   if (chosen?.isPictureRequired && !values.pictureId) fields.pictureId = 'validation.pictureRequired';
   return fields;
 };

@@ -346,9 +346,14 @@ export const router = createBrowserRouter([
             (module) => module.ServiceTemplatePage,
           ),
           lazyRoute(
+            'serviceItem',
+            () => import('./service-work-screens'),
+            (module) => module.ServiceItemScreen,
+          ),
+          lazyRoute(
             'service-project-details',
-            () => import('@/features/service-work'),
-            (module) => module.ServiceProjectDetailsPage,
+            () => import('./service-work-screens'),
+            (module) => module.ServiceProjectDetailsScreen,
           ),
           lazyRoute(
             'priceCalculator',

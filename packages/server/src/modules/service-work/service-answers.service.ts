@@ -229,7 +229,10 @@ const filesOf = (rows: readonly Pick<UserAnswerRow, 'pictureId' | 'fileId'>[]) =
  */
 const replacedAnswers = (row: RowRow, existing: UserAnswerRow[], input: CreateInput) => {
   const stale = (current: UserAnswerRow | undefined) =>
-    conflict(MESSAGES.serviceAnswerChanged, { id: current?.id ?? null, currentVersion: current?.version ?? null });
+    conflict(MESSAGES.serviceAnswerChanged, {
+      id: current?.id ?? null,
+      currentVersion: current?.version ?? null,
+    });
   if (row.type === 'multipleAnswers') {
     const same = existing.find((answer) => answer.projectServiceAnswerId === input.projectServiceAnswerId);
     if (same) throw stale(same);
@@ -258,9 +261,12 @@ export const createUserAnswer = (ctx: AppContext, actor: Actor, input: CreateInp
       const existing = await tx
         .select()
         .from(serviceUserAnswers)
-        .where(and(eq(serviceUserAnswers.serviceItemId, item.id), eq(serviceUserAnswers.projectRowId, row.id)));
+        .where(
+          and(eq(serviceUserAnswers.serviceItemId, item.id), eq(serviceUserAnswers.projectRowId, row.id)),
+        );
       const replaced = replacedAnswers(row, existing, input);
-      for (const old of replaced) await tx.delete(serviceUserAnswers).where(eq(serviceUserAnswers.id, old.id));
+      for (const old of replaced)
+        await tx.delete(serviceUserAnswers).where(eq(serviceUserAnswers.id, old.id));
       const values: Values = {
         text: input.text,
         number: input.number,
@@ -390,4 +396,3 @@ export const userAnswersUseFile = async (db: Executor, companyId: string, fileId
     .limit(1);
   return bySignature !== undefined;
 };
-

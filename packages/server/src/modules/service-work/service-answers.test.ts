@@ -61,11 +61,19 @@ beforeAll(async () => {
   server.clock.set(new Date('2026-03-02T09:00:00Z'));
   admin = await server.signedInUser({ role: 'admin' });
   const { companyId } = admin;
-  technician = await server.signedInUser({ role: 'technician', companyId, firstName: 'Tore', lastName: 'Tekniker' });
+  technician = await server.signedInUser({
+    role: 'technician',
+    companyId,
+    firstName: 'Tore',
+    lastName: 'Tekniker',
+  });
   otherTechnician = await server.signedInUser({ role: 'technician', companyId });
   reader = await server.signedInUser({ role: 'readonly', companyId });
   stranger = await server.signedInUser({ role: 'admin' });
-  project = await admin.client.request('project:create', { name: 'Storo Storsenter', isService: true } as never);
+  project = await admin.client.request('project:create', {
+    name: 'Storo Storsenter',
+    isService: true,
+  } as never);
   templateId = await buildFullTemplate();
 });
 afterAll(async () => {
@@ -83,8 +91,11 @@ const addItem = async (name = 'Hovedinngang', user = admin, projectId = project.
   ).body;
 
 const dataOf = async (itemId: string, user = technician) =>
-  (await restClient(server, user).get<ServiceDataFullDto>(`/service-project/data/full?serviceItemId=${itemId}`))
-    .body;
+  (
+    await restClient(server, user).get<ServiceDataFullDto>(
+      `/service-project/data/full?serviceItemId=${itemId}`,
+    )
+  ).body;
 
 const rowNamed = (data: ServiceDataFullDto, name: string) =>
   data.groups.flatMap((group) => group.rows).find((row) => row.name === name) as ProjectServiceRowDto;
@@ -92,7 +103,10 @@ const answerNamed = (row: ProjectServiceRowDto, name: string) =>
   row.answers.find((answer) => answer.name === name)?.id as string;
 
 const answer = (body: Record<string, unknown>, user = technician) =>
-  restClient(server, user).post<UserAnswerCreateResultDto & Refusal>('/service-project/user-service-answer', body);
+  restClient(server, user).post<UserAnswerCreateResultDto & Refusal>(
+    '/service-project/user-service-answer',
+    body,
+  );
 
 const upload = async (user: SignedInUser, bytes: Buffer, name = 'bilde.jpg', type = 'service-picture') => {
   const form = new FormData();
@@ -166,7 +180,11 @@ describe('answering', () => {
     const data = await dataOf(item.id);
     const row = rowNamed(data, 'Aktiveringssensor');
     const pushed = otherTechnician.client.nextPush('service-answers:changed');
-    const ok = await answer({ serviceItemId: item.id, projectRowId: row.id, projectServiceAnswerId: answerNamed(row, 'OK') });
+    const ok = await answer({
+      serviceItemId: item.id,
+      projectRowId: row.id,
+      projectServiceAnswerId: answerNamed(row, 'OK'),
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.deleted).toEqual([]);
     expect(ok.body.created[0]).toMatchObject({ userName: 'Tore Tekniker', version: 1, deviationId: null });
@@ -176,7 +194,12 @@ describe('answering', () => {
 
     // Someone who did not see the OK (no `replaces`) is refused, not silently replacing it.
     const blind = await answer(
-      { serviceItemId: item.id, projectRowId: row.id, projectServiceAnswerId: answerNamed(row, 'Ikke OK'), comment: 'x' },
+      {
+        serviceItemId: item.id,
+        projectRowId: row.id,
+        projectServiceAnswerId: answerNamed(row, 'Ikke OK'),
+        comment: 'x',
+      },
       otherTechnician,
     );
     expect(blind.status).toBe(409);
@@ -228,7 +251,11 @@ describe('answering', () => {
     const item = await addItem('Inngang sør');
     const row = rowNamed(await dataOf(item.id), 'Glass og profiler');
     const damaged = answerNamed(row, 'Skadet');
-    const missing = await answer({ serviceItemId: item.id, projectRowId: row.id, projectServiceAnswerId: damaged });
+    const missing = await answer({
+      serviceItemId: item.id,
+      projectRowId: row.id,
+      projectServiceAnswerId: damaged,
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.details?.fields).toMatchObject({
       comment: 'validation.commentRequired',
@@ -284,12 +311,17 @@ describe('answering', () => {
     expect(signed.body.item.status).toBe('ok');
     // A value row's answer is changed in place at its version; an old version is stale.
     const noteRow = rowNamed(data, 'Merknad');
-    const note = (await dataOf(item.id)).answers.find((entry) => entry.projectRowId === noteRow.id) as UserAnswerDto;
+    const note = (await dataOf(item.id)).answers.find(
+      (entry) => entry.projectRowId === noteRow.id,
+    ) as UserAnswerDto;
     const api = restClient(server, technician);
-    const changed = await api.patch<UserAnswerChangeResultDto>(`/service-project/user-service-answer/${note.id}`, {
-      version: 1,
-      changes: { text: 'Smurt hengsler og justert lukker' },
-    });
+    const changed = await api.patch<UserAnswerChangeResultDto>(
+      `/service-project/user-service-answer/${note.id}`,
+      {
+        version: 1,
+        changes: { text: 'Smurt hengsler og justert lukker' },
+      },
+    );
     expect(changed.body.answer).toMatchObject({ text: 'Smurt hengsler og justert lukker', version: 2 });
     const stale = await api.patch<Refusal>(`/service-project/user-service-answer/${note.id}`, {
       version: 1,
@@ -308,7 +340,11 @@ describe('answering', () => {
     const okOfOther = answerNamed(rowNamed(await dataOf(other.id), 'Aktiveringssensor'), 'OK');
     const crossRow = await answer({ serviceItemId: item.id, projectRowId: otherRow.id, text: 'feil dør' });
     expect(crossRow.body.details?.fields?.projectRowId).toBe('validation.referenceUnknown');
-    const crossAnswer = await answer({ serviceItemId: item.id, projectRowId: row.id, projectServiceAnswerId: okOfOther });
+    const crossAnswer = await answer({
+      serviceItemId: item.id,
+      projectRowId: row.id,
+      projectServiceAnswerId: okOfOther,
+    });
     expect(crossAnswer.body.details?.fields?.projectServiceAnswerId).toBe('validation.referenceUnknown');
     const theirs = await upload(stranger, await sidewaysPhoto());
     const foreignPicture = await answer({
@@ -319,11 +355,22 @@ describe('answering', () => {
     });
     expect(foreignPicture.status).toBe(400);
     const noteRow = rowNamed(await dataOf(item.id), 'Merknad').id;
-    expect((await answer({ serviceItemId: item.id, projectRowId: noteRow, text: 'a\u0000b' })).status).toBe(400);
-    const tooLong = await answer({ serviceItemId: item.id, projectRowId: noteRow, text: 'x', comment: 'y'.repeat(2001) });
+    expect((await answer({ serviceItemId: item.id, projectRowId: noteRow, text: 'a\u0000b' })).status).toBe(
+      400,
+    );
+    const tooLong = await answer({
+      serviceItemId: item.id,
+      projectRowId: noteRow,
+      text: 'x',
+      comment: 'y'.repeat(2001),
+    });
     expect(tooLong.status).toBe(400);
-    expect((await answer({ serviceItemId: item.id, projectRowId: noteRow, text: 'lese' }, reader)).status).toBe(403);
-    expect((await answer({ serviceItemId: item.id, projectRowId: noteRow, text: 'fremmed' }, stranger)).status).toBe(404);
+    expect(
+      (await answer({ serviceItemId: item.id, projectRowId: noteRow, text: 'lese' }, reader)).status,
+    ).toBe(403);
+    expect(
+      (await answer({ serviceItemId: item.id, projectRowId: noteRow, text: 'fremmed' }, stranger)).status,
+    ).toBe(404);
     expect((await dataOf(item.id)).answers).toEqual([]);
   });
 });
@@ -331,7 +378,11 @@ describe('answering', () => {
 describe('pictures', () => {
   it('are turned upright, kept at most 2 000 px as JPEG with a thumbnail, for the company only', async () => {
     const picture = await upload(technician, await sidewaysPhoto(), 'IMG_0001.JPG');
-    expect(picture.body).toMatchObject({ type: 'service-picture', mimeType: 'image/jpeg', originalName: 'IMG_0001.jpg' });
+    expect(picture.body).toMatchObject({
+      type: 'service-picture',
+      mimeType: 'image/jpeg',
+      originalName: 'IMG_0001.jpg',
+    });
     const full = await download(technician, picture.body.id);
     expect(await sharp(full.bytes).metadata()).toMatchObject({ width: 667, height: 2000, format: 'jpeg' });
     expect((await sharp(full.bytes).metadata()).orientation).toBeUndefined();

@@ -95,7 +95,9 @@ export const listUserAnswers = async (ctx: AppContext, actor: Actor, serviceItem
 
 /** The copy's groups, rows and answers, each level in order (three reads, whatever the size). */
 const checklistOf = async (db: Executor, companyId: string, templateId: string) => {
-  const ofCopy = <T extends typeof projectServiceGroups | typeof projectServiceRows | typeof projectServiceAnswers>(
+  const ofCopy = <
+    T extends typeof projectServiceGroups | typeof projectServiceRows | typeof projectServiceAnswers,
+  >(
     table: T,
   ) => and(eq(table.companyId, companyId), eq(table.projectTemplateId, templateId));
   const [groups, rows, answers] = await Promise.all([

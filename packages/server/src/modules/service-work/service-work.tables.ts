@@ -2,11 +2,11 @@ import type { ServiceEmergencyType, ServiceItemStatus } from '@karm/domain/contr
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   doublePrecision,
   index,
   integer,
   pgTable,
-  date,
   text,
   uniqueIndex,
   uuid,

@@ -26,7 +26,10 @@ export const scaledPicture = async (bytes: Buffer) => {
       .toBuffer();
     const thumbnail = await upright
       .clone()
-      .resize(PICTURE_THUMBNAIL_SIDE_PX, PICTURE_THUMBNAIL_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
+      .resize(PICTURE_THUMBNAIL_SIDE_PX, PICTURE_THUMBNAIL_SIDE_PX, {
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
       .webp({ quality: 80 })
       .toBuffer();
     return { picture, thumbnail };

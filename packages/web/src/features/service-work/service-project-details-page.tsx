@@ -9,6 +9,7 @@ import { useProject } from '@/lib/api/projects';
 import { useSearchParam } from '@/lib/use-search-param';
 import { ServiceProjectItems } from './service-project-items';
 import { useServiceProjects } from './service-work-api';
+import type { ServiceWorkLinks } from './service-work-links';
 
 /** Opened without a project: the service projects to choose from, with their item counts (paged). */
 const ServiceProjectChooser = () => {
@@ -78,7 +79,7 @@ const ServiceProjectChooser = () => {
  * without a project, the service projects to choose from (the dispatch view comes with a later part
  * of issue 19).
  */
-export const ServiceProjectDetailsPage = () => {
+export const ServiceProjectDetailsPage = ({ links }: { links: ServiceWorkLinks }) => {
   const { t } = useTranslation('serviceWork');
   const [projectId] = useSearchParam('projectId');
   const validId = projectId && /^[0-9a-f-]{36}$/i.test(projectId) ? projectId : null;
@@ -98,7 +99,11 @@ export const ServiceProjectDetailsPage = () => {
           ) : undefined
         }
       />
-      {validId ? <ServiceProjectItems projectId={validId} /> : <ServiceProjectChooser />}
+      {validId ? (
+        <ServiceProjectItems projectId={validId} serviceItemHref={links.serviceItemHref} />
+      ) : (
+        <ServiceProjectChooser />
+      )}
     </Stack>
   );
 };
