@@ -164,6 +164,12 @@ for (const locale of ['en', 'nb'] as const) {
       await expect(page.getByRole('button', { name: texts.signature })).toBeVisible();
       await saveScreen(page, `service-answering-all-phone-${locale}`);
 
+      // The same screen on a wide screen: all rows by group.
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await saveScreen(page, `service-answering-desktop-${locale}`, { fullPage: false });
+      await page.setViewportSize(PHONE);
+
       // The deviation is in quality control, with the door and the row in its title.
       await page
         .getByRole('button', { name: /Open Picture|Åpne Bilde/ })
