@@ -4,7 +4,7 @@ import type { ServiceRowType } from '../rules/service-answers';
 import { isValidUrl } from '../rules/url';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { patchOf } from './define';
-import type { ServiceGroupType } from './service-templates';
+import type { ServiceAnswerDto, ServiceGroupType } from './service-templates';
 import type { ServiceItemDto } from './service-work';
 
 /**
@@ -110,14 +110,8 @@ export type UserAnswerCreateResultDto = {
 export type UserAnswerChangeResultDto = { answer: UserAnswerDto; item: ServiceItemDto };
 export type UserAnswerDeleteResultDto = { id: string; item: ServiceItemDto };
 
-export type ProjectServiceAnswerDto = {
-  id: string;
-  name: string;
-  color: string;
-  isCommentRequired: boolean;
-  isPictureRequired: boolean;
-  isDeviationRequired: boolean;
-};
+/** An answer of the item's copy: what the template's answer was when copied (no order or version to edit). */
+export type ProjectServiceAnswerDto = Omit<ServiceAnswerDto, 'position' | 'version'>;
 
 export type ProjectServiceRowDto = {
   id: string;

@@ -1,8 +1,6 @@
 import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
 import { AppError } from '../errors';
-
-/** The largest picture read, in pixels (a 48-megapixel phone photo fits); larger ones are refused. */
-const MAX_INPUT_PIXELS = 100_000_000;
+import { MAX_INPUT_PIXELS } from './square-thumbnail';
 /** The longest side a stored picture keeps: enough to see a detail, small enough for a phone's upload. */
 export const PICTURE_MAX_SIDE_PX = 2000;
 export const PICTURE_THUMBNAIL_SIDE_PX = 400;
