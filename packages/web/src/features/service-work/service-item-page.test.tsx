@@ -20,6 +20,8 @@ vi.mock('@/lib/store/auth-store', async () => {
   return { useAuthStore: create(() => ({ user: null, companyId: null })) };
 });
 vi.setConfig({ testTimeout: 30_000 });
+/** The screen loads lazily and the machine may be busy: wait for it longer than the default second. */
+const LOADED = { timeout: 10_000 };
 const httpMock = vi.mocked(http);
 
 const ITEM_ID = '50000000-0000-7000-8000-000000000001';
@@ -168,7 +170,7 @@ const render = (role: 'technician' | 'readonly' = 'technician') => {
 describe('ServiceItemPage', () => {
   it('reads the checklist with the company-id header and shows the rows and answer buttons', async () => {
     render();
-    expect(await screen.findByRole('heading', { name: '2. Hovedinngang' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '2. Hovedinngang' }, LOADED)).toBeInTheDocument();
     expect(screen.getByText('1042 Storo Storsenter')).toBeInTheDocument();
     expect(screen.getByText('0 of 2 answered')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'OK' })).toHaveAttribute('aria-checked', 'false');
@@ -178,7 +180,7 @@ describe('ServiceItemPage', () => {
 
   it('answers OK at once, then asks for the comment before replacing it by an answer that raises a deviation', async () => {
     const user = render();
-    await user.click(await screen.findByRole('radio', { name: 'OK' }));
+    await user.click(await screen.findByRole('radio', { name: 'OK' }, LOADED));
     await waitFor(() =>
       expect(screen.getByRole('radio', { name: 'OK' })).toHaveAttribute('aria-checked', 'true'),
     );
@@ -196,7 +198,7 @@ describe('ServiceItemPage', () => {
     expect(save).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: /Comment/ }), 'Sensoren reagerer ikke');
     await user.click(save);
-    expect(await screen.findByText('Deviation 12 created')).toBeInTheDocument();
+    expect(await screen.findByText('Deviation 12 created', undefined, LOADED)).toBeInTheDocument();
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts[1]?.body).toMatchObject({
       projectServiceAnswerId: 'a-bad',
@@ -209,7 +211,7 @@ describe('ServiceItemPage', () => {
   it('shows the answers but no changes to a reader', async () => {
     data.answers = [anAnswer({})];
     render('readonly');
-    expect(await screen.findByRole('radio', { name: 'OK' })).toBeDisabled();
+    expect(await screen.findByRole('radio', { name: 'OK' }, LOADED)).toBeDisabled();
     expect(screen.getByRole('radio', { name: 'OK' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.queryByLabelText('Take picture')).not.toBeInTheDocument();
   });
