@@ -31,6 +31,8 @@ import {
   E2E_ROLE_USERS,
   E2E_SERVICE_AGREEMENT_PROJECTS,
   E2E_SERVICE_AGREEMENT_USERS,
+  E2E_SERVICE_ANSWER_PROJECTS,
+  E2E_SERVICE_ANSWER_USERS,
   E2E_SERVICE_WORK_PROJECTS,
   E2E_SERVICE_WORK_USERS,
   E2E_TASK_USERS,
@@ -115,6 +117,7 @@ const journeyUsers: { username: string; role: Role }[] = [
   { username: E2E_QUALITY_USERS.staff, role: 'technician' as const },
   ...Object.values(E2E_SERVICE_WORK_USERS).map((username) => ({ username, role: 'leader' as const })),
   ...Object.values(E2E_SERVICE_AGREEMENT_USERS).map((username) => ({ username, role: 'leader' as const })),
+  ...Object.values(E2E_SERVICE_ANSWER_USERS).map((username) => ({ username, role: 'technician' as const })),
 ];
 const seedJourneyUser = (username: string, role: Role, companyId: string) =>
   seedUser(ctx.db, {
@@ -161,6 +164,19 @@ for (const name of [
   ...Object.values(E2E_SERVICE_AGREEMENT_PROJECTS),
 ]) {
   await createProject(ctx, projectMaker, projectCreateSchema.parse({ name, isService: true }));
+}
+// The answering journey: a service project each technician manages, to answer an item's checklist on.
+for (const [key, name] of Object.entries(E2E_SERVICE_ANSWER_PROJECTS)) {
+  const username = E2E_SERVICE_ANSWER_USERS[key as keyof typeof E2E_SERVICE_ANSWER_PROJECTS];
+  await createProject(
+    ctx,
+    projectMaker,
+    projectCreateSchema.parse({
+      name,
+      isService: true,
+      projectManagerId: employeeIdOf.get(username) ?? null,
+    }),
+  );
 }
 await seedJourneyUser(E2E_ADMINS.accounting, 'admin', secondCompanyId);
 // A company of its own requires two-factor sign-in of administrators, so the other journeys' admins

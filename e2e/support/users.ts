@@ -210,6 +210,15 @@ export const E2E_SERVICE_WORK_USERS = {
   leader: 'e2e-service-leader',
   leaderNb: 'e2e-service-leader-nb',
 } as const;
+/** The answering journey's technicians, each with a service project of their own. */
+export const E2E_SERVICE_ANSWER_USERS = {
+  technician: 'e2e-service-tech',
+  technicianNb: 'e2e-service-tech-nb',
+} as const;
+export const E2E_SERVICE_ANSWER_PROJECTS = {
+  technician: 'E2E Servicesjekk Storo',
+  technicianNb: 'E2E Servicesjekk Økern',
+} as const;
 export const E2E_SERVICE_WORK_PROJECTS = {
   leader: 'E2E Servicekart Storo',
   leaderNb: 'E2E Servicekart Økern',

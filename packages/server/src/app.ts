@@ -76,6 +76,7 @@ import {
 import { serviceTemplatesRoutes } from './modules/service-templates/service-templates.http';
 import { serviceTemplateEvents } from './modules/service-templates/service-templates.socket';
 import { serviceWorkRoutes } from './modules/service-work/service-work.http';
+import { serviceWorkFileUser } from './modules/service-work/service-work-files';
 import { systemRoutes } from './modules/system/system.http';
 import { tasksRoutes } from './modules/tasks/tasks.http';
 import { registerTaskRemovalHook } from './modules/tasks/tasks.service';
@@ -177,7 +178,13 @@ export const JOB_TABLE: JobTable = [
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */
 for (const owner of [inquiryDocumentOwner, projectDocumentOwner]) registerDocumentOwner(owner);
 /** Records that use files by id (the company's logo and footer): such a file is never deleted under them. */
-for (const user of [companyFileUser, purchaseOrderFileUser, serviceTemplateFileUser, qualityFileUser])
+for (const user of [
+  companyFileUser,
+  purchaseOrderFileUser,
+  serviceTemplateFileUser,
+  qualityFileUser,
+  serviceWorkFileUser,
+])
   registerFileUser(user);
 /** The planner lets go of a removed project's and a deleted task's bookings (SPEC §4). */
 registerProjectRemovalHook(plannerProjectRemovalHook);

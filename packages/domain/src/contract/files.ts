@@ -9,7 +9,15 @@ import { type Page, pageQuerySchema } from './paging';
 import { workOrderQuerySchema } from './projects';
 
 /** What an uploaded file is for; the server decides which types each one may have. */
-export const FILE_TYPES = ['logo', 'footer', 'avatar', 'document', 'picture', 'service-file'] as const;
+export const FILE_TYPES = [
+  'logo',
+  'footer',
+  'avatar',
+  'document',
+  'picture',
+  'service-file',
+  'service-picture',
+] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 /**
@@ -33,6 +41,7 @@ export const downloadLinkRequestSchema = z.discriminatedUnion('kind', [
     id: z.uuid(),
     type: z.enum(FILE_TYPES).optional(),
     entityId: z.uuid().optional(),
+    variant: z.enum(['thumbnail']).optional(),
   }),
   /** An offer's PDF; `download` asks for an attachment rather than a page to show. */
   z.object({
@@ -78,6 +87,8 @@ export const fileDownloadQuerySchema = signedLinkQuerySchema.extend({
   id: z.uuid(),
   type: z.enum(FILE_TYPES).optional(),
   entityId: z.uuid().optional(),
+  /** A picture's small copy (service pictures keep one, 400 px WebP); the picture itself otherwise. */
+  variant: z.enum(['thumbnail']).optional(),
 });
 
 /** GET /api/offers/{id}/pdf: the offer query, signed or with the token header (never `?token=`). */

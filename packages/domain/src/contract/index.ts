@@ -36,6 +36,7 @@ export * from './projects';
 export * from './quality';
 export * from './search';
 export * from './service-agreements';
+export * from './service-answers';
 export * from './service-templates';
 export * from './service-work';
 export * from './socket-events';

@@ -29,6 +29,7 @@ export * from './quality';
 export * from './red-days';
 export * from './service-agreements';
 export * from './service-answers';
+export * from './service-item-status';
 export * from './url';
 export * from './user-account';
 export * from './validation-messages';

@@ -89,6 +89,11 @@ export const VALIDATION_MESSAGE_KEYS = {
   serviceWorkerUnknown: 'validation.serviceWorkerUnknown',
   serviceItemNotOnProject: 'validation.serviceItemNotOnProject',
   visitInFuture: 'validation.visitInFuture',
+  serviceAnswerChanged: 'validation.serviceAnswerChanged',
+  commentRequired: 'validation.commentRequired',
+  pictureRequired: 'validation.pictureRequired',
+  numberTooLarge: 'validation.numberTooLarge',
+  valueNotForRow: 'validation.valueNotForRow',
   /** A message names a recipient who is not an active member of the company. */
   recipientUnknown: 'validation.recipientUnknown',
   /** A message to a work group nobody (with a sign-in) is in. */

@@ -1,8 +1,17 @@
-import { projectCreateSchema, serviceItemsSaveSchema } from '@karm/domain/contract';
+import {
+  projectCreateSchema,
+  type ServiceItemDto,
+  serviceItemsSaveSchema,
+  userAnswerCreateSchema,
+} from '@karm/domain/contract';
+import sharp from 'sharp';
+import { storeUpload } from '../modules/files/files.service';
 import { createProject } from '../modules/projects/projects.service';
 import { findServiceTemplates } from '../modules/service-templates/template-tree';
+import { createUserAnswer } from '../modules/service-work/service-answers.service';
+import { readServiceDataFull } from '../modules/service-work/service-checklist';
 import { saveServiceItems } from '../modules/service-work/service-items.service';
-import { type AppContext, administrativeActor } from '../platform/context';
+import { type Actor, type AppContext, administrativeActor } from '../platform/context';
 import { newId } from '../platform/ids';
 
 /** The demo's service project: automatic doors of a shopping centre in Oslo, placed on the map. */
@@ -29,7 +38,7 @@ export const seedDemoServiceWork = async (ctx: AppContext, companyId: string, ad
   const templates = await findServiceTemplates(ctx, actor, { search: '', page: 1, pageSize: 20 });
   const doorTemplate = templates.items.find((template) => template.name.startsWith('Automatisk dør'));
   if (!doorTemplate) throw new Error('The demo needs the automatic door template');
-  await saveServiceItems(
+  const items = await saveServiceItems(
     ctx,
     actor,
     serviceItemsSaveSchema.parse({
@@ -42,5 +51,60 @@ export const seedDemoServiceWork = async (ctx: AppContext, companyId: string, ad
       })),
     }),
   );
+  await answerDemoDoors(ctx, actor, items);
   return project.id;
+};
+
+/** A photo-like picture for the demo's deviation: a grey door frame with a sensor box above it. */
+const sensorPhoto = () =>
+  sharp({ create: { width: 1200, height: 900, channels: 3, background: '#9aa5ad' } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="1200" height="900"><rect x="250" y="220" width="700" height="680" fill="#d9dee2"/>' +
+            '<rect x="480" y="120" width="240" height="70" rx="10" fill="#2b2f33"/></svg>',
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+
+/**
+ * The first door checked this spring with everything in order; the south entrance with a presence
+ * sensor that does not react, which raised a deviation with its picture — so the map, the checklist
+ * and quality control all show answered work.
+ */
+const answerDemoDoors = async (ctx: AppContext, actor: Actor, items: ServiceItemDto[]) => {
+  const north = items.find((item) => item.name === 'Hovedinngang nord');
+  const south = items.find((item) => item.name === 'Inngang sør');
+  if (!north || !south) return;
+  const answer = (item: ServiceItemDto, values: Record<string, unknown>) =>
+    createUserAnswer(ctx, actor, userAnswerCreateSchema.parse({ serviceItemId: item.id, ...values }));
+  const northData = await readServiceDataFull(ctx, actor, { serviceItemId: north.id });
+  const [general, sensors] = northData.groups;
+  for (const row of [...(general?.rows ?? []), ...(sensors?.rows ?? [])]) {
+    if (row.type === 'singleAnswer' && row.answers[0]) {
+      await answer(north, { projectRowId: row.id, projectServiceAnswerId: row.answers[0].id });
+    } else if (row.type === 'text' && row.name.startsWith('Dørtype')) {
+      await answer(north, { projectRowId: row.id, text: 'Dormakaba ES 200, skyvedør med to fløyer' });
+    }
+  }
+  const southData = await readServiceDataFull(ctx, actor, { serviceItemId: south.id });
+  const presence = southData.groups
+    .flatMap((group) => group.rows)
+    .find((row) => row.name.startsWith('Tilstedeværelsessensor'));
+  const notOk = presence?.answers.find((entry) => entry.name === 'Ikke OK');
+  if (!presence || !notOk) return;
+  const picture = await storeUpload(ctx, actor, {
+    type: 'service-picture',
+    originalName: 'sensor-inngang-sor.jpg',
+    bytes: await sensorPhoto(),
+  });
+  await answer(south, {
+    projectRowId: presence.id,
+    projectServiceAnswerId: notOk.id,
+    comment:
+      'Sensoren reagerer ikke på prøvelegemet i lukkeområdet. Døren er satt i modus «Permanent åpen» til sensoren er byttet.',
+    pictureId: picture.id,
+  });
 };

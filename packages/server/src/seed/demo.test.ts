@@ -150,6 +150,11 @@ describe('demo data', () => {
       expect(item.location?.lat).toBeCloseTo(59.93, 1);
       expect(item.templateName).toMatch(/^Automatisk dør/);
     }
+    // Two doors have answered checklists: one in order, one with a sensor fault and its deviation.
+    const statusOf = (name: string) => items.find((item) => item.name === name)?.status;
+    expect(statusOf('Hovedinngang nord')).toBe('ok');
+    expect(statusOf('Inngang sør')).toBe('fault');
+    expect(statusOf('Varemottak')).toBe('notVisited');
   });
 
   it("has a quarterly agreement on the Storo project, its next visit due soon and this year's index applied", async () => {

@@ -346,16 +346,14 @@ export const router = createBrowserRouter([
             (module) => module.ServiceTemplatePage,
           ),
           lazyRoute(
+            'serviceItem',
+            () => import('./service-work-screens'),
+            (module) => module.ServiceItemScreen,
+          ),
+          lazyRoute(
             'service-project-details',
-            () => Promise.all([import('@/features/service-work'), import('@/features/service-agreements')]),
-            ([{ ServiceProjectDetailsPage }, { ServiceAgreementButton }]) =>
-              () => (
-                <ServiceProjectDetailsPage
-                  renderProjectActions={(projectId, projectName) => (
-                    <ServiceAgreementButton projectId={projectId} projectName={projectName} />
-                  )}
-                />
-              ),
+            () => import('./service-work-screens'),
+            (module) => module.ServiceProjectDetailsScreen,
           ),
           lazyRoute(
             'serviceDue',

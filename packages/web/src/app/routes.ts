@@ -107,7 +107,6 @@ export const calendarTargetHref = ({ type, id }: { type: string; id: string }): 
 
 /** Routes whose screens later issues fill; until then each shows its title and what will be there. */
 export const PLANNED_SCREENS = [
-  { name: 'serviceItem', titleKey: 'nav:serviceItem', textKey: 'screens:planned.serviceItem' },
   {
     name: 'convertSubscriptions',
     titleKey: 'nav:subscriptions',

@@ -27,6 +27,8 @@ type RequestOptions = {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Headers a route asks for besides the token (SPEC §7's `company-id` of /service-project/data/full). */
+  headers?: Record<string, string>;
 };
 
 const buildUrl = (path: string, query: RequestOptions['query']) => {
@@ -41,7 +43,7 @@ const buildUrl = (path: string, query: RequestOptions['query']) => {
 export const http = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
   const token = getAccessToken();
   const isForm = options.body instanceof FormData;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (token) headers.token = token;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);

@@ -19,9 +19,9 @@ type LinkOf<Kind extends DownloadLinkRequest['kind']> = (
  * route that serves it and its own query. The download route checks the signature and the company again.
  */
 const LINKS: { [Kind in DownloadLinkRequest['kind']]: LinkOf<Kind> } = {
-  file: async (ctx, actor, { id, type, entityId }) => {
+  file: async (ctx, actor, { id, type, entityId, variant }) => {
     await assertFileReadable(ctx, actor, { id, type, entityId });
-    return { path: '/api/file', query: { type, id, entityId } };
+    return { path: '/api/file', query: { type, id, entityId, variant } };
   },
   'offer-pdf': async (ctx, actor, { id, locale, download }) => {
     if (!can(actor, 'offers.read')) throw refusedAction('offer-pdf', 'offers.read');

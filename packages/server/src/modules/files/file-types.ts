@@ -19,6 +19,8 @@ export const ALLOWED_MIME_TYPES: Record<FileType, string[]> = {
   picture: IMAGES,
   document: DOCUMENTS,
   'service-file': DOCUMENTS,
+  // Scaled on the server (sharp); HEIC is read only when sharp's image library can decode it.
+  'service-picture': [...IMAGES, 'image/heic', 'image/heif', 'image/avif'],
 };
 
 const looksLikeText = (bytes: Buffer) => {

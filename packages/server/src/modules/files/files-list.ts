@@ -77,7 +77,7 @@ const ownerKindCondition = (db: Executor, companyId: string, kind: FileListQuery
   if (kind === 'person') return eq(files.type, 'avatar');
   if (kind === 'none')
     return or(
-      inArray(files.type, ['picture', 'service-file']),
+      inArray(files.type, ['picture', 'service-file', 'service-picture']),
       looseDocuments,
       orphanedDocuments(db, companyId),
     );

@@ -69,12 +69,12 @@ export const filesRoutes = httpModule('files', [
     signedLink: { kind: 'file', resourceId: (request) => String((request.query as { id?: unknown }).id) },
     schemas: { querystring: fileDownloadQuerySchema },
     useCase: async (ctx, actor, { query, reply }) => {
-      const { file, stream } = await openFileForDownload(ctx, actor, query);
+      const { file, stream, sizeBytes } = await openFileForDownload(ctx, actor, query);
+      if (sizeBytes !== null) reply.header('content-length', sizeBytes);
       const disposition =
         file.mimeType === 'application/pdf' || file.mimeType.startsWith('image/') ? 'inline' : 'attachment';
       return reply
         .header('content-type', file.mimeType)
-        .header('content-length', file.sizeBytes)
         .header(
           'content-disposition',
           `${disposition}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,

@@ -15,6 +15,7 @@ import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import type { Referable } from '../../platform/db/references';
 import { AppError, conflict, forbidden, notFound, refusedAction } from '../../platform/errors';
+import { scaledPicture } from '../../platform/images/scaled-picture';
 import { squareThumbnail } from '../../platform/images/square-thumbnail';
 import { type DocumentOwner, documentOwnerOf, requireDocumentOwner } from './document-owners';
 import { ALLOWED_MIME_TYPES, sniffMimeType } from './file-types';
@@ -23,12 +24,12 @@ import { files } from './files.tables';
 
 type FileRow = typeof files.$inferSelect;
 
-/** Files of one type (a company's logo must be a file uploaded as `logo`), for the reference checker. */
-export const filesReferable = (type: FileType): Referable => ({
+/** Files of one type (a company's logo must be a file uploaded as `logo`) or of a few, for the reference checker. */
+export const filesReferable = (type: FileType | readonly FileType[]): Referable => ({
   table: files,
   id: files.id,
   companyId: files.companyId,
-  isUsable: eq(files.type, type),
+  isUsable: typeof type === 'string' ? eq(files.type, type) : inArray(files.type, [...type]),
 });
 
 /** The avatar pictures one person uploaded: the only files their profile may name as its picture. */
@@ -79,6 +80,8 @@ const FILE_ACCESS: Record<Exclude<FileType, 'document'>, { write: Access; read: 
   picture: { write: ['service.work', 'deviations.report'], read: ['service.read', 'quality.read'] },
   // A checklist row's attachment (a wiring diagram): whoever reads the templates opens it.
   'service-file': { write: 'service-templates.write', read: 'service-templates.read' },
+  // A checklist answer's photo or signature; a deviation it raises shows it to the quality readers.
+  'service-picture': { write: 'service.work', read: ['service.read', 'quality.read'] },
 };
 
 /** A document attached to no record (or one since deleted) is any member's, like an e-mail attachment. */
@@ -115,6 +118,35 @@ export const assertOwnCompany = (actor: Actor, companyId: string | undefined) =>
   if (companyId && companyId !== actor.companyId) throw forbidden('Files belong to your own company only');
 };
 
+const withExtension = (name: string, extension: string) => `${name.replace(/\.[^.]*$/, '')}.${extension}`;
+
+/**
+ * What is kept of an upload: a person's picture only as a small upright square, a service picture
+ * upright, at most 2 000 px, as JPEG with a thumbnail (no huge photo, no EXIF location); the rest as sent.
+ */
+const storedForm = async (
+  upload: { type: FileType; originalName: string; bytes: Buffer },
+  mimeType: string,
+): Promise<{ bytes: Buffer; mimeType: string; originalName: string; thumbnail?: Buffer }> => {
+  if (upload.type === 'avatar') {
+    return {
+      bytes: await squareThumbnail(upload.bytes, AVATAR_SIZE_PX),
+      mimeType: 'image/webp',
+      originalName: withExtension(upload.originalName, 'webp'),
+    };
+  }
+  if (upload.type === 'service-picture') {
+    const { picture, thumbnail } = await scaledPicture(upload.bytes);
+    return {
+      bytes: picture,
+      mimeType: 'image/jpeg',
+      originalName: withExtension(upload.originalName, 'jpg'),
+      thumbnail,
+    };
+  }
+  return { bytes: upload.bytes, mimeType, originalName: upload.originalName };
+};
+
 export const storeUpload = async (
   ctx: AppContext,
   actor: Actor,
@@ -132,16 +164,9 @@ export const storeUpload = async (
       ? await requireDocumentOwner(ctx.db, actor.companyId, upload.entityId)
       : null;
   assertMay(actor, upload.type, owner, 'write');
-  // A person's picture is kept only as a small upright square: no huge photo, no EXIF location.
-  const stored =
-    upload.type === 'avatar'
-      ? {
-          bytes: await squareThumbnail(upload.bytes, AVATAR_SIZE_PX),
-          mimeType: 'image/webp',
-          originalName: `${upload.originalName.replace(/\.[^.]*$/, '')}.webp`,
-        }
-      : { bytes: upload.bytes, mimeType, originalName: upload.originalName };
+  const stored = await storedForm(upload, mimeType);
   const storageKey = await ctx.files.save(stored.bytes);
+  const thumbnailKey = stored.thumbnail ? await ctx.files.save(stored.thumbnail) : null;
   let saved: FileDto;
   try {
     saved = await ctx.db.transaction(async (tx) => {
@@ -155,6 +180,7 @@ export const storeUpload = async (
           mimeType: stored.mimeType,
           sizeBytes: stored.bytes.length,
           storageKey,
+          thumbnailKey,
           uploadedBy: actor.userId,
           createdAt: ctx.clock.now(),
         })
@@ -168,6 +194,7 @@ export const storeUpload = async (
     });
   } catch (error) {
     await ctx.files.remove(storageKey);
+    if (thumbnailKey) await ctx.files.remove(thumbnailKey);
     throw error;
   }
   if (owner && upload.entityId) await owner.announce(ctx, actor, upload.entityId);
@@ -194,7 +221,10 @@ const findOwnFile = async (ctx: AppContext, actor: Actor, fileId: string) => {
   return row;
 };
 
-type FileQuery = Pick<z.output<typeof fileDownloadQuerySchema>, 'id' | 'type' | 'entityId' | 'companyId'>;
+type FileQuery = Pick<
+  z.output<typeof fileDownloadQuerySchema>,
+  'id' | 'type' | 'entityId' | 'companyId' | 'variant'
+>;
 
 /** A file the actor may read, as the download query names it: its type and record must match too. */
 const findReadableFile = async (ctx: AppContext, actor: Actor, query: FileQuery) => {
@@ -216,9 +246,17 @@ export const assertFileReadable = async (ctx: AppContext, actor: Actor, query: F
   await findReadableFile(ctx, actor, query);
 };
 
+/** The file, or its thumbnail when asked for one and it has one (its length is then not known up front). */
 export const openFileForDownload = async (ctx: AppContext, actor: Actor, query: FileQuery) => {
   const row = await findReadableFile(ctx, actor, query);
-  return { file: toFileDto(row), stream: ctx.files.open(row.storageKey) };
+  if (query.variant === 'thumbnail' && row.thumbnailKey) {
+    return {
+      file: { ...toFileDto(row), mimeType: 'image/webp' },
+      sizeBytes: null,
+      stream: ctx.files.open(row.thumbnailKey),
+    };
+  }
+  return { file: toFileDto(row), sizeBytes: row.sizeBytes, stream: ctx.files.open(row.storageKey) };
 };
 
 export const deleteFile = async (ctx: AppContext, actor: Actor, fileId: string) => {
@@ -237,6 +275,7 @@ export const deleteFile = async (ctx: AppContext, actor: Actor, fileId: string) 
     }
   });
   await ctx.files.remove(row.storageKey);
+  if (row.thumbnailKey) await ctx.files.remove(row.thumbnailKey);
   if (owner && row.entityId) await owner.announce(ctx, actor, row.entityId);
   announceFileChange(ctx, actor.companyId, row.id);
   return { id: row.id };
@@ -255,12 +294,13 @@ export const deleteFilesNoLongerUsed = async (ctx: AppContext, companyId: string
         const [row] = await tx
           .delete(files)
           .where(and(eq(files.id, fileId), eq(files.companyId, companyId)))
-          .returning({ storageKey: files.storageKey });
+          .returning({ storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
         return row ?? null;
       });
       if (removed) {
         announceFileChange(ctx, companyId, fileId);
         await ctx.files.remove(removed.storageKey);
+        if (removed.thumbnailKey) await ctx.files.remove(removed.thumbnailKey);
       }
     } catch (error) {
       ctx.logger.warn({ err: error, fileId }, 'Failed to delete a file no longer used');

@@ -17,6 +17,8 @@ export const files = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     /** Server-made name under DATA_DIR/files; nothing the client sends becomes a path. */
     storageKey: text('storage_key').notNull().unique(),
+    /** A picture's small copy (service pictures), stored beside it as WebP. */
+    thumbnailKey: text('thumbnail_key'),
     uploadedBy: uuid('uploaded_by'),
     createdAt: createdAt(),
   },

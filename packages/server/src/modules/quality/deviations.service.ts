@@ -59,11 +59,14 @@ const TRACKED_FIELDS = [
 export const pushQualityChanged = (ctx: AppContext, companyId: string, push: QualityChangedPush) =>
   ctx.realtime.toCompany(companyId, QUALITY_PUSHES.changed, push);
 
+/** A deviation shows pictures reported with it and those taken with the service answer that raised it. */
+const DEVIATION_PICTURES = filesReferable(['picture', 'service-picture']);
+
 const referencesOf = (values: Partial<Values>): Record<string, Reference> => ({
   projectId: [PROJECTS_REFERABLE, values.projectId],
   handlerId: [ACTIVE_MEMBERS_REFERABLE, values.handlerId],
   ...Object.fromEntries(
-    (values.pictureIds ?? []).map((id, index) => [`pictureIds.${index}`, [filesReferable('picture'), id]]),
+    (values.pictureIds ?? []).map((id, index) => [`pictureIds.${index}`, [DEVIATION_PICTURES, id]]),
   ),
   ...Object.fromEntries(
     (values.actions ?? []).map((action, index) => [
@@ -193,33 +196,47 @@ export const createDeviation = async (
   if (input.handlerId && input.handlerId !== actor.userId && !can(actor, 'deviations.handle')) {
     throw forbidden('Only a case handler assigns a deviation to someone else');
   }
-  assertRules({ ...input, status: 'open' });
-  const now = ctx.clock.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    await assertReferencesInCompany(tx, actor.companyId, referencesOf(input));
-    const number = await takeNextNumber(tx, actor.companyId, 'deviation', 1);
-    const { actions, ...fields } = input;
-    const [created] = await tx
-      .insert(deviations)
-      .values({
-        ...fields,
-        companyId: actor.companyId,
-        number,
-        status: 'open',
-        reportedBy: actor.userId,
-        reportedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!created) throw new Error('Deviation insert returned nothing');
-    await writeActions(tx, actor.companyId, created.id, [], actions, now);
-    await writeHistory(tx, actor, created.id, 'created', {}, now);
-    await alertNewDeviation(tx, actor, created, todayIn(ctx.clock));
-    return created;
-  });
+  const row = await ctx.db.transaction((tx) => insertDeviation(tx, ctx, actor, input));
   pushQualityChanged(ctx, actor.companyId, { kind: 'deviation', id: row.id });
   return oneDto(ctx, actor.companyId, row);
+};
+
+/**
+ * A new, open deviation in the caller's transaction: the rules, the references, the next number, the
+ * history and the case handler's alert. The caller pushes `quality:changed` once it committed. A
+ * service answer that asks for a deviation raises one this way, with its service item.
+ */
+export const insertDeviation = async (
+  tx: Executor,
+  ctx: AppContext,
+  actor: Actor,
+  input: Values,
+  origin: { serviceItemId?: string } = {},
+) => {
+  assertRules({ ...input, status: 'open' });
+  const now = ctx.clock.now();
+  await assertReferencesInCompany(tx, actor.companyId, referencesOf(input));
+  const number = await takeNextNumber(tx, actor.companyId, 'deviation', 1);
+  const { actions, ...fields } = input;
+  const [created] = await tx
+    .insert(deviations)
+    .values({
+      ...fields,
+      serviceItemId: origin.serviceItemId ?? null,
+      companyId: actor.companyId,
+      number,
+      status: 'open',
+      reportedBy: actor.userId,
+      reportedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!created) throw new Error('Deviation insert returned nothing');
+  await writeActions(tx, actor.companyId, created.id, [], actions, now);
+  await writeHistory(tx, actor, created.id, 'created', {}, now);
+  await alertNewDeviation(tx, actor, created, todayIn(ctx.clock));
+  return created;
 };
 
 const lockDeviation = async (tx: Executor, actor: Actor, id: string, version: number) => {

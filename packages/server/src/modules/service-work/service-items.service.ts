@@ -283,7 +283,7 @@ export const saveServiceItems = async (ctx: AppContext, actor: Actor, save: Save
   return listServiceItems(ctx, actor, save.projectId);
 };
 
-const readItem = async (db: Executor, companyId: string, id: string) => {
+export const readItem = async (db: Executor, companyId: string, id: string) => {
   const [row] = await db
     .select()
     .from(serviceItems)
@@ -292,7 +292,7 @@ const readItem = async (db: Executor, companyId: string, id: string) => {
   return row;
 };
 
-const oneItem = async (ctx: AppContext, companyId: string, id: string) =>
+export const oneItem = async (ctx: AppContext, companyId: string, id: string) =>
   (await itemDtos(ctx.db, companyId, [await readItem(ctx.db, companyId, id)]))[0] as ServiceItemDto;
 
 /** POST /service-project/template/add: one new item with its copy of the template. */

@@ -9,6 +9,7 @@ import {
   serviceItemsSaveSchema,
 } from '@karm/domain/contract';
 import { httpModule, route } from '../../platform/http/routes';
+import { serviceAnswerRoutes } from './service-answers.http';
 import {
   addServiceItem,
   deleteServiceItem,
@@ -71,4 +72,5 @@ export const serviceWorkRoutes = httpModule('service-work', [
     useCase: (ctx, actor, { params, query }) =>
       deleteServiceItem(ctx, actor, params.serviceItemId, query.version),
   }),
+  ...serviceAnswerRoutes,
 ]);

@@ -2,6 +2,7 @@ import type { ServiceEmergencyType, ServiceItemStatus } from '@karm/domain/contr
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -12,7 +13,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, instant, primaryId, updatedAt, version } from '../../platform/db/columns';
 import { companies } from '../company/company.tables';
-import { projectServiceTemplates } from '../service-templates/service-templates.tables';
+import {
+  projectServiceAnswers,
+  projectServiceRows,
+  projectServiceTemplates,
+} from '../service-templates/service-templates.tables';
 
 /**
  * A service item on a service project (SPEC §3 Service item: location, floor, serviceTemplateId,
@@ -52,5 +57,50 @@ export const serviceItems = pgTable(
     index('service_items_company_project_idx').on(table.companyId, table.projectId),
     // SPEC §5: a location is both coordinates or none, whatever writes the row.
     check('service_items_location_whole', sql`(${table.lat} is null) = (${table.lng} is null)`),
+  ],
+);
+
+/**
+ * SPEC §3 User answer: a technician's answer to one row of a service item's checklist (its project
+ * copy of the template). A single-answer or value row has at most one; a multiple-answers row one per
+ * chosen answer (the service keeps this under the item's lock; the unique index holds the latter).
+ * Removing the item (or its copy) removes its answers.
+ */
+export const serviceUserAnswers = pgTable(
+  'service_user_answers',
+  {
+    id: primaryId(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    serviceItemId: uuid('service_item_id')
+      .notNull()
+      .references(() => serviceItems.id, { onDelete: 'cascade' }),
+    projectRowId: uuid('project_row_id')
+      .notNull()
+      .references(() => projectServiceRows.id, { onDelete: 'cascade' }),
+    projectServiceAnswerId: uuid('project_service_answer_id').references(() => projectServiceAnswers.id, {
+      onDelete: 'cascade',
+    }),
+    text: text('text').notNull().default(''),
+    number: doublePrecision('number'),
+    date: date('date', { mode: 'string' }),
+    comment: text('comment').notNull().default(''),
+    /** A `service-picture` upload: the photo taken with the answer. */
+    pictureId: uuid('picture_id'),
+    /** A `service-picture` upload on a signature row: the customer's signature. */
+    fileId: uuid('file_id'),
+    /** The quality module's deviation this answer raised (its answer asks for one). */
+    deviationId: uuid('deviation_id'),
+    userId: uuid('user_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (table) => [
+    index('service_user_answers_item_idx').on(table.serviceItemId),
+    uniqueIndex('service_user_answers_row_answer_key').on(table.projectRowId, table.projectServiceAnswerId),
+    index('service_user_answers_company_picture_idx').on(table.companyId, table.pictureId),
+    index('service_user_answers_company_file_idx').on(table.companyId, table.fileId),
   ],
 );

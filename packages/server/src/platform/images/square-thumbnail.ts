@@ -2,7 +2,7 @@ import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
 import { AppError } from '../errors';
 
 /** The largest picture read, in pixels (a 48-megapixel phone photo fits); larger ones are refused. */
-const MAX_INPUT_PIXELS = 100_000_000;
+export const MAX_INPUT_PIXELS = 100_000_000;
 
 /**
  * A square thumbnail of a picture: turned upright by its EXIF orientation (phones store many photos

@@ -4,4 +4,6 @@
  * location viewer dialog.
  */
 export { LocationViewerDialog } from './location-viewer-dialog';
+export { ServiceItemPage } from './service-item-page';
 export { ServiceProjectDetailsPage } from './service-project-details-page';
+export type { ServiceWorkLinks } from './service-work-links';

@@ -1,8 +1,9 @@
 import { SERVICE_ITEM_STATUS_COLORS } from '@karm/domain/contract';
 import { formatDate } from '@karm/domain/rules';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconMapPin, IconTrash } from '@tabler/icons-react';
+import { IconChecklist, IconMapPin, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { DraftItem } from './service-items-draft';
 
 const flagOf = (item: DraftItem) =>
@@ -16,12 +17,14 @@ export const ServiceItemList = ({
   mayWork,
   onShow,
   onRemove,
+  serviceItemHref,
 }: {
   items: readonly DraftItem[];
   itemLabel: (item: DraftItem) => string;
   mayWork: boolean;
   onShow: (item: DraftItem) => void;
   onRemove: (item: DraftItem) => void;
+  serviceItemHref: (serviceItemId: string) => string;
 }) => {
   const { t } = useTranslation('serviceWork');
   if (items.length === 0) {
@@ -90,6 +93,18 @@ export const ServiceItemList = ({
                 </Stack>
               </Group>
               <Group gap={4} wrap="nowrap">
+                {!item.isNew && !item.isRemoved && (
+                  <Tooltip label={t('answering.openChecklist')}>
+                    <ActionIcon
+                      component={Link}
+                      to={serviceItemHref(item.id)}
+                      variant="subtle"
+                      aria-label={`${t('answering.openChecklist')}: ${itemLabel(item)}`}
+                    >
+                      <IconChecklist size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
                 <Tooltip label={t('actions.showOnMap')}>
                   <ActionIcon
                     variant="subtle"

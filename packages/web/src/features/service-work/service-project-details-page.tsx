@@ -9,6 +9,7 @@ import { useProject } from '@/lib/api/projects';
 import { useSearchParam } from '@/lib/use-search-param';
 import { ServiceProjectItems } from './service-project-items';
 import { useServiceProjects } from './service-work-api';
+import type { ServiceWorkLinks } from './service-work-links';
 
 /** Opened without a project: the service projects to choose from, with their item counts (paged). */
 const ServiceProjectChooser = () => {
@@ -79,11 +80,13 @@ const ServiceProjectChooser = () => {
  * of issue 19).
  */
 export const ServiceProjectDetailsPage = ({
+  links,
   renderProjectActions,
 }: {
+  links: ServiceWorkLinks;
   /** What other features add beside the project's title (the service agreement button). */
   renderProjectActions?: (projectId: string, projectName?: string) => ReactNode;
-} = {}) => {
+}) => {
   const { t } = useTranslation('serviceWork');
   const [projectId] = useSearchParam('projectId');
   const validId = projectId && /^[0-9a-f-]{36}$/i.test(projectId) ? projectId : null;
@@ -106,7 +109,11 @@ export const ServiceProjectDetailsPage = ({
           ) : undefined
         }
       />
-      {validId ? <ServiceProjectItems projectId={validId} /> : <ServiceProjectChooser />}
+      {validId ? (
+        <ServiceProjectItems projectId={validId} serviceItemHref={links.serviceItemHref} />
+      ) : (
+        <ServiceProjectChooser />
+      )}
     </Stack>
   );
 };

@@ -32,7 +32,13 @@ import {
  * and removed items are kept here, marked, until one Save applies them all (one transaction on the
  * server) and clears the marks. A failed save keeps every mark, so nothing is lost.
  */
-export const ServiceProjectItems = ({ projectId }: { projectId: string }) => {
+export const ServiceProjectItems = ({
+  projectId,
+  serviceItemHref,
+}: {
+  projectId: string;
+  serviceItemHref: (serviceItemId: string) => string;
+}) => {
   const { t } = useTranslation('serviceWork');
   const isPhone = useIsPhone();
   const mayWork = useCan('service.work');
@@ -184,6 +190,7 @@ export const ServiceProjectItems = ({ projectId }: { projectId: string }) => {
               mayWork={mayWork}
               onShow={setViewing}
               onRemove={(item) => void remove(item)}
+              serviceItemHref={serviceItemHref}
             />
           </Stack>
         </Grid.Col>

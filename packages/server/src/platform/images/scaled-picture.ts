@@ -1,0 +1,37 @@
+import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
+import { AppError } from '../errors';
+import { MAX_INPUT_PIXELS } from './square-thumbnail';
+/** The longest side a stored picture keeps: enough to see a detail, small enough for a phone's upload. */
+export const PICTURE_MAX_SIDE_PX = 2000;
+export const PICTURE_THUMBNAIL_SIDE_PX = 400;
+
+/**
+ * A photo as it is kept: turned upright by its EXIF orientation, no side over 2 000 px (never
+ * enlarged), transparent parts (a drawn signature) on white, stored as JPEG without metadata — so a
+ * photo's location and camera do not travel with it —, and a 400 px WebP thumbnail for lists.
+ */
+export const scaledPicture = async (bytes: Buffer) => {
+  // sharp brings a native image library: it loads with the first picture, not with every start.
+  const { default: sharp } = await import('sharp');
+  try {
+    const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .autoOrient()
+      .flatten({ background: '#ffffff' });
+    const picture = await upright
+      .clone()
+      .resize(PICTURE_MAX_SIDE_PX, PICTURE_MAX_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer();
+    const thumbnail = await upright
+      .clone()
+      .resize(PICTURE_THUMBNAIL_SIDE_PX, PICTURE_THUMBNAIL_SIDE_PX, {
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 80 })
+      .toBuffer();
+    return { picture, thumbnail };
+  } catch {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', VALIDATION_MESSAGE_KEYS.imageUnreadable);
+  }
+};

@@ -1,0 +1,21 @@
+import { ServiceAgreementButton } from '@/features/service-agreements';
+import { ServiceItemPage, ServiceProjectDetailsPage, type ServiceWorkLinks } from '@/features/service-work';
+import { ROUTES } from './routes';
+
+const SERVICE_WORK_LINKS: ServiceWorkLinks = {
+  serviceItemHref: (serviceItemId) => `${ROUTES.serviceItem}?id=${encodeURIComponent(serviceItemId)}`,
+  projectDetailsHref: (projectId) =>
+    `${ROUTES['service-project-details']}?projectId=${encodeURIComponent(projectId)}`,
+  qualityHref: ROUTES.quality,
+};
+
+/** SPEC §2 /service-project-details and the `serviceItem` route, composed with the links between them. */
+export const ServiceProjectDetailsScreen = () => (
+  <ServiceProjectDetailsPage
+    links={SERVICE_WORK_LINKS}
+    renderProjectActions={(projectId, projectName) => (
+      <ServiceAgreementButton projectId={projectId} projectName={projectName} />
+    )}
+  />
+);
+export const ServiceItemScreen = () => <ServiceItemPage links={SERVICE_WORK_LINKS} />;
