@@ -54,7 +54,10 @@ export const reportRange = (query: ReportPeriodValue, today: string): ReportRang
     }
     case 'month': {
       const chosen = query.part ?? month;
-      return { from: `${year}-${pad(chosen)}-01`, to: `${year}-${pad(chosen)}-${pad(lastDayOf(year, chosen))}` };
+      return {
+        from: `${year}-${pad(chosen)}-01`,
+        to: `${year}-${pad(chosen)}-${pad(lastDayOf(year, chosen))}`,
+      };
     }
   }
 };

@@ -17,14 +17,25 @@ export const revenueReport = async (ctx: AppContext, companyId: string, range: R
   const rows: { key: string; where: SQL | undefined; amount: SQL }[] = [
     { key: 'invoiced', where: not(invoices.isCredited), amount: sql`${invoices.amount}` },
     { key: 'paid', where: invoiceListFilter('paid', today), amount: sql`${invoices.amount}` },
-    { key: 'notSent', where: invoiceListFilter('notSent', today), amount: sql`${invoices.amountOutstanding}` },
+    {
+      key: 'notSent',
+      where: invoiceListFilter('notSent', today),
+      amount: sql`${invoices.amountOutstanding}`,
+    },
     { key: 'unpaid', where: invoiceListFilter('unpaid', today), amount: sql`${invoices.amountOutstanding}` },
-    { key: 'pastDue', where: invoiceListFilter('pastDue', today), amount: sql`${invoices.amountOutstanding}` },
+    {
+      key: 'pastDue',
+      where: invoiceListFilter('pastDue', today),
+      amount: sql`${invoices.amountOutstanding}`,
+    },
   ];
   const selection = Object.fromEntries(
     rows.flatMap(({ key, where, amount }) => [
       [`${key}Count`, sql<number>`count(*) filter (where ${where ?? sql`true`})`.mapWith(Number)],
-      [`${key}Amount`, sql<number>`coalesce(sum(${amount}) filter (where ${where ?? sql`true`}), 0)`.mapWith(Number)],
+      [
+        `${key}Amount`,
+        sql<number>`coalesce(sum(${amount}) filter (where ${where ?? sql`true`}), 0)`.mapWith(Number),
+      ],
     ]),
   );
   const [figures] = await ctx.db

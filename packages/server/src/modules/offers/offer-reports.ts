@@ -21,7 +21,11 @@ export const offersByStatusReport = async (ctx: AppContext, companyId: string, r
     .from(offers)
     .leftJoin(offerStatuses, eq(offerStatuses.id, offers.statusId))
     .where(
-      and(eq(offers.companyId, companyId), eq(offers.archived, false), instantInRange(offers.createdAt, range)),
+      and(
+        eq(offers.companyId, companyId),
+        eq(offers.archived, false),
+        instantInRange(offers.createdAt, range),
+      ),
     )
     .groupBy(offers.statusId, offerStatuses.name, offerStatuses.position)
     .orderBy(asc(offerStatuses.position), asc(offerStatuses.name));

@@ -32,7 +32,9 @@ export const projectsByStateReport = async (
   const key =
     by === 'category'
       ? sql<string | null>`${projects.projectCategory}`
-      : sql<string | null>`to_char(${projects.deliveryDate}, ${sql.raw(by === 'year' ? "'YYYY'" : "'YYYY-MM'")})`;
+      : sql<
+          string | null
+        >`to_char(${projects.deliveryDate}, ${sql.raw(by === 'year' ? "'YYYY'" : "'YYYY-MM'")})`;
   const rows = await ctx.db
     .select({
       key,

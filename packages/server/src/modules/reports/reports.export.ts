@@ -10,7 +10,12 @@ import { resources } from '@karm/domain/i18n';
 import type { FastifyReply } from 'fastify';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
-import { type ExportCell, type ExportCellType, type ExportTable, fileNameDate } from '../../platform/export/table';
+import {
+  type ExportCell,
+  type ExportCellType,
+  type ExportTable,
+  fileNameDate,
+} from '../../platform/export/table';
 import { sendExportTable } from '../exports/exports.service';
 import { readReport } from './reports.service';
 
@@ -34,7 +39,11 @@ const lookUp = (locale: Locale, path: string): string | undefined => {
 };
 
 /** A row's name as the screen shows it (the web app's `reportRowLabel` reads the same keys). */
-export const reportRowLabel = (locale: Locale, report: ReportKey, row: { key: string; label: string | null }) => {
+export const reportRowLabel = (
+  locale: Locale,
+  report: ReportKey,
+  row: { key: string; label: string | null },
+) => {
   if (row.label) return row.label;
   const prefix = REPORTS[report].labels;
   return (

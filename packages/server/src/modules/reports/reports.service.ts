@@ -18,13 +18,25 @@ import { deviationsByCategoryReport } from '../quality/deviation-reports';
 import { serviceVisitsReport } from '../service-work/service-reports';
 
 type Rows = ReportRowDto[];
-type Read = (ctx: AppContext, actor: Actor, range: ReportRange) => Promise<Rows | { isAvailable: boolean; rows: Rows }>;
+type Read = (
+  ctx: AppContext,
+  actor: Actor,
+  range: ReportRange,
+) => Promise<Rows | { isAvailable: boolean; rows: Rows }>;
 
 /** Reports whose rows overlap or follow one another (a funnel, invoiced and of it paid): no sum. */
 const WITHOUT_TOTAL: ReadonlySet<ReportKey> = new Set(['funnel', 'revenue']);
 
 /** The per cent columns, from a row's counts (the same rule for each row and the total row). */
-const RATES: Partial<Record<ReportKey, (values: Record<string, number | null>, first: Record<string, number | null> | undefined) => Record<string, number | null>>> = {
+const RATES: Partial<
+  Record<
+    ReportKey,
+    (
+      values: Record<string, number | null>,
+      first: Record<string, number | null> | undefined,
+    ) => Record<string, number | null>
+  >
+> = {
   hitRateByOwnerType: (v) => ({ rate: percentOf(v.won ?? 0, (v.won ?? 0) + (v.lost ?? 0)) }),
   hitRateByCategory: (v) => ({ rate: percentOf(v.won ?? 0, (v.won ?? 0) + (v.lost ?? 0)) }),
   funnel: (v, first) => ({ rate: percentOf(v.count ?? 0, first?.count ?? 0) }),

@@ -16,9 +16,10 @@ export const serviceVisitsReport = async (ctx: AppContext, companyId: string, ra
   const [row] = await ctx.db
     .select({
       items: count(),
-      visited: sql<number>`count(*) filter (where ${serviceItems.lastVisitAt} is not null and ${visited ?? sql`true`})`.mapWith(
-        Number,
-      ),
+      visited:
+        sql<number>`count(*) filter (where ${serviceItems.lastVisitAt} is not null and ${visited ?? sql`true`})`.mapWith(
+          Number,
+        ),
     })
     .from(serviceItems)
     .where(eq(serviceItems.companyId, companyId));
