@@ -307,6 +307,11 @@ export const router = createBrowserRouter([
               () => <QualityPage projectHref={projectHref} />,
           ),
           lazyRoute(
+            'report',
+            () => import('@/features/reports'),
+            (module) => module.ReportsPage,
+          ),
+          lazyRoute(
             'messages',
             () => import('@/features/messages'),
             (module) => module.MessagesPage,
