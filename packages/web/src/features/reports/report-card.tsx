@@ -50,7 +50,7 @@ export const ReportCard = ({
   const charted = measures.filter((measure) => (definition.chart as readonly string[]).includes(measure.key));
   const title = t(`titles.${report}`);
   const data = query.data;
-  const hasRows = data !== undefined && data.isAvailable && data.rows.length > 0;
+  const hasRows = Boolean(data?.isAvailable && data.rows.length > 0);
   const hasTotal = data !== undefined && Object.values(data.totals).some((value) => value !== null);
   const measureLabel = (key: string) => t(`measures.${key}`);
   const labelOf = (row: { key: string; label: string | null }) => reportRowLabel(t, report, row);
