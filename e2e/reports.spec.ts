@@ -28,7 +28,10 @@ const seed = async (username: string, stamp: string) => {
     for (const [index, deliveryDate] of [today, addDays(today, -1), addDays(today, -400)].entries()) {
       await session.request('project:create', { name: `Rapport ${stamp} ${index}`, deliveryDate } as never);
     }
-    await session.request('inquiry:create', { receivedDate: today, projectName: `Forespørsel ${stamp}` } as never);
+    await session.request('inquiry:create', {
+      receivedDate: today,
+      projectName: `Forespørsel ${stamp}`,
+    } as never);
   } finally {
     session.close();
   }
