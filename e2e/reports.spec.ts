@@ -86,7 +86,7 @@ const journey = async (page: Page, username: string, texts: Texts, screenName: s
   await saveScreen(page, `${screenName}-desktop`);
 
   // The period: this year narrows the projects to the two delivered this year.
-  await page.getByRole('textbox', { name: texts.periodLabel }).click();
+  await page.getByRole('combobox', { name: texts.periodLabel }).click();
   await page.getByRole('option', { name: texts.year, exact: true }).click();
   const year = osloToday().slice(0, 4);
   await expect(page.locator('[data-period-range]')).toContainText(`01.01.${year}`);
