@@ -56,5 +56,6 @@ export const NAMESPACES = [
   'dashboard',
   'exports',
   'quality',
+  'reports',
   'serviceWork',
 ] as const satisfies readonly Namespace[];

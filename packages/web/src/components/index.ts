@@ -70,11 +70,6 @@ export { PageHeader, type PageHeaderProps } from './page-header/page-header';
 export { SectionHeader, type SectionHeaderProps } from './page-header/section-header';
 export { PdfViewerDialog, type PdfViewerDialogProps } from './pdf-viewer/pdf-viewer-dialog';
 export { useDocumentLanguage } from './pdf-viewer/use-document-language';
-export {
-  PieChartDialog,
-  type PieContent,
-  type PieSlice,
-} from './pie-chart-dialog/pie-chart-dialog';
 export * from './price-calculator';
 export {
   ReadOnlyFieldset,

@@ -2,7 +2,9 @@ import '@mantine/charts/styles.css';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader, PieChartDialog, type PieContent } from '@/components';
+import { PageHeader } from '@/components';
+// Imported by path, not through the barrel: the charts library stays out of every screen's bundle.
+import { PieChartDialog, type PieContent } from '@/components/pie-chart-dialog/pie-chart-dialog';
 import { useCan } from '@/lib/permissions';
 import { AlertsWidget } from './alerts-widget';
 import { AnniversariesWidget } from './anniversaries-widget';

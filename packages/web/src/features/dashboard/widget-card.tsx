@@ -3,7 +3,8 @@ import { IconChartPie, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailedAlert, type PieContent } from '@/components';
+import { LoadFailedAlert } from '@/components';
+import type { PieContent } from '@/components/pie-chart-dialog/pie-chart-dialog';
 import type { DashboardLinks } from './dashboard-links';
 
 /** A widget with a chart: where its figures lead, and how it opens its chart as a pie. */

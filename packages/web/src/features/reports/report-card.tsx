@@ -22,7 +22,8 @@ import {
 import { IconChartPie, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailedAlert, notifyError, notifySuccess, type PieContent } from '@/components';
+import { LoadFailedAlert, notifyError, notifySuccess } from '@/components';
+import type { PieContent } from '@/components/pie-chart-dialog/pie-chart-dialog';
 import { formatFigure, reportRowLabel, SERIES_COLORS } from './report-format';
 import { downloadReport, useReport } from './reports-api';
 

@@ -9,7 +9,9 @@ import { formatDate } from '@karm/domain/rules';
 import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader, PieChartDialog, type PieContent } from '@/components';
+import { PageHeader } from '@/components';
+// Imported by path, not through the barrel: the charts library stays out of every screen's bundle.
+import { PieChartDialog, type PieContent } from '@/components/pie-chart-dialog/pie-chart-dialog';
 import { PeriodPicker } from './period-picker';
 import { ReportCard } from './report-card';
 
