@@ -107,7 +107,10 @@ const journey = async (page: Page, username: string, texts: Texts, screenName: s
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('.recharts-pie').first()).toBeVisible();
   await saveScreen(page, `${screenName}-pie`);
-  await page.keyboard.press('Escape');
+  await dialog
+    .getByRole('button', { name: /close|lukk/i })
+    .last()
+    .click();
   await expect(dialog).toBeHidden();
 
   // A phone: the cards and tables fit the width (a wide table scrolls inside its card).
