@@ -51,7 +51,10 @@ export const ReportCard = ({
   const charted = measures.filter((measure) => (definition.chart as readonly string[]).includes(measure.key));
   const title = t(`titles.${report}`);
   const data = query.data;
-  const hasRows = Boolean(data?.isAvailable && data.rows.length > 0);
+  // A table of nothing but noughts (no invoices yet) says so rather than drawing an empty chart.
+  const hasRows = Boolean(
+    data?.isAvailable && data.rows.some((row) => Object.values(row.values).some((value) => value)),
+  );
   const hasTotal = data !== undefined && Object.values(data.totals).some((value) => value !== null);
   const measureLabel = (key: string) => t(`measures.${key}`);
   const labelOf = (row: { key: string; label: string | null }) => reportRowLabel(t, report, row);
@@ -84,7 +87,7 @@ export const ReportCard = ({
             color: SERIES_COLORS[index % SERIES_COLORS.length]!,
           }));
     onShowPie({
-      title: charted.length === 1 && only ? t('pieOf', { title, measure: measureLabel(only.key) }) : title,
+      title,
       slices,
     });
   };
@@ -148,7 +151,7 @@ export const ReportCard = ({
           <Text c="dimmed" data-not-available>
             {t(`notAvailable.${report}`, { defaultValue: t('empty') })}
           </Text>
-        ) : data.rows.length === 0 ? (
+        ) : !hasRows ? (
           <Text c="dimmed" data-empty>
             {t('empty')}
           </Text>
