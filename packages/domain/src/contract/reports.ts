@@ -205,3 +205,36 @@ export type ReportExportRequest = z.input<typeof reportExportRequestSchema>;
 /** Whole per cent of part in whole; null when the whole is nothing. */
 export const percentOf = (part: number, whole: number): number | null =>
   whole === 0 ? null : Math.round((part / whole) * 100);
+
+/**
+ * The project list a row of the project reports stands for: everyone's projects, every state, the
+ * delivery dates of the row's month or year (within the period). The server counts under exactly these
+ * filters (over the list's defaults); the screen links the row to the list with them.
+ */
+export const reportProjectList = (range: ReportRange, rowKey?: string) => {
+  const bounds =
+    rowKey && /^\d{4}(-\d{2})?$/.test(rowKey)
+      ? rowKey.length === 4
+        ? { from: `${rowKey}-01-01`, to: `${rowKey}-12-31` }
+        : {
+            from: `${rowKey}-01`,
+            to: `${rowKey}-${pad(lastDayOf(Number(rowKey.slice(0, 4)), Number(rowKey.slice(5, 7))))}`,
+          }
+      : { from: null, to: null };
+  const later = (a: string | null, b: string | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+  const earlier = (a: string | null, b: string | null) => (a && b ? (a < b ? a : b) : (a ?? b));
+  return {
+    who: 'alle' as const,
+    status: 'all' as const,
+    fromDate: later(range.from, bounds.from),
+    toDate: earlier(range.to, bounds.to),
+  };
+};
+
+/** The invoice list filter each revenue row counts as (none for "invoiced": the list has no such filter). */
+export const REPORT_INVOICE_FILTERS = {
+  paid: 'paid',
+  notSent: 'notSent',
+  unpaid: 'unpaid',
+  pastDue: 'pastDue',
+} as const;

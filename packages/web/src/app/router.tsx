@@ -308,8 +308,9 @@ export const router = createBrowserRouter([
           ),
           lazyRoute(
             'report',
-            () => import('@/features/reports'),
-            (module) => module.ReportsPage,
+            () => Promise.all([import('@/features/reports'), import('./report-links')]),
+            ([{ ReportsPage }, { REPORT_LINKS }]) =>
+              () => <ReportsPage links={REPORT_LINKS} />,
           ),
           lazyRoute(
             'messages',

@@ -1,4 +1,4 @@
-import type { ReportRange } from '@karm/domain/contract';
+import { REPORT_INVOICE_FILTERS, type ReportRange } from '@karm/domain/contract';
 import { and, count, eq, not, type SQL, sql } from 'drizzle-orm';
 import { todayIn } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
@@ -16,16 +16,24 @@ export const revenueReport = async (ctx: AppContext, companyId: string, range: R
   const today = todayIn(ctx.clock);
   const rows: { key: string; where: SQL | undefined; amount: SQL }[] = [
     { key: 'invoiced', where: not(invoices.isCredited), amount: sql`${invoices.amount}` },
-    { key: 'paid', where: invoiceListFilter('paid', today), amount: sql`${invoices.amount}` },
+    {
+      key: 'paid',
+      where: invoiceListFilter(REPORT_INVOICE_FILTERS.paid, today),
+      amount: sql`${invoices.amount}`,
+    },
     {
       key: 'notSent',
-      where: invoiceListFilter('notSent', today),
+      where: invoiceListFilter(REPORT_INVOICE_FILTERS.notSent, today),
       amount: sql`${invoices.amountOutstanding}`,
     },
-    { key: 'unpaid', where: invoiceListFilter('unpaid', today), amount: sql`${invoices.amountOutstanding}` },
+    {
+      key: 'unpaid',
+      where: invoiceListFilter(REPORT_INVOICE_FILTERS.unpaid, today),
+      amount: sql`${invoices.amountOutstanding}`,
+    },
     {
       key: 'pastDue',
-      where: invoiceListFilter('pastDue', today),
+      where: invoiceListFilter(REPORT_INVOICE_FILTERS.pastDue, today),
       amount: sql`${invoices.amountOutstanding}`,
     },
   ];

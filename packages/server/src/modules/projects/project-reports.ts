@@ -1,4 +1,4 @@
-import { REPORT_NONE_KEY, type ReportRange } from '@karm/domain/contract';
+import { REPORT_NONE_KEY, type ReportRange, reportProjectList } from '@karm/domain/contract';
 import { DEFAULT_PROJECT_FILTERS, PROJECT_STATES, type ProjectFilters } from '@karm/domain/rules';
 import { asc, count, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../platform/context';
@@ -11,10 +11,7 @@ import { projects } from './projects.tables';
  */
 export const projectReportFilters = (range: ReportRange): ProjectFilters => ({
   ...DEFAULT_PROJECT_FILTERS,
-  who: 'alle',
-  status: 'all',
-  fromDate: range.from,
-  toDate: range.to,
+  ...reportProjectList(range),
 });
 
 /**

@@ -5,6 +5,7 @@ import {
   type ReportDto,
   type ReportKey,
   reportExportPath,
+  reportProjectList,
 } from '@karm/domain/contract';
 import { DEFAULT_PROJECT_FILTERS } from '@karm/domain/rules';
 import { eq } from 'drizzle-orm';
@@ -241,12 +242,16 @@ describe('every figure is the total of the list it stands for', () => {
         } as never)) as Page<unknown>
       ).total;
     expect(year.rows.find((row) => row.key === '2026-11')?.values).toMatchObject({ active: 1, completed: 1 });
+    // Each row is the project list the screen links it to (reportProjectList): the same total.
     for (const row of year.rows) {
-      const [y, m] = row.key.split('-').map(Number) as [number, number];
-      const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+      const filters = reportProjectList({ from: year.from, to: year.to }, row.key);
       const sum = Object.values(row.values).reduce<number>((acc, value) => acc + (value ?? 0), 0);
-      expect(sum, row.key).toBe(await total(`${row.key}-01`, `${row.key}-${last}`));
+      expect(sum, row.key).toBe(await total(filters.fromDate, filters.toDate));
     }
+    expect(reportProjectList({ from: year.from, to: year.to }, '2026-11')).toMatchObject({
+      fromDate: '2026-11-01',
+      toDate: '2026-11-30',
+    });
     const all = await report('projectsByMonth');
     const allSum = (all.totals.active ?? 0) + (all.totals.completed ?? 0) + (all.totals.archived ?? 0);
     expect(allSum).toBe(await total(null, null));

@@ -8,6 +8,7 @@ import {
 import { BarChart } from '@mantine/charts';
 import {
   ActionIcon,
+  Anchor,
   Button,
   Card,
   Group,
@@ -22,9 +23,11 @@ import {
 import { IconChartPie, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LoadFailedAlert, notifyError, notifySuccess } from '@/components';
 import type { PieContent } from '@/components/pie-chart-dialog/pie-chart-dialog';
 import { formatFigure, reportRowLabel, SERIES_COLORS } from './report-format';
+import { type ReportLinks, reportRowHref } from './report-links';
 import { downloadReport, useReport } from './reports-api';
 
 const LOCALES = { en: 'en-GB', nb: 'nb-NO' } as const;
@@ -36,10 +39,12 @@ const LOCALES = { en: 'en-GB', nb: 'nb-NO' } as const;
 export const ReportCard = ({
   report,
   period,
+  links,
   onShowPie,
 }: {
   report: ReportKey;
   period: ReportPeriodValue;
+  links: ReportLinks;
   onShowPie: (content: PieContent) => void;
 }) => {
   const { t, i18n } = useTranslation('reports');
@@ -191,16 +196,27 @@ export const ReportCard = ({
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {data.rows.map((row) => (
-                    <Table.Tr key={row.key} data-row={row.key}>
-                      <Table.Td>{labelOf(row)}</Table.Td>
-                      {measures.map((measure) => (
-                        <Table.Td key={measure.key} ta="right" data-measure={measure.key}>
-                          {formatFigure(row.values[measure.key], measure.type, LOCALES[locale])}
+                  {data.rows.map((row) => {
+                    const href = reportRowHref(links, data, row);
+                    return (
+                      <Table.Tr key={row.key} data-row={row.key}>
+                        <Table.Td>
+                          {href ? (
+                            <Anchor component={Link} to={href} size="sm">
+                              {labelOf(row)}
+                            </Anchor>
+                          ) : (
+                            labelOf(row)
+                          )}
                         </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))}
+                        {measures.map((measure) => (
+                          <Table.Td key={measure.key} ta="right" data-measure={measure.key}>
+                            {formatFigure(row.values[measure.key], measure.type, LOCALES[locale])}
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                    );
+                  })}
                 </Table.Tbody>
                 {hasTotal && (
                   <Table.Tfoot>

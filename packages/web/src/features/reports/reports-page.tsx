@@ -14,6 +14,7 @@ import { PageHeader } from '@/components';
 import { PieChartDialog, type PieContent } from '@/components/pie-chart-dialog/pie-chart-dialog';
 import { PeriodPicker } from './period-picker';
 import { ReportCard } from './report-card';
+import type { ReportLinks } from './report-links';
 
 const isoDate = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -22,7 +23,7 @@ const isoDate = (date: Date) =>
  * SPEC §1 "reports", §2 `/report`: the period (All Years by default, SPEC §9) and every report as a
  * chart with its table, each exportable and each opening as a pie.
  */
-export const ReportsPage = () => {
+export const ReportsPage = ({ links }: { links: ReportLinks }) => {
   const { t } = useTranslation('reports');
   const [period, setPeriod] = useState<ReportPeriodValue>({ period: DEFAULT_REPORT_PERIOD });
   const [pie, setPie] = useState<PieContent | null>(null);
@@ -40,7 +41,7 @@ export const ReportsPage = () => {
         </Text>
       </Stack>
       {REPORT_KEYS.map((report) => (
-        <ReportCard key={report} report={report} period={period} onShowPie={setPie} />
+        <ReportCard key={report} report={report} period={period} links={links} onShowPie={setPie} />
       ))}
       <PieChartDialog content={pie} onClose={() => setPie(null)} />
     </Stack>

@@ -1,10 +1,12 @@
 import { REPORT_KEYS, type ReportDto, type ReportKey } from '@karm/domain/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '@/lib/http';
 import { matchEmptyMediaQuery } from '@/test/media-query';
 import { renderScreen } from '@/test/render';
+import type { ReportLinks } from './report-links';
 import { ReportsPage } from './reports-page';
 
 vi.mock('@/lib/http', async (importOriginal) => ({
@@ -13,6 +15,10 @@ vi.mock('@/lib/http', async (importOriginal) => ({
 }));
 vi.setConfig({ testTimeout: 30_000 });
 const httpMock = vi.mocked(http);
+const LINKS: ReportLinks = {
+  projects: (filters) => `/projects?filters=${encodeURIComponent(JSON.stringify(filters))}`,
+  invoices: (filter) => `/admin?tab=invoices&filter=${filter}`,
+};
 
 const dto = (report: ReportKey, period: string): ReportDto => {
   const base = { report, period: period as ReportDto['period'], from: null, to: null, isAvailable: true };
@@ -25,6 +31,12 @@ const dto = (report: ReportKey, period: string): ReportDto => {
           { key: 's2', label: 'Vunnet', values: { count: 1, value: 100_000 } },
         ],
         totals: { count: period === 'all' ? 4 : 2, value: 250_000 },
+      };
+    case 'projectsByMonth':
+      return {
+        ...base,
+        rows: [{ key: '2026-02', label: null, values: { active: 2, completed: 1, archived: 0 } }],
+        totals: { active: 2, completed: 1, archived: 0 },
       };
     case 'serviceVisits':
       return { ...base, isAvailable: false, rows: [], totals: { count: 0 } };
@@ -44,7 +56,11 @@ beforeEach(() => {
 
 describe('the reports screen', () => {
   it('asks for every report over All Years and shows a table with its total row', async () => {
-    renderScreen(<ReportsPage />);
+    renderScreen(
+      <MemoryRouter>
+        <ReportsPage links={LINKS} />
+      </MemoryRouter>,
+    );
     const card = await screen.findByRole('region', { name: 'Offers by status' });
     await waitFor(() => expect(within(card).getByText('Vunnet')).toBeInTheDocument());
     const table = within(card).getByRole('table');
@@ -61,7 +77,11 @@ describe('the reports screen', () => {
   });
 
   it('says plainly when service work has nothing to count, and when a period is empty', async () => {
-    renderScreen(<ReportsPage />);
+    renderScreen(
+      <MemoryRouter>
+        <ReportsPage links={LINKS} />
+      </MemoryRouter>,
+    );
     const visits = await screen.findByRole('region', { name: 'Service visits' });
     await waitFor(() => expect(within(visits).getByText(/Nothing to count yet/)).toBeInTheDocument());
     const deviations = screen.getByRole('region', { name: 'Deviations by category' });
@@ -70,7 +90,11 @@ describe('the reports screen', () => {
 
   it('switches the period and asks again with it', async () => {
     const user = userEvent.setup();
-    renderScreen(<ReportsPage />);
+    renderScreen(
+      <MemoryRouter>
+        <ReportsPage links={LINKS} />
+      </MemoryRouter>,
+    );
     await screen.findAllByText('Vunnet');
     await user.click(screen.getByRole('combobox', { name: 'Period' }));
     await user.click(await screen.findByRole('option', { name: 'A year' }));
@@ -86,11 +110,27 @@ describe('the reports screen', () => {
 
   it('opens a chart as a pie with the figures beside it', async () => {
     const user = userEvent.setup();
-    renderScreen(<ReportsPage />);
+    renderScreen(
+      <MemoryRouter>
+        <ReportsPage links={LINKS} />
+      </MemoryRouter>,
+    );
     const card = await screen.findByRole('region', { name: 'Offers by status' });
     await waitFor(() => expect(within(card).getByText('Vunnet')).toBeInTheDocument());
     await user.click(within(card).getByRole('button', { name: 'Show as pie: Offers by status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Offers by status' });
     expect(within(dialog).getByRole('cell', { name: 'Sendt' })).toBeInTheDocument();
+  });
+
+  it('links a month of projects to the project list with those delivery dates', async () => {
+    renderScreen(
+      <MemoryRouter>
+        <ReportsPage links={LINKS} />
+      </MemoryRouter>,
+    );
+    const card = await screen.findByRole('region', { name: 'Projects by delivery month' });
+    const link = await within(card).findByRole('link', { name: '2026-02' });
+    const filters = JSON.parse(decodeURIComponent(link.getAttribute('href')!.split('filters=')[1]!));
+    expect(filters).toEqual({ who: 'alle', status: 'all', fromDate: '2026-02-01', toDate: '2026-02-28' });
   });
 });
