@@ -1,5 +1,5 @@
 import { REPORT_NONE_KEY, type ReportRange } from '@karm/domain/contract';
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { dateInRange, instantInRange } from '../../platform/db/date-range';
 import { inquiries } from '../inquiries/inquiries.tables';
@@ -70,18 +70,27 @@ export const hitRateReport = async (
 
 /**
  * The funnel of the inquiries received in the period: how many there were, how many got an offer,
- * and how many of those offers became a project.
+ * and how many of those offers became a project. The offers are grouped per inquiry once and joined
+ * (a hash join), not looked up inquiry by inquiry: `offers.inquiry_id` has no index of its own.
  */
 export const funnelReport = async (ctx: AppContext, companyId: string, range: ReportRange) => {
-  const withOffer = sql`exists (select 1 from ${offers} where ${offers.companyId} = ${companyId} and ${offers.inquiryId} = ${inquiries.id})`;
-  const withProject = sql`exists (select 1 from ${offers} where ${offers.companyId} = ${companyId} and ${offers.inquiryId} = ${inquiries.id} and ${offers.projectId} is not null)`;
+  const offered = ctx.db
+    .select({
+      inquiryId: offers.inquiryId,
+      hasProject: sql<boolean>`bool_or(${offers.projectId} is not null)`.as('has_project'),
+    })
+    .from(offers)
+    .where(and(eq(offers.companyId, companyId), isNotNull(offers.inquiryId)))
+    .groupBy(offers.inquiryId)
+    .as('offered');
   const [row] = await ctx.db
     .select({
       inquiries: count(),
-      offers: sql<number>`count(*) filter (where ${withOffer})`.mapWith(Number),
-      projects: sql<number>`count(*) filter (where ${withProject})`.mapWith(Number),
+      offers: sql<number>`count(${offered.inquiryId})`.mapWith(Number),
+      projects: sql<number>`count(*) filter (where ${offered.hasProject})`.mapWith(Number),
     })
     .from(inquiries)
+    .leftJoin(offered, eq(offered.inquiryId, inquiries.id))
     .where(and(eq(inquiries.companyId, companyId), dateInRange(inquiries.receivedDate, range)));
   return (['inquiries', 'offers', 'projects'] as const).map((key) => ({
     key,
