@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiSignIn } from './support/api';
+import { apiSignIn, setLocale } from './support/api';
 import { addDays, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
@@ -13,12 +13,6 @@ import { E2E_PASSWORD, E2E_REPORT_USERS } from './support/users';
 
 const PHONE = { width: 390, height: 844 };
 test.describe.configure({ mode: 'serial' });
-
-const setLocale = async (username: string, locale: 'en' | 'nb') => {
-  const session = await apiSignIn(username, E2E_PASSWORD);
-  await session.request('user:update-profile', { locale });
-  session.close();
-};
 
 /** Projects delivered this month and last year, and an inquiry: something for the reports to count. */
 const seed = async (username: string, stamp: string) => {

@@ -8,14 +8,12 @@ import {
 import { BarChart } from '@mantine/charts';
 import {
   ActionIcon,
-  Anchor,
   Button,
   Card,
   Group,
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   Title,
   Tooltip,
@@ -23,11 +21,11 @@ import {
 import { IconChartPie, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { LoadFailedAlert, notifyError, notifySuccess } from '@/components';
 import type { PieContent } from '@/components/pie-chart-dialog/pie-chart-dialog';
-import { formatFigure, reportRowLabel, SERIES_COLORS } from './report-format';
-import { type ReportLinks, reportRowHref } from './report-links';
+import { reportRowLabel, SERIES_COLORS } from './report-format';
+import type { ReportLinks } from './report-links';
+import { ReportTable } from './report-table';
 import { downloadReport, useReport } from './reports-api';
 
 const LOCALES = { en: 'en-GB', nb: 'nb-NO' } as const;
@@ -60,7 +58,6 @@ export const ReportCard = ({
   const hasRows = Boolean(
     data?.isAvailable && data.rows.some((row) => Object.values(row.values).some((value) => value)),
   );
-  const hasTotal = data !== undefined && Object.values(data.totals).some((value) => value !== null);
   const measureLabel = (key: string) => t(`measures.${key}`);
   const labelOf = (row: { key: string; label: string | null }) => reportRowLabel(t, report, row);
 
@@ -183,55 +180,7 @@ export const ReportCard = ({
               }))}
               aria-label={title}
             />
-            <Table.ScrollContainer minWidth={measures.length > 2 ? 420 : 0} type="native">
-              <Table striped withTableBorder fz="sm" data-report-table={report}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t(`rowHeader.${report}`)}</Table.Th>
-                    {measures.map((measure) => (
-                      <Table.Th key={measure.key} ta="right">
-                        {measureLabel(measure.key)}
-                      </Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.rows.map((row) => {
-                    const href = reportRowHref(links, data, row);
-                    return (
-                      <Table.Tr key={row.key} data-row={row.key}>
-                        <Table.Td>
-                          {href ? (
-                            <Anchor component={Link} to={href} size="sm">
-                              {labelOf(row)}
-                            </Anchor>
-                          ) : (
-                            labelOf(row)
-                          )}
-                        </Table.Td>
-                        {measures.map((measure) => (
-                          <Table.Td key={measure.key} ta="right" data-measure={measure.key}>
-                            {formatFigure(row.values[measure.key], measure.type, LOCALES[locale])}
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-                {hasTotal && (
-                  <Table.Tfoot>
-                    <Table.Tr fw={700}>
-                      <Table.Td>{t('total')}</Table.Td>
-                      {measures.map((measure) => (
-                        <Table.Td key={measure.key} ta="right" data-total={measure.key}>
-                          {formatFigure(data.totals[measure.key], measure.type, LOCALES[locale])}
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  </Table.Tfoot>
-                )}
-              </Table>
-            </Table.ScrollContainer>
+            <ReportTable report={report} data={data} links={links} />
           </SimpleGrid>
         )}
       </Stack>

@@ -45,6 +45,13 @@ const dto = (report: ReportKey, period: string): ReportDto => {
   }
 };
 
+const renderReports = () =>
+  renderScreen(
+    <MemoryRouter>
+      <ReportsPage links={LINKS} />
+    </MemoryRouter>,
+  );
+
 beforeAll(matchEmptyMediaQuery);
 beforeEach(() => {
   httpMock.mockReset();
@@ -56,11 +63,7 @@ beforeEach(() => {
 
 describe('the reports screen', () => {
   it('asks for every report over All Years and shows a table with its total row', async () => {
-    renderScreen(
-      <MemoryRouter>
-        <ReportsPage links={LINKS} />
-      </MemoryRouter>,
-    );
+    renderReports();
     const card = await screen.findByRole('region', { name: 'Offers by status' });
     await waitFor(() => expect(within(card).getByText('Vunnet')).toBeInTheDocument());
     const table = within(card).getByRole('table');
@@ -77,11 +80,7 @@ describe('the reports screen', () => {
   });
 
   it('says plainly when service work has nothing to count, and when a period is empty', async () => {
-    renderScreen(
-      <MemoryRouter>
-        <ReportsPage links={LINKS} />
-      </MemoryRouter>,
-    );
+    renderReports();
     const visits = await screen.findByRole('region', { name: 'Service visits' });
     await waitFor(() => expect(within(visits).getByText(/Nothing to count yet/)).toBeInTheDocument());
     const deviations = screen.getByRole('region', { name: 'Deviations by category' });
@@ -90,11 +89,7 @@ describe('the reports screen', () => {
 
   it('switches the period and asks again with it', async () => {
     const user = userEvent.setup();
-    renderScreen(
-      <MemoryRouter>
-        <ReportsPage links={LINKS} />
-      </MemoryRouter>,
-    );
+    renderReports();
     await screen.findAllByText('Vunnet');
     await user.click(screen.getByRole('combobox', { name: 'Period' }));
     await user.click(await screen.findByRole('option', { name: 'A year' }));
@@ -110,11 +105,7 @@ describe('the reports screen', () => {
 
   it('opens a chart as a pie with the figures beside it', async () => {
     const user = userEvent.setup();
-    renderScreen(
-      <MemoryRouter>
-        <ReportsPage links={LINKS} />
-      </MemoryRouter>,
-    );
+    renderReports();
     const card = await screen.findByRole('region', { name: 'Offers by status' });
     await waitFor(() => expect(within(card).getByText('Vunnet')).toBeInTheDocument());
     await user.click(within(card).getByRole('button', { name: 'Show as pie: Offers by status' }));
@@ -123,11 +114,7 @@ describe('the reports screen', () => {
   });
 
   it('links a month of projects to the project list with those delivery dates', async () => {
-    renderScreen(
-      <MemoryRouter>
-        <ReportsPage links={LINKS} />
-      </MemoryRouter>,
-    );
+    renderReports();
     const card = await screen.findByRole('region', { name: 'Projects by delivery month' });
     const link = await within(card).findByRole('link', { name: '2026-02' });
     const filters = JSON.parse(decodeURIComponent(link.getAttribute('href')!.split('filters=')[1]!));
