@@ -20,6 +20,7 @@ import { deviations } from '@karm/server/modules/quality/quality.tables';
 import { readReport } from '@karm/server/modules/reports/reports.service';
 import { todayIn } from '@karm/server/platform/clock';
 import type { Actor, AppContext } from '@karm/server/platform/context';
+import { refreshStatistics } from '@karm/server/platform/db/statistics';
 import { seedUser } from '@karm/server/seed/factories';
 import { startTestServer } from '@karm/server/test/test-server';
 import { eq } from 'drizzle-orm';
@@ -185,6 +186,8 @@ export const run = async () => {
     const started = performance.now();
     await seedDashboardCompany(server.ctx, admin.companyId);
     await seedReportRecords(server.ctx, admin.companyId);
+    // As after a seed or import (platform/db/statistics): PGlite has no autovacuum to gather them.
+    await refreshStatistics(server.ctx);
     const count = await server.ctx.db.$count(projects, eq(projects.companyId, admin.companyId));
     console.log(
       `database: ${server.ctx.database.kind}, projects: ${count}, employees: ${EMPLOYEES}, people: ${PEOPLE}, calls per widget: ${CALLS} (seeded in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
