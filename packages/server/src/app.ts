@@ -64,9 +64,9 @@ import { registerProjectRemovalHook } from './modules/projects/project-removal';
 import { projectsRoutes } from './modules/projects/projects.http';
 import { projectEvents } from './modules/projects/projects.socket';
 import { qualityRoutes } from './modules/quality/quality.http';
-import { reportsRoutes } from './modules/reports/reports.http';
 import { qualityOverdueJob } from './modules/quality/quality-alerts';
 import { qualityFileUser } from './modules/quality/quality-files';
+import { reportsRoutes } from './modules/reports/reports.http';
 import { searchEvents } from './modules/search/search.socket';
 import {
   serviceTemplateFileUser,
