@@ -5,4 +5,5 @@ import { href, ROUTES } from './routes';
 export const REPORT_LINKS: ReportLinks = {
   projects: href.projectsFiltered,
   invoices: (filter) => `${ROUTES.admin}?tab=invoices&filter=${filter}`,
+  offers: (statusId) => `${ROUTES.offer}?statusId=${encodeURIComponent(statusId)}`,
 };

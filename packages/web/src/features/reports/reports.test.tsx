@@ -18,6 +18,7 @@ const httpMock = vi.mocked(http);
 const LINKS: ReportLinks = {
   projects: (filters) => `/projects?filters=${encodeURIComponent(JSON.stringify(filters))}`,
   invoices: (filter) => `/admin?tab=invoices&filter=${filter}`,
+  offers: (statusId) => `/offer?statusId=${statusId}`,
 };
 
 const dto = (report: ReportKey, period: string): ReportDto => {
@@ -66,6 +67,9 @@ describe('the reports screen', () => {
     renderReports();
     const card = await screen.findByRole('region', { name: 'Offers by status' });
     await waitFor(() => expect(within(card).getByText('Vunnet')).toBeInTheDocument());
+    expect(within(card).getByRole('link', { name: 'Vunnet' }).getAttribute('href')).toBe(
+      '/offer?statusId=s2',
+    );
     const table = within(card).getByRole('table');
     expect(within(table).getByText('Total')).toBeInTheDocument();
     expect(table.querySelector('[data-total="count"]')?.textContent).toBe('4');
