@@ -1,15 +1,26 @@
 import { Agent } from 'node:http';
 import { parseArgs } from 'node:util';
-import { DASHBOARD_CHANGES_LIMIT, DASHBOARD_ROUTES, type DashboardWidget } from '@karm/domain/contract';
+import {
+  DASHBOARD_CHANGES_LIMIT,
+  DASHBOARD_ROUTES,
+  type DashboardWidget,
+  REPORT_KEYS,
+  reportPath,
+} from '@karm/domain/contract';
 import { addDays, isoWeekOf } from '@karm/domain/rules';
 import { resolveActor } from '@karm/server/modules/auth/sessions.service';
 import { dashboardAlerts } from '@karm/server/modules/dashboard/dashboard-alerts';
 import { dashboardAnniversaries, dashboardWorkStatus } from '@karm/server/modules/dashboard/dashboard-people';
 import { dashboardCompletion, dashboardProjects } from '@karm/server/modules/dashboard/dashboard-projects';
+import { inquiries } from '@karm/server/modules/inquiries/inquiries.tables';
+import { offerStatuses, offers } from '@karm/server/modules/offers/offers.tables';
 import { latestProjectChanges } from '@karm/server/modules/projects/project-dashboard';
 import { projectHistory, projects } from '@karm/server/modules/projects/projects.tables';
+import { deviations } from '@karm/server/modules/quality/quality.tables';
+import { readReport } from '@karm/server/modules/reports/reports.service';
 import { todayIn } from '@karm/server/platform/clock';
 import type { Actor, AppContext } from '@karm/server/platform/context';
+import { refreshStatistics } from '@karm/server/platform/db/statistics';
 import { seedUser } from '@karm/server/seed/factories';
 import { startTestServer } from '@karm/server/test/test-server';
 import { eq } from 'drizzle-orm';
@@ -24,6 +35,11 @@ import { seededRandom, seedPlannerStaff, seedPlanWeeks } from './planner-seed';
  * (`GET /api/dashboard/…`, as the browser asks, all on one keep-alive connection) next to the same
  * use case called in process (the same SQL, without HTTP, session, permission check and JSON),
  * measured call by call in turn, with the ratio. Goal (issue 17): every widget's p95 under 50 ms.
+ *
+ * The reports (`GET /api/reports/<report>?period=all`) are measured the same way, next to
+ * `readReport` in process; for them the company also gets an inquiry and an offer per two projects
+ * (statuses open, won and lost, owner types and categories spread) and a deviation per ten projects.
+ * Goal: every report under 300 ms on PGlite.
  */
 const { values: options } = parseArgs({
   args: process.argv.slice(2),
@@ -74,6 +90,77 @@ const seedDashboardCompany = async (ctx: AppContext, companyId: string) => {
   }
 };
 
+const OWNER_TYPES = ['builderCarpenter', 'hardwareStore', 'publicPropertyCompany', null] as const;
+const CATEGORIES = ['kindergarten', 'sportsFacility', 'businessOffices', null] as const;
+const DEVIATION_CATEGORIES = ['product', 'production', 'installation', 'supplier'] as const;
+
+/** The reports' records: inquiries, offers (some from an inquiry, some won into a project) and deviations. */
+const seedReportRecords = async (ctx: AppContext, companyId: string) => {
+  const today = todayIn(ctx.clock);
+  const random = seededRandom(11);
+  const statuses = await ctx.db
+    .insert(offerStatuses)
+    .values([
+      { companyId, name: 'Sendt', position: 0 },
+      { companyId, name: 'Vunnet', position: 1, isWon: true },
+      { companyId, name: 'Tapt', position: 2, isLost: true },
+    ])
+    .returning({ id: offerStatuses.id });
+  const projectIds = (
+    await ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.companyId, companyId))
+  ).map((row) => row.id);
+  const count = Math.floor(PROJECTS / 2);
+  for (let start = 0; start < count; start += 5_000) {
+    const size = Math.min(5_000, count - start);
+    const asked = await ctx.db
+      .insert(inquiries)
+      .values(
+        Array.from({ length: size }, (_, index) => ({
+          companyId,
+          number: 100_000 + start + index,
+          receivedDate: addDays(today, -Math.floor(random() * 1_500)),
+          projectName: `Forespørsel ${start + index}`,
+        })),
+      )
+      .returning({ id: inquiries.id });
+    await ctx.db.insert(offers).values(
+      asked.map((inquiry, index) => {
+        const status = statuses[Math.floor(random() * 3)]!.id;
+        const day = addDays(today, -Math.floor(random() * 1_500));
+        return {
+          companyId,
+          number: 100_000 + start + index,
+          statusId: status,
+          statusChangedAt: day,
+          value: Math.floor(random() * 1_000_000) * 100,
+          projectName: `Tilbud ${start + index}`,
+          ownerType: OWNER_TYPES[index % OWNER_TYPES.length],
+          projectCategory: CATEGORIES[index % CATEGORIES.length],
+          inquiryId: index % 3 === 0 ? inquiry.id : null,
+          projectId:
+            status === statuses[1]!.id ? (projectIds[(start + index) % projectIds.length] ?? null) : null,
+          createdAt: new Date(`${day}T10:00:00Z`),
+        };
+      }),
+    );
+  }
+  const deviationCount = Math.floor(PROJECTS / 10);
+  for (let start = 0; start < deviationCount; start += 5_000) {
+    await ctx.db.insert(deviations).values(
+      Array.from({ length: Math.min(5_000, deviationCount - start) }, (_, index) => ({
+        companyId,
+        number: start + index + 1,
+        title: `Avvik ${start + index}`,
+        category: DEVIATION_CATEGORIES[index % DEVIATION_CATEGORIES.length]!,
+        severity: 'low' as const,
+        status: index % 4 === 0 ? ('open' as const) : ('closed' as const),
+        date: addDays(today, -Math.floor(random() * 1_500)),
+        reportedAt: new Date(),
+      })),
+    );
+  }
+};
+
 const WIDGETS: Record<
   DashboardWidget,
   { path: string; direct: (ctx: AppContext, actor: Actor) => Promise<unknown> }
@@ -98,6 +185,9 @@ export const run = async () => {
     const admin = await server.signedInUser({ role: 'admin' });
     const started = performance.now();
     await seedDashboardCompany(server.ctx, admin.companyId);
+    await seedReportRecords(server.ctx, admin.companyId);
+    // As after a seed or import (platform/db/statistics): PGlite has no autovacuum to gather them.
+    await refreshStatistics(server.ctx);
     const count = await server.ctx.db.$count(projects, eq(projects.companyId, admin.companyId));
     console.log(
       `database: ${server.ctx.database.kind}, projects: ${count}, employees: ${EMPLOYEES}, people: ${PEOPLE}, calls per widget: ${CALLS} (seeded in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
@@ -130,6 +220,32 @@ export const run = async () => {
       async () => undefined,
     );
     printFigures('all six widgets in parallel (new connections) — REST', all);
+    // The reports over All Years (SPEC §9's default), each next to the same aggregation in process.
+    for (const report of REPORT_KEYS) {
+      const path = `${reportPath(report)}?period=all`;
+      const [rest, sql] = await measureAlternately(
+        CALLS,
+        async () => {
+          const response = await getJson(`${server.url}/api${path}`, { token: admin.token }, agent);
+          if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+        },
+        () => readReport(server.ctx, actor, report, { period: 'all' }),
+      );
+      printFigures(`report ${report} — REST`, rest);
+      printFigures(`report ${report} — same SQL directly`, sql);
+      printRatio(`report ${report} — REST / SQL`, rest, sql);
+    }
+    const [reports] = await measureAlternately(
+      Math.min(CALLS, 50),
+      () =>
+        Promise.all(
+          REPORT_KEYS.map((report) =>
+            getJson(`${server.url}/api${reportPath(report)}?period=all`, { token: admin.token }, new Agent()),
+          ),
+        ),
+      async () => undefined,
+    );
+    printFigures(`all ${REPORT_KEYS.length} reports in parallel (new connections) — REST`, reports);
     agent.destroy();
     printMemory();
   } finally {

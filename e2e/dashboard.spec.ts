@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiSignIn } from './support/api';
+import { apiSignIn, setLocale } from './support/api';
 import { addDays, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
@@ -34,12 +34,6 @@ const seedProjects = async (username: string, stamp: string) => {
   } finally {
     session.close();
   }
-};
-
-const setLocale = async (username: string, locale: 'en' | 'nb') => {
-  const session = await apiSignIn(username, E2E_PASSWORD);
-  await session.request('user:update-profile', { locale });
-  session.close();
 };
 
 /** The number a figure shows (its accessible name is "label: value"). */

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { apiSignIn } from './support/api';
+import { setLocale } from './support/api';
 import { formatDate, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
-import { E2E_BASE_URL, E2E_PASSWORD, E2E_QUALITY_USERS } from './support/users';
+import { E2E_BASE_URL, E2E_QUALITY_USERS } from './support/users';
 
 // Issue 16, quality: a quality manager writes a procedure, a technician confirms reading it, a new
 // version asks again; a deviation is raised with a picture, assigned, given actions and closed (and
@@ -17,12 +17,6 @@ const PICTURE = path.join(import.meta.dirname, '../packages/web/public/icons/kar
 const pick = async (page: Page, field: Locator, option: string) => {
   await field.click();
   await page.getByRole('option', { name: option, exact: true }).click();
-};
-
-const setLocale = async (username: string, locale: 'en' | 'nb') => {
-  const session = await apiSignIn(username, E2E_PASSWORD);
-  await session.request('user:update-profile', { locale });
-  session.close();
 };
 
 test('a procedure is read, a new version asks again; a deviation is raised, handled and closed', async ({

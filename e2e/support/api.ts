@@ -1,7 +1,7 @@
 import type { SocketEventInput, SocketEventName, SocketEventResult } from '@karm/domain/contract';
 import { connectTestClient } from '@karm/server/test/test-client';
 import { expect, type Page } from '@playwright/test';
-import { E2E_BASE_URL } from './users';
+import { E2E_BASE_URL, E2E_PASSWORD } from './users';
 
 /** A signed-in API session from Node: how journeys prepare or inspect state without the UI. */
 export type ApiSession = {
@@ -25,6 +25,16 @@ export const apiSignIn = async (
   const client = await connectTestClient(E2E_BASE_URL, undefined, { userAgent });
   const { accessToken } = await client.request('authenticate', { username, password });
   return { token: accessToken, request: client.request, close: client.close };
+};
+
+/** Sets a journey user's language (their profile), so the next sign-in opens in it. */
+export const setLocale = async (username: string, locale: 'en' | 'nb') => {
+  const session = await apiSignIn(username, E2E_PASSWORD);
+  try {
+    await session.request('user:update-profile', { locale });
+  } finally {
+    session.close();
+  }
 };
 
 /** POSTs to Karm's REST API with the page's session token; fails the journey on an error answer. */

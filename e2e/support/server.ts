@@ -27,6 +27,7 @@ import {
   E2E_PLANNER_USERS,
   E2E_PORT,
   E2E_QUALITY_USERS,
+  E2E_REPORT_USERS,
   E2E_ROLE_PROJECTS,
   E2E_ROLE_USERS,
   E2E_SERVICE_AGREEMENT_PROJECTS,
@@ -40,6 +41,7 @@ import {
   E2E_USERS,
   MESSAGES_COMPANY_NAME,
   PLANNER_COMPANY_NAME,
+  REPORTS_COMPANY_NAME,
   SECURED_COMPANY_NAME,
   TRIPLETEX_COMPANY_NAME,
 } from './users';
@@ -232,6 +234,12 @@ for (const { username, role } of Object.values(E2E_MESSAGE_USERS)) {
 const dashboardCompany = await seedCompany(ctx.db, { name: DASHBOARD_COMPANY_NAME });
 for (const username of Object.values(E2E_DASHBOARD_USERS)) {
   await seedJourneyUser(username, 'admin', dashboardCompany.id);
+}
+
+// The reports journey's company: its reports count what the journey creates.
+const reportsCompany = await seedCompany(ctx.db, { name: REPORTS_COMPANY_NAME });
+for (const username of Object.values(E2E_REPORT_USERS)) {
+  await seedJourneyUser(username, 'admin', reportsCompany.id);
 }
 
 const app = await buildApp(ctx);

@@ -205,6 +205,12 @@ export const E2E_DASHBOARD_USERS = {
   admin: 'e2e-dashboard-admin',
   adminNb: 'e2e-dashboard-admin-nb',
 } as const;
+/** The reports journey: a company of its own, so its figures count only what the journey makes. */
+export const REPORTS_COMPANY_NAME = 'E2E Rapporter AS';
+export const E2E_REPORT_USERS = {
+  admin: 'e2e-reports-admin',
+  adminNb: 'e2e-reports-admin-nb',
+} as const;
 /** The service work journey: a leader per language, each with a service project of their own in the demo company. */
 export const E2E_SERVICE_WORK_USERS = {
   leader: 'e2e-service-leader',

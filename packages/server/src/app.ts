@@ -67,6 +67,7 @@ import { projectEvents } from './modules/projects/projects.socket';
 import { qualityRoutes } from './modules/quality/quality.http';
 import { qualityOverdueJob } from './modules/quality/quality-alerts';
 import { qualityFileUser } from './modules/quality/quality-files';
+import { reportsRoutes } from './modules/reports/reports.http';
 import { searchEvents } from './modules/search/search.socket';
 import { serviceAgreementsRoutes } from './modules/service-agreements/service-agreements.http';
 import {
@@ -114,6 +115,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   invoicesRoutes,
   tasksRoutes,
   qualityRoutes,
+  reportsRoutes,
   serviceWorkRoutes,
   serviceAgreementsRoutes,
   calendarRoutes,

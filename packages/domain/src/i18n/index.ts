@@ -56,6 +56,7 @@ export const NAMESPACES = [
   'dashboard',
   'exports',
   'quality',
+  'reports',
   'serviceWork',
   'serviceAgreements',
 ] as const satisfies readonly Namespace[];

@@ -307,6 +307,12 @@ export const router = createBrowserRouter([
               () => <QualityPage projectHref={projectHref} />,
           ),
           lazyRoute(
+            'report',
+            () => Promise.all([import('@/features/reports'), import('./report-links')]),
+            ([{ ReportsPage }, { REPORT_LINKS }]) =>
+              () => <ReportsPage links={REPORT_LINKS} />,
+          ),
+          lazyRoute(
             'messages',
             () => import('@/features/messages'),
             (module) => module.MessagesPage,

@@ -112,5 +112,4 @@ export const PLANNED_SCREENS = [
     titleKey: 'nav:subscriptions',
     textKey: 'screens:planned.convertSubscriptions',
   },
-  { name: 'report', titleKey: 'nav:reports', textKey: 'screens:planned.report' },
 ] as const satisfies readonly { name: RouteName; titleKey: string; textKey: string }[];

@@ -8,7 +8,7 @@ import { API_BASE, ApiError } from './http';
  * bytes so far) and handed to the browser to save under the server's file name. No 10-second limit:
  * a long list takes longer; `signal` cancels, which stops the server too.
  */
-export const downloadExport = async ({
+export const downloadExport = ({
   list,
   format,
   locale,
@@ -22,12 +22,37 @@ export const downloadExport = async ({
   filters: unknown;
   onProgress?: (bytes: number) => void;
   signal?: AbortSignal;
+}): Promise<{ fileName: string; bytes: number }> =>
+  downloadFile({
+    path: exportPath(list),
+    body: { format, locale, filters },
+    fallbackName: `${list}.${format}`,
+    onProgress,
+    signal,
+  });
+
+/**
+ * Downloads a file the server streams in answer to a POST (a list's export, a report's table):
+ * fetched with the session's `token` header, read as it arrives and saved under the server's name.
+ */
+export const downloadFile = async ({
+  path,
+  body,
+  fallbackName,
+  onProgress,
+  signal,
+}: {
+  path: string;
+  body: unknown;
+  fallbackName: string;
+  onProgress?: (bytes: number) => void;
+  signal?: AbortSignal;
 }): Promise<{ fileName: string; bytes: number }> => {
   const token = getAccessToken();
-  const response = await fetch(`${API_BASE}${exportPath(list)}`, {
+  const response = await fetch(`${API_BASE}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: JSON.stringify({ format, locale, filters }),
+    body: JSON.stringify(body),
     signal,
   });
   if (!response.ok || !response.body) {
@@ -37,7 +62,7 @@ export const downloadExport = async ({
     );
   }
   const fileName =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${list}.${format}`;
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const parts: Uint8Array[] = [];
   let bytes = 0;
   const reader = response.body.getReader();

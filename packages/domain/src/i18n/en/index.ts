@@ -29,6 +29,7 @@ import processes from './processes.json' with { type: 'json' };
 import profile from './profile.json' with { type: 'json' };
 import projects from './projects.json' with { type: 'json' };
 import quality from './quality.json' with { type: 'json' };
+import reports from './reports.json' with { type: 'json' };
 import screens from './screens.json' with { type: 'json' };
 import security from './security.json' with { type: 'json' };
 import serviceAgreements from './serviceAgreements.json' with { type: 'json' };
@@ -53,6 +54,7 @@ export const en = {
   dashboard,
   projects,
   quality,
+  reports,
   processes,
   pipeline,
   inquiries,

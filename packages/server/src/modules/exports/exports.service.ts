@@ -72,10 +72,26 @@ export const exportList = async <L extends ExportList>(
     locale: input.locale,
     yesNo: [words.yes, words.no],
   };
-  const chunks = input.format === 'csv' ? csvChunks(table) : xlsxChunks(table, words.sheet[list]);
+  return sendExportTable(reply, table, {
+    format: input.format,
+    fileName: exportFileName(ctx, list, input),
+    sheetName: words.sheet[list],
+  });
+};
+
+/**
+ * Sends a table as a CSV or XLSX file, streamed: the writers turn each batch into bytes as the
+ * response asks for them. Lists and reports (modules/reports) share it.
+ */
+export const sendExportTable = (
+  reply: FastifyReply,
+  table: ExportTable,
+  file: { format: ExportFormat; fileName: string; sheetName: string },
+) => {
+  const chunks = file.format === 'csv' ? csvChunks(table) : xlsxChunks(table, file.sheetName);
   return reply
-    .header('content-type', CONTENT_TYPES[input.format])
-    .header('content-disposition', `attachment; filename="${exportFileName(ctx, list, input)}"`)
+    .header('content-type', CONTENT_TYPES[file.format])
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
     .header('cache-control', 'private, no-store')
     .send(Readable.from(chunks, { objectMode: false }));
 };

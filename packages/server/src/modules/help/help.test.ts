@@ -66,6 +66,7 @@ const SCREENS_WITH_DEFAULTS = [
   'service-project-details',
   'messages',
   'calendar',
+  'report',
 ];
 
 describe('built-in help', () => {

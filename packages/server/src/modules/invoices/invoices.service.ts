@@ -337,7 +337,7 @@ export const updateInvoice = async (
 };
 
 /** The list filters as SQL (past due and unpaid follow the calendar, so they read the due date). */
-const listFilter = (
+export const invoiceListFilter = (
   filter: z.output<typeof invoiceListQuerySchema>['filter'],
   today: string,
 ): SQL | undefined => {
@@ -371,7 +371,7 @@ export const listInvoices = async (
   const where = and(
     eq(invoices.companyId, actor.companyId),
     query.projectId ? eq(invoices.projectId, query.projectId) : undefined,
-    listFilter(query.filter, today),
+    invoiceListFilter(query.filter, today),
     term
       ? or(
           ilike(invoices.customerName, pattern),

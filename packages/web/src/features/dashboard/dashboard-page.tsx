@@ -3,13 +3,14 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components';
+// Imported by path, not through the barrel: the charts library stays out of every screen's bundle.
+import { PieChartDialog, type PieContent } from '@/components/pie-chart-dialog/pie-chart-dialog';
 import { useCan } from '@/lib/permissions';
 import { AlertsWidget } from './alerts-widget';
 import { AnniversariesWidget } from './anniversaries-widget';
 import { ChangesWidget } from './changes-widget';
 import { CompletionWidget } from './completion-widget';
 import type { DashboardLinks } from './dashboard-links';
-import { PieChartDialog, type PieContent } from './pie-chart-dialog';
 import { ProjectStatusWidget } from './project-status-widget';
 import { useDashboardPushes } from './use-dashboard';
 import { WorkStatusWidget } from './work-status-widget';

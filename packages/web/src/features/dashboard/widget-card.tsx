@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailedAlert } from '@/components';
+import type { PieContent } from '@/components/pie-chart-dialog/pie-chart-dialog';
 import type { DashboardLinks } from './dashboard-links';
-import type { PieContent } from './pie-chart-dialog';
 
 /** A widget with a chart: where its figures lead, and how it opens its chart as a pie. */
 export type ChartWidgetProps = { links: DashboardLinks; onShowPie: (content: PieContent) => void };

@@ -38,6 +38,8 @@ export const OffersPage = ({ renderLineActions, onOpenProject }: OffersPageProps
     archived: 'false',
     // `?overdue=true`: the dashboard's "offers past their deadline" opens the list filtered so.
     overdue: params.get('overdue') === 'true' ? 'true' : 'false',
+    // `?statusId=`: a report's status row opens the list of that status.
+    statusId: params.get('statusId') ?? undefined,
     sort: 'number',
     direction: 'desc',
   });
