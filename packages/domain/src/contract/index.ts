@@ -37,6 +37,7 @@ export * from './quality';
 export * from './search';
 export * from './service-templates';
 export * from './service-work';
+export * from './service-work-dispatch';
 export * from './socket-events';
 export * from './system';
 export * from './tasks';
