@@ -321,7 +321,8 @@ export const openServiceTaskKeys = (
         inArray(tasks.type, [...SERVICE_TASK_TYPES]),
         options.search ? searchOf(options.search) : undefined,
         options.exceptServiceItems
-          ? sql`not (${tasks.entityType} = 'serviceItem' and ${tasks.entityId} in (${options.exceptServiceItems}))`
+          ? // "is not distinct from": a task about nothing (null) must stay, which "=" would make unknown.
+            sql`not (${tasks.entityType} is not distinct from 'serviceItem' and coalesce(${tasks.entityId} in (${options.exceptServiceItems}), false))`
           : undefined,
       ),
     );
