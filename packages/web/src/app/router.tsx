@@ -10,6 +10,7 @@ import {
   href,
   offerHref,
   PLANNED_SCREENS,
+  plannerWeekOfDate,
   projectHref,
   ROUTES,
   type RouteName,
@@ -348,7 +349,8 @@ export const router = createBrowserRouter([
           lazyRoute(
             'service-project-details',
             () => import('@/features/service-work'),
-            (module) => module.ServiceProjectDetailsPage,
+            ({ ServiceProjectDetailsPage }) =>
+              () => <ServiceProjectDetailsPage plannerWeekHref={plannerWeekOfDate} />,
           ),
           lazyRoute(
             'priceCalculator',

@@ -1,5 +1,5 @@
 import type { FileOwnerKind } from '@karm/domain/contract';
-import type { ProjectFilters } from '@karm/domain/rules';
+import { isoWeekOf, type ProjectFilters } from '@karm/domain/rules';
 
 /**
  * Every route of SPEC §2 with its name. Paths are built only through `href`, so a renamed path
@@ -83,6 +83,12 @@ export const offerHref = (offerId: string) => href.open('offer', offerId);
 /** Where a task's project or offer opens: its list with the record's dialog open. */
 /** Where a deviation's project opens (the projects screen with its dialog). */
 export const projectHref = (id: string) => href.open('projects', id);
+
+/** The planner's fortnight starting with the ISO week holding the date. */
+export const plannerWeekOfDate = (date: string) => {
+  const { year, week } = isoWeekOf(date);
+  return href.plannerWeek(year, week);
+};
 
 export const taskEntityHref = ({
   type,
