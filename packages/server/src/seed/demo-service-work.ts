@@ -1,17 +1,37 @@
-import { projectCreateSchema, serviceItemsSaveSchema } from '@karm/domain/contract';
+import { dispatchAssignSchema, projectCreateSchema, serviceItemsSaveSchema } from '@karm/domain/contract';
+import { addDays, isWorkingDay } from '@karm/domain/rules';
+import { and, eq } from 'drizzle-orm';
+import { employees } from '../modules/employees/employees.tables';
 import { createProject } from '../modules/projects/projects.service';
 import { findServiceTemplates } from '../modules/service-templates/template-tree';
+import { assignDispatch } from '../modules/service-work/dispatch.service';
 import { saveServiceItems } from '../modules/service-work/service-items.service';
+import { todayIn } from '../platform/clock';
 import { type AppContext, administrativeActor } from '../platform/context';
 import { newId } from '../platform/ids';
 
-/** The demo's service project: automatic doors of a shopping centre in Oslo, placed on the map. */
+/**
+ * The demo's service project: automatic doors of a shopping centre in Oslo, placed on the map — one
+ * of them an emergency waiting in the service assignment, another booked as a service visit.
+ */
 const DOORS = [
   { name: 'Hovedinngang nord', floor: '1', lat: 59.93312, lng: 10.7786 },
   { name: 'Inngang fra P-hus', floor: 'U1', lat: 59.93248, lng: 10.77741 },
   { name: 'Varemottak', floor: '1', lat: 59.93205, lng: 10.77935 },
   { name: 'Inngang sør', floor: '1', lat: 59.93166, lng: 10.77802 },
+  // Reported this morning: the fire exit's door will not close, so the service leader must send someone.
+  {
+    name: 'Nødutgang vest (går ikke igjen)',
+    floor: '2',
+    lat: 59.93251,
+    lng: 10.77655,
+    emergencyType: 'emergency' as const,
+  },
 ];
+
+/** The booked service visit: Erik checks the door from the car park on the next working day, a whole day. */
+const VISITED_DOOR = 'Inngang fra P-hus';
+const VISITOR = 'Erik';
 
 export const seedDemoServiceWork = async (ctx: AppContext, companyId: string, adminUserId: string) => {
   const actor = administrativeActor(companyId, adminUserId, 'demo-seed');
@@ -29,7 +49,7 @@ export const seedDemoServiceWork = async (ctx: AppContext, companyId: string, ad
   const templates = await findServiceTemplates(ctx, actor, { search: '', page: 1, pageSize: 20 });
   const doorTemplate = templates.items.find((template) => template.name.startsWith('Automatisk dør'));
   if (!doorTemplate) throw new Error('The demo needs the automatic door template');
-  await saveServiceItems(
+  const items = await saveServiceItems(
     ctx,
     actor,
     serviceItemsSaveSchema.parse({
@@ -42,5 +62,26 @@ export const seedDemoServiceWork = async (ctx: AppContext, companyId: string, ad
       })),
     }),
   );
+  const door = items.find((item) => item.name === VISITED_DOOR);
+  const [visitor] = await ctx.db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.firstName, VISITOR)));
+  let day = addDays(todayIn(ctx.clock), 1);
+  while (!isWorkingDay(day)) day = addDays(day, 1);
+  if (door && visitor) {
+    await assignDispatch(
+      ctx,
+      actor,
+      dispatchAssignSchema.parse({
+        subject: { kind: 'serviceItem', serviceItemId: door.id },
+        employeeId: visitor.id,
+        date: day,
+        dayPart: 4,
+        // Erik may already have half a day there from the planner's demo: he does both.
+        isOverbookingConfirmed: true,
+      }),
+    );
+  }
   return project.id;
 };
