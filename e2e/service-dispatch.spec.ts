@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { ProjectDto, ServiceItemDto } from '@karm/domain/contract';
+import type { Page, ServiceItemDto, ServiceProjectSummaryDto } from '@karm/domain/contract';
 import { apiSignIn } from './support/api';
 import { formatDate, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
-import { E2E_PASSWORD, E2E_SERVICE_DISPATCH_USERS, E2E_SERVICE_DISPATCH_WORKERS } from './support/users';
+import {
+  E2E_PASSWORD,
+  E2E_SERVICE_DISPATCH_PROJECTS,
+  E2E_SERVICE_DISPATCH_USERS,
+  E2E_SERVICE_DISPATCH_WORKERS,
+} from './support/users';
 
 // Issue 19, service assignment (the drawer item; /service-project-details without a project): a
 // service leader finds an emergency door in the dispatch list, assigns it to a service worker for
@@ -64,12 +69,15 @@ for (const locale of ['en', 'nb'] as const) {
     const session = await apiSignIn(username, E2E_PASSWORD);
     try {
       await session.request('user:update-profile', { locale });
-      // A service project of this run with a door reported as an emergency.
+      // The journey's service project, with a door of this run reported as an emergency.
       const suffix = randomUUID().slice(0, 6);
-      const project = (await session.request('project:create', {
-        name: `E2E Utkalling ${locale} ${suffix}`,
-        isService: true,
-      } as never)) as ProjectDto;
+      const projects = await page.request.get(
+        `/api/service-project/service-items/grouped-by-project?search=${encodeURIComponent(E2E_SERVICE_DISPATCH_PROJECTS[journey])}`,
+        { headers: { token: session.token } },
+      );
+      const [summary] = ((await projects.json()) as Page<ServiceProjectSummaryDto>).items;
+      expect(summary).toBeDefined();
+      const project = { id: summary!.projectId, number: summary!.projectNumber };
       const templates = await session.request('admin-service:find-service-templates', {
         page: 1,
         pageSize: 50,
@@ -95,7 +103,7 @@ for (const locale of ['en', 'nb'] as const) {
       await page.setViewportSize(viewport);
       await signInPage(page, username);
       // The drawer item opens the dispatch view.
-      if (locale === 'nb') await page.getByRole('button', { name: texts.menu }).click();
+      if (locale === 'nb') await page.getByRole('button', { name: texts.menu, exact: true }).click();
       await page.getByRole('link', { name: texts.drawerItem }).first().click();
       await expect(page).toHaveURL(/\/service-project-details$/);
       await expect(page.getByRole('heading', { name: texts.title })).toBeVisible();
@@ -110,7 +118,7 @@ for (const locale of ['en', 'nb'] as const) {
       const dialog = page.getByRole('dialog', { name: texts.dialog });
       await dialog.getByRole('combobox', { name: texts.worker }).click();
       await page.getByRole('option', { name: workerName }).click();
-      await dialog.getByRole('radio', { name: texts.half }).check({ force: true });
+      await dialog.getByText(texts.half).click();
       await saveScreen(page, `service-dispatch-assign-${locale}`, { fullPage: false });
       await dialog.getByRole('button', { name: texts.save, exact: true }).click();
       const today = formatDate(osloToday());

@@ -30,6 +30,7 @@ import {
   E2E_QUALITY_USERS,
   E2E_ROLE_PROJECTS,
   E2E_ROLE_USERS,
+  E2E_SERVICE_DISPATCH_PROJECTS,
   E2E_SERVICE_DISPATCH_USERS,
   E2E_SERVICE_DISPATCH_WORKERS,
   E2E_SERVICE_WORK_PROJECTS,
@@ -157,7 +158,10 @@ for (const [role, name] of Object.entries(E2E_ROLE_PROJECTS)) {
   );
 }
 // The service work journey: a service project for each of its leaders to place items on.
-for (const name of Object.values(E2E_SERVICE_WORK_PROJECTS)) {
+for (const name of [
+  ...Object.values(E2E_SERVICE_WORK_PROJECTS),
+  ...Object.values(E2E_SERVICE_DISPATCH_PROJECTS),
+]) {
   await createProject(ctx, projectMaker, projectCreateSchema.parse({ name, isService: true }));
 }
 // The service assignment journey: a service worker of its own per language, in the company's

@@ -225,3 +225,8 @@ export const E2E_SERVICE_DISPATCH_WORKERS = {
   leader: { firstName: 'Dispatch', lastName: 'Servicetekniker' },
   leaderNb: { firstName: 'Utkalling', lastName: 'Servicetekniker' },
 } as const;
+/** The service projects the service assignment journey reports its emergency doors on. */
+export const E2E_SERVICE_DISPATCH_PROJECTS = {
+  leader: 'E2E Utkalling Storo',
+  leaderNb: 'E2E Utkalling Økern',
+} as const;
