@@ -87,9 +87,8 @@ const entryOf = (
     serviceItem: item,
     projectId: item?.projectId ?? (task?.entityType === 'project' ? task.entityId : null),
     projectLabel,
-    description: task
-      ? [task.description, task.immediateAction].filter(Boolean).join(' — ')
-      : (item?.floor ?? ''),
+    // An item's floor travels with the item; the description is the task's own text.
+    description: task ? [task.description, task.immediateAction].filter(Boolean).join(' — ') : '',
   };
 };
 

@@ -128,14 +128,18 @@ describe('Service assignment (service project details without a project)', () =>
     overbookFirst = true;
     const user = render('leader');
     await user.click(await screen.findByRole('button', { name: 'Assign 1042-3 Nøddør' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Assign to a service worker' });
+    const dialog = await screen.findByRole('dialog', { name: 'Assign' });
     await user.click(within(dialog).getByRole('radio', { name: '½ day' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Required')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: 'Service worker' }));
     await user.click(await screen.findByRole('option', { name: 'Per Service' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    const question = await screen.findByRole('dialog', { name: 'Book more than a whole day?' });
+    const question = await screen.findByRole(
+      'dialog',
+      { name: 'Book more than a whole day?' },
+      { timeout: 5_000 },
+    );
     await user.click(within(question).getByRole('button', { name: 'Book anyway' }));
     await waitFor(() =>
       expect(

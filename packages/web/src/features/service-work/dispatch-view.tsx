@@ -16,6 +16,7 @@ import {
   Pagination,
   Paper,
   SegmentedControl,
+  Select,
   Stack,
   Text,
   TextInput,
@@ -91,6 +92,10 @@ export const DispatchView = ({ plannerWeekHref }: { plannerWeekHref: (date: stri
   const data = dispatch.data;
   const offset = ((data?.page ?? 1) - 1) * DISPATCH_PAGE_SIZE;
   const pins = useMemo(() => pinsOf(data?.items ?? [], offset), [data, offset]);
+  const kindChoices = [
+    { value: 'all', label: t('dispatch.kinds.all') },
+    ...DISPATCH_ENTRY_KINDS.map((value) => ({ value, label: t(`dispatch.kinds.${value}`) })),
+  ];
 
   if (dispatch.isError)
     return (
@@ -142,6 +147,11 @@ export const DispatchView = ({ plannerWeekHref }: { plannerWeekHref: (date: stri
               ) : (
                 <Text size="sm">{entry.projectLabel}</Text>
               ))}
+            {entry.serviceItem?.floor && (
+              <Text size="sm" c="dimmed">
+                {t('list.floor', { floor: entry.serviceItem.floor })}
+              </Text>
+            )}
             {entry.description && (
               <Text size="sm" c="dimmed" lineClamp={2}>
                 {entry.description}
@@ -165,20 +175,30 @@ export const DispatchView = ({ plannerWeekHref }: { plannerWeekHref: (date: stri
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap" align="flex-end">
-        <SegmentedControl
-          value={kind}
-          onChange={(value) => {
-            setKind(value as DispatchEntryKind | 'all');
-            setPage(1);
-          }}
-          data={[
-            { value: 'all', label: t('dispatch.kinds.all') },
-            ...DISPATCH_ENTRY_KINDS.map((value) => ({ value, label: t(`dispatch.kinds.${value}`) })),
-          ]}
-          aria-label={t('dispatch.kindLabel')}
-          fullWidth={isPhone}
-          w={isPhone ? '100%' : undefined}
-        />
+        {isPhone ? (
+          // Four choices do not fit a phone's width side by side: a list to pick from instead.
+          <Select
+            value={kind}
+            onChange={(value) => {
+              setKind((value ?? 'all') as DispatchEntryKind | 'all');
+              setPage(1);
+            }}
+            data={kindChoices}
+            aria-label={t('dispatch.kindLabel')}
+            allowDeselect={false}
+            w="100%"
+          />
+        ) : (
+          <SegmentedControl
+            value={kind}
+            onChange={(value) => {
+              setKind(value as DispatchEntryKind | 'all');
+              setPage(1);
+            }}
+            data={kindChoices}
+            aria-label={t('dispatch.kindLabel')}
+          />
+        )}
         <TextInput
           leftSection={<IconSearch size={16} />}
           placeholder={t('dispatch.search')}
