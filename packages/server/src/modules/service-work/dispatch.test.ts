@@ -288,6 +288,36 @@ describe('service items in the planner', () => {
     });
   });
 
+  it('a task may be about a service item of the company, never another company’s', async () => {
+    const item = await addItem({ name: 'Karuselldør' });
+    const api = restClient(server, leader);
+    const task = await api.post<TaskDto>('/tasks', {
+      name: 'Bytt børster',
+      type: 'service-item',
+      date: '2026-03-09',
+      entityType: 'serviceItem',
+      entityId: item.id,
+    });
+    expect(task.status).toBe(201);
+    expect(task.body).toMatchObject({
+      entityNumber: item.number,
+      entityName: `Karuselldør · ${project.number} Storo Storsenter`,
+      entityProjectId: project.id,
+    });
+    const foreignItem = await addItem({ name: 'Fremmed karusell' }, stranger, {
+      projectId: strangerProject.id,
+      serviceTemplateId: strangerTemplateId,
+    });
+    const refused = await api.post<Refusal>('/tasks', {
+      name: 'Ikke vår',
+      date: '2026-03-09',
+      entityType: 'serviceItem',
+      entityId: foreignItem.id,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('VALIDATION');
+  });
+
   it('finds service items by project, name or floor, paged, only the company’s own', async () => {
     const api = restClient(server, leader);
     const all = (
