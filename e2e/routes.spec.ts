@@ -29,7 +29,8 @@ const ROUTES: { path: string; en: string; nb: string }[] = [
   { path: '/report', en: 'Reports', nb: 'Rapporter' },
   { path: '/tasks', en: 'Tasks', nb: 'Oppgaver' },
   { path: '/company', en: 'Company settings', nb: 'Firmainnstillinger' },
-  { path: '/service-project-details', en: 'Service project details', nb: 'Serviceprosjektdetaljer' },
+  // Without a project it is the service assignment (the dispatch view of issue 19).
+  { path: '/service-project-details', en: 'Service assignment', nb: 'Serviceoppdrag' },
   { path: '/inquiries', en: 'Inquiry management', nb: 'Forespørselsoversikt' },
   { path: '/price-calculator', en: 'Price calculator', nb: 'Priskalkulator' },
 ];

@@ -17,6 +17,7 @@ const TEMPLATE = 'Automatisk dør — årlig kontroll etter EN 16005';
 const TEXTS = {
   en: {
     title: 'Service project details',
+    dispatchTitle: 'Service assignment',
     template: 'Template',
     name: 'Name',
     floor: 'Floor',
@@ -33,6 +34,7 @@ const TEXTS = {
   },
   nb: {
     title: 'Serviceprosjektdetaljer',
+    dispatchTitle: 'Serviceoppdrag',
     template: 'Mal',
     name: 'Navn',
     floor: 'Etasje',
@@ -73,9 +75,9 @@ for (const locale of ['en', 'nb'] as const) {
       await page.setViewportSize(PHONE);
       await signInPage(page, username);
 
-      // Without a project: the service projects to choose from.
-      await page.goto('/service-project-details');
-      await expect(page.getByRole('heading', { name: texts.title })).toBeVisible();
+      // Without a project a leader lands on the service assignment; its second tab lists the service projects.
+      await page.goto('/service-project-details?tab=projects');
+      await expect(page.getByRole('heading', { name: texts.dispatchTitle })).toBeVisible();
       await page.getByRole('link', { name: new RegExp(projectName) }).click();
       await expect(page).toHaveURL(/projectId=/);
       const projectId = new URL(page.url()).searchParams.get('projectId') as string;

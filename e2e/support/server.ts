@@ -3,6 +3,7 @@ import { projectCreateSchema, type Role } from '@karm/domain/contract';
 import { buildApp } from '@karm/server/app';
 import { loadConfig } from '@karm/server/config';
 import { settingsOf, updateAccountingSettings } from '@karm/server/modules/accounting/settings.service';
+import { getCompanyInfo } from '@karm/server/modules/company/company.service';
 import { createProject } from '@karm/server/modules/projects/projects.service';
 import { administrativeActor } from '@karm/server/platform/context';
 import { createContext } from '@karm/server/platform/create-context';
@@ -34,6 +35,9 @@ import {
   E2E_SERVICE_AGREEMENT_USERS,
   E2E_SERVICE_ANSWER_PROJECTS,
   E2E_SERVICE_ANSWER_USERS,
+  E2E_SERVICE_DISPATCH_PROJECTS,
+  E2E_SERVICE_DISPATCH_USERS,
+  E2E_SERVICE_DISPATCH_WORKERS,
   E2E_SERVICE_WORK_PROJECTS,
   E2E_SERVICE_WORK_USERS,
   E2E_TASK_USERS,
@@ -120,6 +124,7 @@ const journeyUsers: { username: string; role: Role }[] = [
   ...Object.values(E2E_SERVICE_WORK_USERS).map((username) => ({ username, role: 'leader' as const })),
   ...Object.values(E2E_SERVICE_AGREEMENT_USERS).map((username) => ({ username, role: 'leader' as const })),
   ...Object.values(E2E_SERVICE_ANSWER_USERS).map((username) => ({ username, role: 'technician' as const })),
+  ...Object.values(E2E_SERVICE_DISPATCH_USERS).map((username) => ({ username, role: 'leader' as const })),
 ];
 const seedJourneyUser = (username: string, role: Role, companyId: string) =>
   seedUser(ctx.db, {
@@ -160,10 +165,11 @@ for (const [role, name] of Object.entries(E2E_ROLE_PROJECTS)) {
     }),
   );
 }
-// The service work and service agreement journeys: a service project for each of their leaders.
+// The service work, agreement and assignment journeys: a service project for each of their leaders.
 for (const name of [
   ...Object.values(E2E_SERVICE_WORK_PROJECTS),
   ...Object.values(E2E_SERVICE_AGREEMENT_PROJECTS),
+  ...Object.values(E2E_SERVICE_DISPATCH_PROJECTS),
 ]) {
   await createProject(ctx, projectMaker, projectCreateSchema.parse({ name, isService: true }));
 }
@@ -179,6 +185,17 @@ for (const [key, name] of Object.entries(E2E_SERVICE_ANSWER_PROJECTS)) {
       projectManagerId: employeeIdOf.get(username) ?? null,
     }),
   );
+}
+// The service assignment journey: a service worker of its own per language, in the company's
+// service employee category (GET employee/service) and the planner's service group.
+const serviceCategory = (await getCompanyInfo(ctx, projectMaker)).serviceEmployeeCategory;
+for (const worker of Object.values(E2E_SERVICE_DISPATCH_WORKERS)) {
+  await seedEmployee(ctx.db, demoCompanyId, {
+    ...worker,
+    displayName: `${worker.firstName} ${worker.lastName}`,
+    workGroup: 'service',
+    employeeCategoryId: serviceCategory?.id ?? null,
+  });
 }
 await seedJourneyUser(E2E_ADMINS.accounting, 'admin', secondCompanyId);
 // A company of its own requires two-factor sign-in of administrators, so the other journeys' admins

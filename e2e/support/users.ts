@@ -238,3 +238,19 @@ export const E2E_SERVICE_AGREEMENT_PROJECTS = {
   leader: 'E2E Serviceavtale Lillestrøm',
   leaderNb: 'E2E Serviceavtale Sandvika',
 } as const;
+
+/** The service assignment journey (issue 19): a service leader per language, each with a service worker of their own. */
+export const E2E_SERVICE_DISPATCH_USERS = {
+  leader: 'e2e-dispatch-leader',
+  leaderNb: 'e2e-dispatch-leader-nb',
+} as const;
+/** Service workers (in the demo company's service employee category, work group service), one per journey. */
+export const E2E_SERVICE_DISPATCH_WORKERS = {
+  leader: { firstName: 'Dispatch', lastName: 'Servicetekniker' },
+  leaderNb: { firstName: 'Utkalling', lastName: 'Servicetekniker' },
+} as const;
+/** The service projects the service assignment journey reports its emergency doors on. */
+export const E2E_SERVICE_DISPATCH_PROJECTS = {
+  leader: 'E2E Utkalling Storo',
+  leaderNb: 'E2E Utkalling Økern',
+} as const;

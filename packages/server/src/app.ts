@@ -56,7 +56,11 @@ import { logEvents } from './modules/logs/logs.socket';
 import { messageEvents } from './modules/messages/messages.socket';
 import { offerStatusesRoutes } from './modules/offers/offer-statuses.http';
 import { offersRoutes } from './modules/offers/offers.http';
-import { plannerProjectRemovalHook, plannerTaskRemovalHook } from './modules/planner/plan-removal-hooks';
+import {
+  plannerProjectRemovalHook,
+  plannerServiceItemRemovalHook,
+  plannerTaskRemovalHook,
+} from './modules/planner/plan-removal-hooks';
 import { plannerEvents } from './modules/planner/planner.socket';
 import { priceCalculatorEvents } from './modules/price-calculator/price-calculator.socket';
 import { processEvents } from './modules/processes/processes.socket';
@@ -76,6 +80,10 @@ import {
 } from './modules/service-templates/project-copies';
 import { serviceTemplatesRoutes } from './modules/service-templates/service-templates.http';
 import { serviceTemplateEvents } from './modules/service-templates/service-templates.socket';
+import {
+  registerServiceItemRemovalHook,
+  serviceWorkProjectRemovalHook,
+} from './modules/service-work/service-item-removal';
 import { serviceWorkRoutes } from './modules/service-work/service-work.http';
 import { serviceWorkFileUser } from './modules/service-work/service-work-files';
 import { systemRoutes } from './modules/system/system.http';
@@ -190,9 +198,16 @@ for (const user of [
   registerFileUser(user);
 /** The planner lets go of a removed project's and a deleted task's bookings (SPEC §4). */
 registerProjectRemovalHook(plannerProjectRemovalHook);
+/**
+ * A removed project's service items let go of what hangs on them (plans) — before the templates' hook
+ * below deletes the items' template copies and, by cascade, the items.
+ */
+registerProjectRemovalHook(serviceWorkProjectRemovalHook);
 /** A removed project takes its copies of service templates along. */
 registerProjectRemovalHook(serviceTemplatesProjectRemovalHook);
 registerTaskRemovalHook(plannerTaskRemovalHook);
+/** A deleted service item leaves the planner with it. */
+registerServiceItemRemovalHook(plannerServiceItemRemovalHook);
 
 /** Requests per minute per address on the REST API: generous for people, a wall for scripts. */
 const API_RATE_LIMIT_PER_MINUTE = 1_200;

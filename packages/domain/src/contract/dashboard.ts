@@ -88,6 +88,8 @@ export type WorkStatus = 'booked' | 'absent' | 'free';
 export type WorkStatusBookingDto =
   | { kind: 'project'; projectId: string; number: number | null; name: string; quarters: number }
   | { kind: 'task'; taskId: string; name: string; quarters: number }
+  /** A service item: its name reads like the planner's cell ("1042-3 Hovedinngang"). */
+  | { kind: 'serviceItem'; serviceItemId: string; name: string; quarters: number }
   | { kind: 'absence'; absence: AbsenceKind; quarters: number };
 export type WorkStatusEmployeeDto = {
   employeeId: string;

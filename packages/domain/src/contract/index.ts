@@ -40,6 +40,7 @@ export * from './service-agreements';
 export * from './service-answers';
 export * from './service-templates';
 export * from './service-work';
+export * from './service-work-dispatch';
 export * from './socket-events';
 export * from './system';
 export * from './tasks';

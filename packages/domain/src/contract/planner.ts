@@ -50,6 +50,7 @@ const cellsSchema = z
 export const planSubjectSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('project'), projectId: z.uuid() }),
   z.object({ kind: z.literal('task'), taskId: z.uuid() }),
+  z.object({ kind: z.literal('serviceItem'), serviceItemId: z.uuid() }),
   z.object({ kind: z.literal('absence'), absence: z.enum(ABSENCE_KINDS) }),
 ]);
 
@@ -117,6 +118,21 @@ export type PlannerProjectDto = {
   noteToPlanner: string;
 };
 
+/**
+ * A service item as a planner cell draws it: its project's number and colour, and the item's number
+ * and name (or its checklist's name when it has none), e.g. "1042-3 Hovedinngang".
+ */
+export type PlannerServiceItemDto = {
+  id: string;
+  projectId: string;
+  projectNumber: number;
+  projectName: string;
+  /** The project's colour (the item is drawn like its project). */
+  colour: string;
+  number: number;
+  name: string;
+};
+
 /** `planner:get` and `plan:refresh`: the two weeks with everything a planner screen draws. */
 export type PlannerDto = {
   weeks: [IsoWeek, IsoWeek];
@@ -137,10 +153,17 @@ export type PlannerDto = {
    * book are the company's active projects (`projects:all`).
    */
   projects: PlannerProjectDto[];
+  /** Every service item booked in the two weeks. */
+  serviceItems: PlannerServiceItemDto[];
 };
 
 /** What a write changed: its cells at their new versions, and the tasks it made (push off). */
-export type PlanChangeDto = { cells: PlanCellDto[]; tasks: TaskDto[]; projects: PlannerProjectDto[] };
+export type PlanChangeDto = {
+  cells: PlanCellDto[];
+  tasks: TaskDto[];
+  projects: PlannerProjectDto[];
+  serviceItems: PlannerServiceItemDto[];
+};
 
 /** The refusal of a write that would put more than a whole day on a cell (CONFLICT, `planOverbooked`). */
 export type PlanOverbookingDetails = {

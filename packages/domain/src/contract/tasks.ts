@@ -19,8 +19,8 @@ export const TASK_TYPES = ['service-item-emergency', 'service-item', 'project', 
 export type TaskType = (typeof TASK_TYPES)[number];
 export const DEFAULT_TASK_TYPE: TaskType = 'service-item-emergency';
 
-/** What a task may be about (service items join when the service module lands). */
-export const TASK_ENTITY_TYPES = ['project', 'offer'] as const;
+/** What a task may be about: a project, an offer or a service item (an emergency item's task points at the item). */
+export const TASK_ENTITY_TYPES = ['project', 'offer', 'serviceItem'] as const;
 export type TaskEntityType = (typeof TASK_ENTITY_TYPES)[number];
 
 export const TASK_LIMITS = { name: 200, text: 4_000 } as const;
@@ -31,9 +31,15 @@ export type TaskDto = {
   type: TaskType;
   entityType: TaskEntityType | null;
   entityId: string | null;
-  /** The entity's number and name as lists show it ("1042 Skole Lørenskog"); null without one. */
+  /**
+   * The entity's number and name as lists show it ("1042 Skole Lørenskog"); a service item's number is
+   * its number in the project and its name tells the project ("Hovedinngang · 1042 Skole Lørenskog").
+   * Null without one.
+   */
   entityNumber: number | null;
   entityName: string | null;
+  /** A service item's project (where its link opens); null for other entities. */
+  entityProjectId: string | null;
   date: string;
   description: string;
   immediateAction: string;
@@ -92,7 +98,7 @@ export type TaskFilter = (typeof TASK_FILTERS)[number];
 
 export const taskListQuerySchema = pageQuerySchema.extend({
   filter: z.enum(TASK_FILTERS).default('all'),
-  /** Only the tasks about this project or offer (a project's tasks tab). */
+  /** Only the tasks about this project, offer or service item (a project's tasks tab). */
   entityId: z.uuid().optional(),
   /** Words of the name, description or immediate action. */
   search: text(100).optional(),

@@ -1,26 +1,47 @@
 import {
+  dispatchAssignSchema,
   projectCreateSchema,
   type ServiceItemDto,
   serviceItemsSaveSchema,
   userAnswerCreateSchema,
 } from '@karm/domain/contract';
+import { addDays, isWorkingDay } from '@karm/domain/rules';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { employees } from '../modules/employees/employees.tables';
 import { storeUpload } from '../modules/files/files.service';
 import { createProject } from '../modules/projects/projects.service';
 import { findServiceTemplates } from '../modules/service-templates/template-tree';
+import { assignDispatch } from '../modules/service-work/dispatch.service';
 import { createUserAnswer } from '../modules/service-work/service-answers.service';
 import { readServiceDataFull } from '../modules/service-work/service-checklist';
 import { saveServiceItems } from '../modules/service-work/service-items.service';
+import { todayIn } from '../platform/clock';
 import { type Actor, type AppContext, administrativeActor } from '../platform/context';
 import { newId } from '../platform/ids';
 
-/** The demo's service project: automatic doors of a shopping centre in Oslo, placed on the map. */
+/**
+ * The demo's service project: automatic doors of a shopping centre in Oslo, placed on the map — one
+ * of them an emergency waiting in the service assignment, another booked as a service visit.
+ */
 const DOORS = [
   { name: 'Hovedinngang nord', floor: '1', lat: 59.93312, lng: 10.7786 },
   { name: 'Inngang fra P-hus', floor: 'U1', lat: 59.93248, lng: 10.77741 },
   { name: 'Varemottak', floor: '1', lat: 59.93205, lng: 10.77935 },
   { name: 'Inngang sør', floor: '1', lat: 59.93166, lng: 10.77802 },
+  // Reported this morning: the fire exit's door will not close, so the service leader must send someone.
+  {
+    name: 'Nødutgang vest (går ikke igjen)',
+    floor: '2',
+    lat: 59.93251,
+    lng: 10.77655,
+    emergencyType: 'emergency' as const,
+  },
 ];
+
+/** The booked service visit: Erik checks the door from the car park on the next working day, a whole day. */
+const VISITED_DOOR = 'Inngang fra P-hus';
+const VISITOR = 'Erik';
 
 export const seedDemoServiceWork = async (ctx: AppContext, companyId: string, adminUserId: string) => {
   const actor = administrativeActor(companyId, adminUserId, 'demo-seed');
@@ -52,6 +73,27 @@ export const seedDemoServiceWork = async (ctx: AppContext, companyId: string, ad
     }),
   );
   await answerDemoDoors(ctx, actor, items);
+  const door = items.find((item) => item.name === VISITED_DOOR);
+  const [visitor] = await ctx.db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.firstName, VISITOR)));
+  let day = addDays(todayIn(ctx.clock), 1);
+  while (!isWorkingDay(day)) day = addDays(day, 1);
+  if (door && visitor) {
+    await assignDispatch(
+      ctx,
+      actor,
+      dispatchAssignSchema.parse({
+        subject: { kind: 'serviceItem', serviceItemId: door.id },
+        employeeId: visitor.id,
+        date: day,
+        dayPart: 4,
+        // Erik may already have half a day there from the planner's demo: he does both.
+        isOverbookingConfirmed: true,
+      }),
+    );
+  }
   return project.id;
 };
 

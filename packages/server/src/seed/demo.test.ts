@@ -14,6 +14,7 @@ import { latestProjectChanges } from '../modules/projects/project-dashboard';
 import { agreementHistory } from '../modules/service-agreements/service-agreements.service';
 import { dueServiceVisits } from '../modules/service-agreements/service-visits';
 import { findServiceTemplates } from '../modules/service-templates/template-tree';
+import { listDispatch } from '../modules/service-work/dispatch.service';
 import { listServiceItems, listServiceProjects } from '../modules/service-work/service-items.service';
 import { tasks } from '../modules/tasks/tasks.tables';
 import { todayIn } from '../platform/clock';
@@ -81,7 +82,10 @@ describe('demo data', () => {
       bookings.flatMap((booking) => (booking.kind === 'project' ? [booking.projectId] : [])),
     );
     expect(projectIds.size).toBeGreaterThanOrEqual(4);
-    expect(new Set(bookings.map((booking) => booking.kind))).toEqual(new Set(['project', 'absence']));
+    // Projects, absence, and the service visit booked from the service assignment.
+    expect(new Set(bookings.map((booking) => booking.kind))).toEqual(
+      new Set(['project', 'absence', 'serviceItem']),
+    );
     expect(planner.cells.some((cell) => isOverbooked(cell.bookings))).toBe(true);
     expect(planner.tasks.map((task) => task.name)).toContain(
       'Service: skyvedør går tregt, Jernvare Strømmen',
@@ -144,7 +148,7 @@ describe('demo data', () => {
     const actor = administrativeActor(companyId, '');
     const projects = await listServiceProjects(server.ctx, actor, { page: 1, pageSize: 20 });
     const storo = projects.items.find((project) => project.projectName.startsWith('Storo'));
-    expect(storo?.itemCount).toBe(4);
+    expect(storo?.itemCount).toBe(5);
     const items = await listServiceItems(server.ctx, actor, storo?.projectId as string);
     for (const item of items) {
       expect(item.location?.lat).toBeCloseTo(59.93, 1);
@@ -155,6 +159,18 @@ describe('demo data', () => {
     expect(statusOf('Hovedinngang nord')).toBe('ok');
     expect(statusOf('Inngang sør')).toBe('fault');
     expect(statusOf('Varemottak')).toBe('notVisited');
+    // The service assignment has an emergency door waiting, and a booked visit at another door.
+    const dispatch = await listDispatch(server.ctx, actor, { page: 1, pageSize: 50 });
+    expect(dispatch.items.find((entry) => entry.kind === 'emergency')?.title).toMatch(/Nødutgang vest/);
+    const visited = items.find((item) => item.name === 'Inngang fra P-hus');
+    const planner = await getPlanner(server.ctx, actor, isoWeekOf(todayIn(server.ctx.clock)));
+    const visit = planner.cells.find((cell) =>
+      cell.bookings.some(
+        (booking) => booking.kind === 'serviceItem' && booking.serviceItemId === visited?.id,
+      ),
+    );
+    expect(visit).toBeDefined();
+    expect(planner.serviceItems.find((item) => item.id === visited?.id)?.name).toBe('Inngang fra P-hus');
   });
 
   it("has a quarterly agreement on the Storo project, its next visit due soon and this year's index applied", async () => {

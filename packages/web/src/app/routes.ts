@@ -1,5 +1,5 @@
 import type { FileOwnerKind } from '@karm/domain/contract';
-import type { ProjectFilters } from '@karm/domain/rules';
+import { isoWeekOf, type ProjectFilters } from '@karm/domain/rules';
 
 /**
  * Every route of SPEC §2 with its name. Paths are built only through `href`, so a renamed path
@@ -49,6 +49,9 @@ export const href = {
   plannerWeek: (year: number, week: number) => `/planner/${year}/${week}`,
   /** The planner's week sheet for the workshop wall, on the print page. */
   plannerPrint: (year: number, week: number) => `${ROUTES.print}?sheet=planner&year=${year}&week=${week}`,
+  /** A service project's items on their map (service project details). */
+  serviceProject: (projectId: string) =>
+    `${ROUTES['service-project-details']}?projectId=${encodeURIComponent(projectId)}`,
   /** A list page that opens one record's dialog at once (global search hits, links). */
   open: (name: 'projects' | 'serviceProjects' | 'offer' | 'inquiries', id: string) =>
     `${ROUTES[name]}?open=${encodeURIComponent(id)}`,
@@ -83,8 +86,25 @@ export const offerHref = (offerId: string) => href.open('offer', offerId);
 /** Where a deviation's project opens (the projects screen with its dialog). */
 export const projectHref = (id: string) => href.open('projects', id);
 
-export const taskEntityHref = ({ type, id }: { type: 'project' | 'offer'; id: string }) =>
-  type === 'project' ? href.open('projects', id) : offerHref(id);
+/** The planner's fortnight starting with the ISO week holding the date. */
+export const plannerWeekOfDate = (date: string) => {
+  const { year, week } = isoWeekOf(date);
+  return href.plannerWeek(year, week);
+};
+
+export const taskEntityHref = ({
+  type,
+  id,
+  projectId,
+}: {
+  type: 'project' | 'offer' | 'serviceItem';
+  id: string;
+  projectId: string | null;
+}): string | null => {
+  if (type === 'project') return href.open('projects', id);
+  if (type === 'offer') return offerHref(id);
+  return projectId ? href.serviceProject(projectId) : null;
+};
 
 /**
  * Where a calendar entry opens: a project, offer or inquiry in its list with the dialog open, a task

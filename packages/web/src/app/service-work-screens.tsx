@@ -1,6 +1,6 @@
 import { ServiceAgreementButton } from '@/features/service-agreements';
 import { ServiceItemPage, ServiceProjectDetailsPage, type ServiceWorkLinks } from '@/features/service-work';
-import { ROUTES } from './routes';
+import { plannerWeekOfDate, ROUTES } from './routes';
 
 const SERVICE_WORK_LINKS: ServiceWorkLinks = {
   serviceItemHref: (serviceItemId) => `${ROUTES.serviceItem}?id=${encodeURIComponent(serviceItemId)}`,
@@ -13,6 +13,7 @@ const SERVICE_WORK_LINKS: ServiceWorkLinks = {
 export const ServiceProjectDetailsScreen = () => (
   <ServiceProjectDetailsPage
     links={SERVICE_WORK_LINKS}
+    plannerWeekHref={plannerWeekOfDate}
     renderProjectActions={(projectId, projectName) => (
       <ServiceAgreementButton projectId={projectId} projectName={projectName} />
     )}

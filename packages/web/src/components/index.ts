@@ -78,4 +78,5 @@ export {
 export { ReleaseNotesList } from './release-notes/release-notes-list';
 export { ScrollHint } from './scroll-hint/scroll-hint';
 export { SecretDialog, type SecretDialogProps } from './secret-dialog/secret-dialog';
+export { ServiceItemSelect, type ServiceItemSelectProps } from './service-item-select/service-item-select';
 export { UserAvatar, type UserAvatarProps } from './user-avatar/user-avatar';

@@ -35,7 +35,7 @@ export const CAPACITY_MAX_WEEKS = 5;
 export type CapacityBooking = {
   employeeId: string;
   date: string;
-  kind: 'project' | 'task' | 'absence';
+  kind: 'project' | 'task' | 'serviceItem' | 'absence';
   quarters: number;
   /** The booked project, for project bookings. */
   projectId?: string;

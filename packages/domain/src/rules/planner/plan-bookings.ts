@@ -1,7 +1,7 @@
 import { QUARTERS_PER_DAY } from './day-parts';
 
 /**
- * What a planner cell (one employee on one day) holds: bookings of a project, a task or an absence,
+ * What a planner cell (one employee on one day) holds: bookings of a project, a task, a service item or an absence,
  * each a number of quarters of the day (day-parts.ts). A day holds at most one booking per subject:
  * booking the same project again sets its length rather than adding a second entry.
  */
@@ -13,6 +13,8 @@ export type AbsenceKind = (typeof ABSENCE_KINDS)[number];
 export type PlanSubject =
   | { kind: 'project'; projectId: string }
   | { kind: 'task'; taskId: string }
+  /** A service item of a service project (issue 14 "assign a project, a service item or a task"). */
+  | { kind: 'serviceItem'; serviceItemId: string }
   | { kind: 'absence'; absence: AbsenceKind };
 
 /** One booking on a day; `quarters` is 1 to 4 (a picked day part is 1, 2 or 4; moves may merge to 3). */
@@ -24,6 +26,8 @@ export const isSameSubject = (a: PlanSubject, b: PlanSubject): boolean => {
       return b.kind === 'project' && a.projectId === b.projectId;
     case 'task':
       return b.kind === 'task' && a.taskId === b.taskId;
+    case 'serviceItem':
+      return b.kind === 'serviceItem' && a.serviceItemId === b.serviceItemId;
     case 'absence':
       return b.kind === 'absence' && a.absence === b.absence;
   }
@@ -35,6 +39,8 @@ const subjectOf = (booking: PlanBooking): PlanSubject => {
       return { kind: 'project', projectId: booking.projectId };
     case 'task':
       return { kind: 'task', taskId: booking.taskId };
+    case 'serviceItem':
+      return { kind: 'serviceItem', serviceItemId: booking.serviceItemId };
     case 'absence':
       return { kind: 'absence', absence: booking.absence };
   }

@@ -5,6 +5,7 @@ import type {
   WorkStatusBookingDto,
   WorkStatusEmployeeDto,
 } from '@karm/domain/contract';
+import { serviceItemLabel } from '@karm/domain/contract';
 import { ANNIVERSARY_WINDOW_DAYS, type PlanBooking, upcomingAnniversaries } from '@karm/domain/rules';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
@@ -12,6 +13,7 @@ import { datedMembersOfCompany } from '../auth/users.repository';
 import { employeesForPlanner } from '../employees/employees-for-planner';
 import { bookingsOnDay } from '../planner/plan-weeks';
 import { projectsForPlanner } from '../projects/projects-for-planner';
+import { serviceItemChoices } from '../service-work/service-item-choices';
 import { taskNamesByIds } from '../tasks/tasks.service';
 
 /** Birthdays and anniversaries of employment in the next 14 days (SPEC §1, §9). */
@@ -42,10 +44,15 @@ export const dashboardWorkStatus = async (ctx: AppContext, actor: Actor): Promis
   const booked = [...day.bookings.values()].flat();
   const projectIds = booked.flatMap((booking) => (booking.kind === 'project' ? [booking.projectId] : []));
   const taskIds = booked.flatMap((booking) => (booking.kind === 'task' ? [booking.taskId] : []));
-  const [projectRows, taskNames] = await Promise.all([
+  const itemIds = booked.flatMap((booking) =>
+    booking.kind === 'serviceItem' ? [booking.serviceItemId] : [],
+  );
+  const [projectRows, taskNames, itemRows] = await Promise.all([
     projectsForPlanner(ctx.db, actor.companyId, [...new Set(projectIds)]),
     taskNamesByIds(ctx.db, actor.companyId, [...new Set(taskIds)]),
+    serviceItemChoices(ctx.db, actor.companyId, itemIds),
   ]);
+  const itemById = new Map(itemRows.map((item) => [item.id, item]));
   const projectById = new Map(projectRows.map((row) => [row.id, row]));
   const describe = (booking: PlanBooking): WorkStatusBookingDto => {
     switch (booking.kind) {
@@ -66,6 +73,15 @@ export const dashboardWorkStatus = async (ctx: AppContext, actor: Actor): Promis
           name: taskNames.get(booking.taskId) ?? '',
           quarters: booking.quarters,
         };
+      case 'serviceItem': {
+        const item = itemById.get(booking.serviceItemId);
+        return {
+          kind: 'serviceItem',
+          serviceItemId: booking.serviceItemId,
+          name: item ? serviceItemLabel(item) : '',
+          quarters: booking.quarters,
+        };
+      }
       case 'absence':
         return { kind: 'absence', absence: booking.absence, quarters: booking.quarters };
     }

@@ -1,6 +1,7 @@
 import { PLAN_PUSHES } from '@karm/domain/contract';
 import type { Executor } from '../../platform/db/client';
 import type { ProjectRemovalHook } from '../projects/project-removal';
+import type { ServiceItemRemovalHook } from '../service-work/service-item-removal';
 import { countBookingsOf, removeBookingsOf } from './plan-weeks';
 
 /**
@@ -18,3 +19,23 @@ export const plannerProjectRemovalHook: ProjectRemovalHook = {
 /** A deleted task leaves the planner with it, in the task's transaction. */
 export const plannerTaskRemovalHook = (tx: Executor, companyId: string, taskId: string, now: Date) =>
   removeBookingsOf(tx, companyId, { kind: 'task', taskId }, now);
+
+const serviceItemSubjects = (ids: readonly string[]) =>
+  ids.map((serviceItemId) => ({ kind: 'serviceItem', serviceItemId }) as const);
+
+/** A deleted service item (or every item of a removed project) leaves the planner with it. */
+export const plannerServiceItemRemovalHook: ServiceItemRemovalHook = {
+  countActive: async (ctx, companyId, ids) => {
+    let total = 0;
+    for (const subject of serviceItemSubjects(ids))
+      total += await countBookingsOf(ctx.db, companyId, subject);
+    return total;
+  },
+  remove: async (tx, companyId, ids, now) => {
+    let total = 0;
+    for (const subject of serviceItemSubjects(ids))
+      total += await removeBookingsOf(tx, companyId, subject, now);
+    return total;
+  },
+  afterCommit: (ctx, companyId) => ctx.realtime.toCompany(companyId, PLAN_PUSHES.refreshed, {}),
+};

@@ -147,7 +147,9 @@ const containing = (subject: PlanSubject) => {
       ? { kind: 'project', projectId: subject.projectId }
       : subject.kind === 'task'
         ? { kind: 'task', taskId: subject.taskId }
-        : { kind: 'absence', absence: subject.absence };
+        : subject.kind === 'serviceItem'
+          ? { kind: 'serviceItem', serviceItemId: subject.serviceItemId }
+          : { kind: 'absence', absence: subject.absence };
   // jsonb containment, answered by the GIN index on days: some slot has a booking of the subject.
   return sql`${plans.days} @> ${JSON.stringify([{ bookings: [booking] }])}::jsonb`;
 };
@@ -222,4 +224,46 @@ export const bookingsOnDay = async (db: Executor, companyId: string, date: strin
     week,
     bookings: new Map(rows.map((row) => [row.employeeId, row.days[slotIndex(date)]?.bookings ?? []])),
   };
+};
+
+/**
+ * Where each subject is booked from the week of `from` on (service work's dispatch list shows who
+ * goes when): per subject, its cells with the quarters, soonest first.
+ */
+export const bookingsOfSubjects = async (
+  db: Executor,
+  companyId: string,
+  subjects: readonly PlanSubject[],
+  from: string,
+) => {
+  const start = isoWeekOf(from);
+  return Promise.all(
+    subjects.map(async (subject) => {
+      const rows = (await rowsWith(db, companyId, subject)).filter(
+        (row) => row.year > start.year || (row.year === start.year && row.week >= start.week),
+      );
+      return cellsOfRows(rows)
+        .filter((cell) => cell.date >= from)
+        .flatMap((cell) => {
+          const booking = cell.bookings.find(
+            (candidate) => withoutSubject([candidate], subject).length === 0,
+          );
+          return booking
+            ? [{ employeeId: cell.employeeId, date: cell.date, quarters: booking.quarters }]
+            : [];
+        })
+        .sort((a, b) => a.date.localeCompare(b.date));
+    }),
+  );
+};
+
+/** The version of one cell as stored now (0 for a cell never booked). */
+export const currentCellVersion = async (
+  db: Executor,
+  companyId: string,
+  employeeId: string,
+  date: string,
+) => {
+  const [row] = await planRowsOfWeeks(db, companyId, [isoWeekOf(date)], [employeeId]);
+  return row?.days[slotIndex(date)]?.version ?? 0;
 };

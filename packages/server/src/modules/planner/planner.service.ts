@@ -5,6 +5,7 @@ import {
   type PlanChangeDto,
   type PlannerDto,
   type PlannerProjectDto,
+  type PlannerServiceItemDto,
   type PlanOverbookingDetails,
   type planAddSchema,
   type planRemoveSchema,
@@ -37,6 +38,7 @@ import { valuesOf } from '../collections/collection-values';
 import { employeeIdsOfUser } from '../employees/employees.service';
 import { ACTIVE_EMPLOYEES_REFERABLE, employeesForPlanner } from '../employees/employees-for-planner';
 import { ACTIVE_PROJECTS_REFERABLE, projectsForPlanner } from '../projects/projects-for-planner';
+import { SERVICE_ITEMS_REFERABLE, serviceItemChoices } from '../service-work/service-item-choices';
 import { TASKS_REFERABLE, tasksBetween } from '../tasks/tasks.service';
 import { cellsOfRows, lockPlanWeeks, planRowsOfWeeks } from './plan-weeks';
 
@@ -63,7 +65,31 @@ export const planReferences = (
   ),
   ...(subject?.kind === 'project' && { 'subject.projectId': [ACTIVE_PROJECTS_REFERABLE, subject.projectId] }),
   ...(subject?.kind === 'task' && { 'subject.taskId': [TASKS_REFERABLE, subject.taskId] }),
+  ...(subject?.kind === 'serviceItem' && {
+    'subject.serviceItemId': [SERVICE_ITEMS_REFERABLE, subject.serviceItemId],
+  }),
 });
+
+/** The planner's view of service items: the project's number and colour with the item's number and name. */
+export const plannerServiceItems = async (
+  db: Executor,
+  companyId: string,
+  ids: Iterable<string>,
+): Promise<PlannerServiceItemDto[]> =>
+  (await serviceItemChoices(db, companyId, [...ids])).map((item) => ({
+    id: item.id,
+    projectId: item.projectId,
+    projectNumber: item.projectNumber,
+    projectName: item.projectName,
+    colour: projectColour(item.projectNumber),
+    number: item.number,
+    name: item.name,
+  }));
+
+const serviceItemIdsOf = (cells: readonly PlanCellDto[]) =>
+  cells.flatMap((cell) =>
+    cell.bookings.flatMap((booking) => (booking.kind === 'serviceItem' ? [booking.serviceItemId] : [])),
+  );
 
 /** The planner's view of projects, with their colour and today's delivery colour. */
 export const plannerProjects = async (
@@ -136,6 +162,7 @@ export const getPlanner = async (
     cells,
     tasks,
     projects: await plannerProjects(ctx, ctx.db, actor.companyId, projectIdsOf(cells, tasks)),
+    serviceItems: await plannerServiceItems(ctx.db, actor.companyId, serviceItemIdsOf(cells)),
   };
 };
 
@@ -150,6 +177,7 @@ const publishChange = async (
     cells,
     tasks,
     projects: await plannerProjects(ctx, ctx.db, companyId, projectIdsOf(cells, tasks)),
+    serviceItems: await plannerServiceItems(ctx.db, companyId, serviceItemIdsOf(cells)),
   };
   ctx.realtime.toCompany(companyId, event, change);
   return change;

@@ -61,6 +61,7 @@ export const pushOffPlan = async (
     cells,
     tasks,
     projects: await plannerProjects(ctx, ctx.db, actor.companyId, [input.projectId]),
+    serviceItems: [],
   };
   ctx.realtime.toCompany(actor.companyId, PLAN_PUSHES.updated, change);
   pushTasksChanged(

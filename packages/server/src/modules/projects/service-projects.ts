@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
-import { containsPattern } from '../../platform/db/search-terms';
+import { containsPattern, numberMatch } from '../../platform/db/search-terms';
 import { projects } from './projects.tables';
 
 /**
@@ -33,3 +33,20 @@ export const serviceProjectsPage = async (
   ]);
   return { rows, total: total?.total ?? 0 };
 };
+
+/**
+ * The company's service projects (not archived) whose number or name matches the term, as a
+ * subquery of ids: service work finds its items by their project this way.
+ */
+export const serviceProjectIdsMatching = (db: Executor, companyId: string, term: string) =>
+  db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.companyId, companyId),
+        eq(projects.isService, true),
+        ne(projects.state, 'archived'),
+        or(ilike(projects.name, containsPattern(term)), numberMatch(projects.number, term)),
+      ),
+    );

@@ -25,6 +25,7 @@ import {
   removeProjectCopies,
 } from '../service-templates/project-copies';
 import { insertTasks, pushTasksChanged } from '../tasks/tasks.service';
+import { announceServiceItemRemoval, removeServiceItemDependents } from './service-item-removal';
 import { serviceItems } from './service-work.tables';
 
 /**
@@ -156,8 +157,9 @@ const lockItems = async (
 const emergencyTask = (ctx: AppContext, item: ItemRow, templateName: string) => ({
   name: `${item.number}. ${item.name || templateName}`.slice(0, 200),
   type: 'service-item-emergency' as const,
-  entityType: 'project' as const,
-  entityId: item.projectId,
+  // The task points at the item itself (its number and project show in lists; its link opens the project).
+  entityType: 'serviceItem' as const,
+  entityId: item.id,
   date: todayIn(ctx.clock),
   description: item.floor,
   immediateAction: '',
@@ -248,6 +250,13 @@ const applySave = async (tx: Executor, ctx: AppContext, actor: Actor, save: Save
       .returning();
     if (row?.emergencyType === 'emergency' && current.emergencyType !== 'emergency') emergencies.push(row);
   }
+  // What hangs on a removed item (its plans) goes first, then the item with its template copy.
+  await removeServiceItemDependents(
+    tx,
+    companyId,
+    save.removed.map((item) => item.id),
+    now,
+  );
   await removeProjectCopies(
     tx,
     companyId,
@@ -269,17 +278,24 @@ const applySave = async (tx: Executor, ctx: AppContext, actor: Actor, save: Save
   return created.map((task) => task.id);
 };
 
-const announce = (ctx: AppContext, companyId: string, projectId: string, taskIds: string[]) => {
+const announce = (
+  ctx: AppContext,
+  companyId: string,
+  projectId: string,
+  taskIds: string[],
+  hasRemoved = false,
+) => {
   ctx.realtime.toCompany(companyId, SERVICE_WORK_PUSHES.itemsChanged, {
     projectId,
   } satisfies ServiceItemsChangedPush);
   pushTasksChanged(ctx, companyId, taskIds);
+  if (hasRemoved) announceServiceItemRemoval(ctx, companyId);
 };
 
 /** POST /service-project/service-items/save: SPEC §4's Save, one transaction; answers the project's items. */
 export const saveServiceItems = async (ctx: AppContext, actor: Actor, save: SaveValues) => {
   const taskIds = await ctx.db.transaction((tx) => applySave(tx, ctx, actor, save));
-  announce(ctx, actor.companyId, save.projectId, taskIds);
+  announce(ctx, actor.companyId, save.projectId, taskIds, save.removed.length > 0);
   return listServiceItems(ctx, actor, save.projectId);
 };
 
@@ -330,6 +346,6 @@ export const deleteServiceItem = async (ctx: AppContext, actor: Actor, id: strin
   await ctx.db.transaction((tx) =>
     applySave(tx, ctx, actor, { projectId, created: [], edited: [], removed: [{ id, version }] }),
   );
-  announce(ctx, actor.companyId, projectId, []);
+  announce(ctx, actor.companyId, projectId, [], true);
   return { id };
 };

@@ -1,15 +1,20 @@
 import {
+  dispatchAssignSchema,
+  dispatchQuerySchema,
   type ServiceMapSettingsDto,
   serviceItemAddSchema,
   serviceItemDeleteQuerySchema,
   serviceItemParamsSchema,
   serviceItemPatchSchema,
+  serviceItemSearchQuerySchema,
   serviceItemsGroupedQuerySchema,
   serviceItemsOfProjectQuerySchema,
   serviceItemsSaveSchema,
 } from '@karm/domain/contract';
 import { httpModule, route } from '../../platform/http/routes';
+import { assignDispatch, listDispatch } from './dispatch.service';
 import { serviceAnswerRoutes } from './service-answers.http';
+import { searchServiceItems } from './service-item-choices';
 import {
   addServiceItem,
   deleteServiceItem,
@@ -34,6 +39,28 @@ export const serviceWorkRoutes = httpModule('service-work', [
     access: 'service.read',
     schemas: { querystring: serviceItemsGroupedQuerySchema },
     useCase: (ctx, actor, { query }) => listServiceProjects(ctx, actor, query),
+  }),
+  route({
+    method: 'GET',
+    url: '/service-project/service-items/search',
+    access: 'service.read',
+    schemas: { querystring: serviceItemSearchQuerySchema },
+    useCase: (ctx, actor, { query }) => searchServiceItems(ctx, actor, query),
+  }),
+  // Service assignment: the leader's dispatch list, and booking an entry in the planner (plan:add's rules).
+  route({
+    method: 'GET',
+    url: '/service-project/dispatch',
+    access: 'planner.write',
+    schemas: { querystring: dispatchQuerySchema },
+    useCase: (ctx, actor, { query }) => listDispatch(ctx, actor, query),
+  }),
+  route({
+    method: 'POST',
+    url: '/service-project/dispatch/assign',
+    access: 'planner.write',
+    schemas: { body: dispatchAssignSchema },
+    useCase: (ctx, actor, { body }) => assignDispatch(ctx, actor, body),
   }),
   route({
     method: 'GET',

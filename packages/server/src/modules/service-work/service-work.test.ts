@@ -156,13 +156,21 @@ describe('adding, moving and removing service items', () => {
     expect(await itemsOf()).toEqual(before);
   });
 
-  it('creates a service-item emergency task for an emergency item', async () => {
+  it('creates a service-item emergency task for an emergency item, pointing at the item', async () => {
     const { body: item } = await add({ emergencyType: 'emergency', name: 'Nøddør' });
     const tasks = (
-      await restClient(server, leader).get<Page<TaskDto>>(`/tasks?filter=all&entityId=${project.id}`)
+      await restClient(server, leader).get<Page<TaskDto>>(`/tasks?filter=all&entityId=${item.id}`)
     ).body;
     const task = tasks.items.find((one) => one.name === `${item.number}. Nøddør`);
-    expect(task).toMatchObject({ type: 'service-item-emergency', entityType: 'project', date: '2026-03-02' });
+    expect(task).toMatchObject({
+      type: 'service-item-emergency',
+      entityType: 'serviceItem',
+      entityId: item.id,
+      entityNumber: item.number,
+      entityName: `Nøddør · ${project.number} Storo Storsenter`,
+      entityProjectId: project.id,
+      date: '2026-03-02',
+    });
   });
 });
 

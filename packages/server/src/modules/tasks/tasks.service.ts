@@ -9,7 +9,7 @@ import {
   type taskPatchSchema,
 } from '@karm/domain/contract';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '@karm/domain/rules';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
 import { type Actor, type AppContext, can } from '../../platform/context';
@@ -21,6 +21,7 @@ import { employeeIdsOfUser, employeeSummaries } from '../employees/employees.ser
 import { ACTIVE_EMPLOYEES_REFERABLE } from '../employees/employees-for-planner';
 import { OFFERS_REFERABLE, offerLabels } from '../offers/offers-referable';
 import { PROJECTS_REFERABLE, projectsForPlanner } from '../projects/projects-for-planner';
+import { SERVICE_ITEMS_REFERABLE, serviceItemChoices } from '../service-work/service-item-choices';
 import { tasks } from './tasks.tables';
 
 /**
@@ -36,6 +37,7 @@ export const TASKS_REFERABLE: Referable = { table: tasks, id: tasks.id, companyI
 const ENTITY_REFERABLE: Record<TaskEntityType, Referable> = {
   project: PROJECTS_REFERABLE,
   offer: OFFERS_REFERABLE,
+  serviceItem: SERVICE_ITEMS_REFERABLE,
 };
 
 const entityIdsOf = (rows: readonly TaskRow[], type: TaskEntityType) =>
@@ -44,7 +46,7 @@ const entityIdsOf = (rows: readonly TaskRow[], type: TaskEntityType) =>
 /** Tasks as the client reads them: with the assignee's name and the number and name of the entity. */
 export const taskDtos = async (ctx: AppContext, companyId: string, rows: TaskRow[]): Promise<TaskDto[]> => {
   if (rows.length === 0) return [];
-  const [names, projectRows, offerRows] = await Promise.all([
+  const [names, projectRows, offerRows, itemRows] = await Promise.all([
     employeeSummaries(
       ctx,
       companyId,
@@ -52,10 +54,23 @@ export const taskDtos = async (ctx: AppContext, companyId: string, rows: TaskRow
     ),
     projectsForPlanner(ctx.db, companyId, entityIdsOf(rows, 'project')),
     offerLabels(ctx.db, companyId, entityIdsOf(rows, 'offer')),
+    serviceItemChoices(ctx.db, companyId, entityIdsOf(rows, 'serviceItem')),
   ]);
-  const entities = new Map<string, { number: number; name: string }>(
-    [...projectRows, ...offerRows].map((entity) => [entity.id, entity]),
-  );
+  const entities = new Map<string, { number: number; name: string; projectId?: string }>([
+    ...[...projectRows, ...offerRows].map((entity) => [entity.id, entity] as const),
+    // A service item reads "3 Hovedinngang · 1042 Skole Lørenskog": its number, name and project.
+    ...itemRows.map(
+      (item) =>
+        [
+          item.id,
+          {
+            number: item.number,
+            name: `${item.name} · ${item.projectNumber} ${item.projectName}`,
+            projectId: item.projectId,
+          },
+        ] as const,
+    ),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -64,6 +79,7 @@ export const taskDtos = async (ctx: AppContext, companyId: string, rows: TaskRow
     entityId: row.entityId,
     entityNumber: row.entityId ? (entities.get(row.entityId)?.number ?? null) : null,
     entityName: row.entityId ? (entities.get(row.entityId)?.name ?? null) : null,
+    entityProjectId: row.entityId ? (entities.get(row.entityId)?.projectId ?? null) : null,
     date: row.date,
     description: row.description,
     immediateAction: row.immediateAction,
@@ -277,3 +293,49 @@ export const taskNamesByIds = async (db: Executor, companyId: string, ids: reado
     .where(and(eq(tasks.companyId, companyId), inArray(tasks.id, [...ids])));
   return new Map(rows.map((row) => [row.id, row.name]));
 };
+
+/** The task types a service worker is sent out for (the dispatch list of service work). */
+const SERVICE_TASK_TYPES = ['service-item-emergency', 'service-item'] as const;
+
+/**
+ * Open service tasks of the company as a subquery of dispatch keys (`kind`, `id`, `date` as text),
+ * for service work's dispatch list to page together with its own entries. Tasks about one of
+ * `exceptServiceItems` (a subquery of service item ids the list shows already) are left out.
+ */
+export const openServiceTaskKeys = (
+  db: Executor,
+  companyId: string,
+  options: { search?: string; exceptServiceItems?: SQL },
+) =>
+  db
+    .select({
+      kind: sql<string>`'task'`.as('kind'),
+      id: tasks.id,
+      date: sql<string>`${tasks.date}::text`.as('date'),
+    })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.companyId, companyId),
+        eq(tasks.isDone, false),
+        inArray(tasks.type, [...SERVICE_TASK_TYPES]),
+        options.search ? searchOf(options.search) : undefined,
+        options.exceptServiceItems
+          ? // "is not distinct from": a task about nothing (null) must stay, which "=" would make unknown.
+            sql`not (${tasks.entityType} is not distinct from 'serviceItem' and coalesce(${tasks.entityId} in (${options.exceptServiceItems}), false))`
+          : undefined,
+      ),
+    );
+
+/** The given tasks of the company as the client reads them. */
+export const tasksByIds = async (ctx: AppContext, companyId: string, ids: readonly string[]) =>
+  ids.length === 0
+    ? []
+    : taskDtos(
+        ctx,
+        companyId,
+        await ctx.db
+          .select()
+          .from(tasks)
+          .where(and(eq(tasks.companyId, companyId), inArray(tasks.id, [...ids]))),
+      );

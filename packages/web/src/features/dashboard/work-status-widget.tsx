@@ -13,6 +13,7 @@ const describe = (t: TFunction, booking: WorkStatusBookingDto) => {
     case 'project':
       return booking.number === null ? booking.name : `${booking.number} ${booking.name}`;
     case 'task':
+    case 'serviceItem':
       return booking.name;
     case 'absence':
       return t(`workStatus.absence.${booking.absence}`);

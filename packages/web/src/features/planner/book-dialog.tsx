@@ -11,7 +11,14 @@ import { Alert, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog, errorMessageOf, notifyError, notifySuccess, useConfirm } from '@/components';
+import {
+  AppDialog,
+  errorMessageOf,
+  notifyError,
+  notifySuccess,
+  ServiceItemSelect,
+  useConfirm,
+} from '@/components';
 import { useActiveProjects } from '@/lib/api/projects';
 import { planRefusalOf, useAddPlan } from './plan-mutations';
 import { type CellRef, currentCell, type PlannerView } from './planner-model';
@@ -33,7 +40,7 @@ const overbookingLines = (planner: PlannerDto, details: PlanOverbookingDetails) 
 
 /**
  * SPEC §2 planner dialogs: book the selected cells with a project (searchable, the company's active
- * projects), a task or an absence (holiday, sick, course) for ¼, ½ or a whole day — all cells in one
+ * projects), a service item (found on the server), a task or an absence (holiday, sick, course) for ¼, ½ or a whole day — all cells in one
  * `plan:add`. A day that would hold more than a whole day asks "book anyway?" first; cells another
  * leader changed meanwhile are shown fresh and the person books again.
  */
@@ -55,6 +62,7 @@ export const BookDialog = ({
   const [kind, setKind] = useState<Kind>('project');
   const [projectId, setProjectId] = useState<string | null>(null);
   const [taskId, setTaskId] = useState<string | null>(null);
+  const [serviceItemId, setServiceItemId] = useState<string | null>(null);
   const [absence, setAbsence] = useState<AbsenceKind>('holiday');
   const [dayPart, setDayPart] = useState<DayPart>(4);
   const [problem, setProblem] = useState<string | null>(null);
@@ -78,6 +86,7 @@ export const BookDialog = ({
   const subject = (): PlanSubject | null => {
     if (kind === 'project') return projectId ? { kind, projectId } : null;
     if (kind === 'task') return taskId ? { kind, taskId } : null;
+    if (kind === 'serviceItem') return serviceItemId ? { kind, serviceItemId } : null;
     return { kind, absence };
   };
 
@@ -166,6 +175,7 @@ export const BookDialog = ({
           }}
           data={[
             { value: 'project', label: t('book.kind.project') },
+            { value: 'serviceItem', label: t('book.kind.serviceItem') },
             { value: 'task', label: t('book.kind.task') },
             { value: 'absence', label: t('book.kind.absence') },
           ]}
@@ -185,6 +195,17 @@ export const BookDialog = ({
             error={missing ? t('validation:required') : undefined}
             withAsterisk
             data-autofocus
+          />
+        )}
+        {kind === 'serviceItem' && (
+          <ServiceItemSelect
+            label={t('book.serviceItem')}
+            placeholder={t('book.serviceItemPlaceholder')}
+            nothingFound={t('book.noServiceItem')}
+            value={serviceItemId}
+            onChange={(id) => setServiceItemId(id)}
+            error={missing ? t('validation:required') : undefined}
+            withAsterisk
           />
         )}
         {kind === 'task' && (

@@ -3,6 +3,7 @@ import type {
   PlannerDto,
   PlannerEmployeeDto,
   PlannerProjectDto,
+  PlannerServiceItemDto,
   TaskDto,
 } from '@karm/domain/contract';
 import type { Locale } from '@karm/domain/i18n';
@@ -45,18 +46,21 @@ export type PlannerView = {
   unassignedTasks: RowTasks;
 };
 
-/** Projects and tasks by id, as cells name them; made once per change of either list. */
+/** Projects, tasks and service items by id, as cells name them; made once per change of a list. */
 export type PlannerLookup = {
   projects: ReadonlyMap<string, PlannerProjectDto>;
   tasks: ReadonlyMap<string, TaskDto>;
+  serviceItems: ReadonlyMap<string, PlannerServiceItemDto>;
 };
 
 export const lookupOf = (
   projects: readonly PlannerProjectDto[],
   tasks: readonly TaskDto[],
+  serviceItems: readonly PlannerServiceItemDto[] = [],
 ): PlannerLookup => ({
   projects: new Map(projects.map((project) => [project.id, project])),
   tasks: new Map(tasks.map((task) => [task.id, task])),
+  serviceItems: new Map(serviceItems.map((item) => [item.id, item])),
 });
 
 const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
@@ -173,6 +177,7 @@ export const mergeChange = (
     cells: readonly PlanCellDto[];
     tasks?: readonly TaskDto[];
     projects?: readonly PlannerProjectDto[];
+    serviceItems?: readonly PlannerServiceItemDto[];
   },
 ): PlannerDto => {
   const dates = new Set(planner.days.map((day) => day.date));
@@ -184,7 +189,14 @@ export const mergeChange = (
   );
   const incomingTasks = (change.tasks ?? []).filter((task) => dates.has(task.date));
   const incomingProjects = change.projects ?? [];
-  if (incoming.size === 0 && incomingTasks.length === 0 && incomingProjects.length === 0) return planner;
+  const incomingItems = change.serviceItems ?? [];
+  if (
+    incoming.size === 0 &&
+    incomingTasks.length === 0 &&
+    incomingProjects.length === 0 &&
+    incomingItems.length === 0
+  )
+    return planner;
   const cells = planner.cells.map((cell) => {
     const key = cellKey(cell.employeeId, cell.date);
     const fresh = incoming.get(key);
@@ -205,6 +217,7 @@ export const mergeChange = (
     cells: [...cells, ...incoming.values()],
     tasks: replaceById(planner.tasks, incomingTasks),
     projects: replaceById(planner.projects, incomingProjects),
+    serviceItems: replaceById(planner.serviceItems ?? [], incomingItems),
   };
 };
 

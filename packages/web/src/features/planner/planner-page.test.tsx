@@ -49,6 +49,7 @@ const change = (cells: PlanChangeDto['cells'], extra: Partial<PlanChangeDto> = {
   cells,
   tasks: [],
   projects: [],
+  serviceItems: [],
   ...extra,
 });
 

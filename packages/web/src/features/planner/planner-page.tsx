@@ -66,7 +66,7 @@ export const PlannerPage = ({ weekHref, printHref, profilePath, today: todayProp
     [planner, chosenGroups, locale, noGroup],
   );
   const lookup = useMemo(
-    () => (planner ? lookupOf(planner.projects, planner.tasks) : null),
+    () => (planner ? lookupOf(planner.projects, planner.tasks, planner.serviceItems) : null),
     [planner?.projects, planner?.tasks, planner],
   );
   const selection = usePlannerSelection(view);

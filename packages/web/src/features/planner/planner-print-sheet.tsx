@@ -136,7 +136,7 @@ const PrintedPlanner = ({ year, week }: { year: number; week: number }) => {
   }
   const locale = localeOrDefault(i18n.resolvedLanguage ?? i18n.language);
   const view = buildPlannerView(planner, chosenGroups, locale, t('grid.noGroup'));
-  const lookup = lookupOf(planner.projects, planner.tasks);
+  const lookup = lookupOf(planner.projects, planner.tasks, planner.serviceItems);
   const projects = [...lookup.projects.values()];
   return (
     <Stack gap="xs" className={classes.page}>

@@ -1,4 +1,10 @@
-import type { PlanBookingDto, PlannerDayDto, PlannerEmployeeDto, TaskDto } from '@karm/domain/contract';
+import {
+  type PlanBookingDto,
+  type PlannerDayDto,
+  type PlannerEmployeeDto,
+  serviceItemLabel,
+  type TaskDto,
+} from '@karm/domain/contract';
 import { formatDate, isOverbooked, QUARTERS_PER_DAY, quartersOfDay } from '@karm/domain/rules';
 import type { TFunction } from 'i18next';
 import { type CSSProperties, memo } from 'react';
@@ -28,6 +34,10 @@ export const bookingLabel = (t: TFunction<'planner'>, booking: PlanBookingDto, l
     }
     case 'task':
       return lookup.tasks.get(booking.taskId)?.name ?? t('cell.task');
+    case 'serviceItem': {
+      const item = lookup.serviceItems.get(booking.serviceItemId);
+      return item ? serviceItemLabel(item) : t('cell.serviceItem');
+    }
     case 'absence':
       return t(`absence.${booking.absence}`);
   }
@@ -89,6 +99,31 @@ const Booking = ({
             *
           </span>
         )}
+        {part}
+      </div>
+    );
+  }
+  if (booking.kind === 'serviceItem') {
+    // A service item is drawn like its project: the project's colour, "1042-3 Hovedinngang".
+    const item = lookup.serviceItems.get(booking.serviceItemId);
+    return (
+      <div
+        className={classes.project}
+        style={{ '--project-colour': item?.colour ?? 'var(--mantine-color-gray-6)' } as CSSProperties}
+        data-booking="serviceItem"
+      >
+        <span className={classes.label}>
+          {item ? (
+            <>
+              <b>
+                {item.projectNumber}-{item.number}
+              </b>{' '}
+              {item.name}
+            </>
+          ) : (
+            t('cell.serviceItem')
+          )}
+        </span>
         {part}
       </div>
     );

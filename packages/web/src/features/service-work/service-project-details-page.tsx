@@ -1,4 +1,4 @@
-import { Anchor, Group, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Loader, Pagination, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailedAlert, PageHeader } from '@/components';
 import { useProject } from '@/lib/api/projects';
+import { useCan } from '@/lib/permissions';
 import { useSearchParam } from '@/lib/use-search-param';
+import { DispatchView } from './dispatch-view';
 import { ServiceProjectItems } from './service-project-items';
 import { useServiceProjects } from './service-work-api';
 import type { ServiceWorkLinks } from './service-work-links';
@@ -75,45 +77,75 @@ const ServiceProjectChooser = () => {
 };
 
 /**
- * SPEC §2 /service-project-details (`?projectId=…`): a service project's items on a list and a map;
- * without a project, the service projects to choose from (the dispatch view comes with a later part
- * of issue 19).
+ * SPEC §2 /service-project-details (`?projectId=…`): a service project's items on a list and a map.
+ * Opened without a project (the drawer's "Service assignment"), it lands on the service leader's
+ * dispatch view (issue 19; SPEC §2 names no route of its own for it), with the service projects to
+ * choose from on a second tab. Whoever may not plan (a technician) gets the projects only.
  */
 export const ServiceProjectDetailsPage = ({
   links,
   renderProjectActions,
+  plannerWeekHref,
 }: {
   links: ServiceWorkLinks;
   /** What other features add beside the project's title (the service agreement button). */
   renderProjectActions?: (projectId: string, projectName?: string) => ReactNode;
+  /** The planner's week holding a date (the dispatch view links a booking there). */
+  plannerWeekHref: (date: string) => string;
 }) => {
   const { t } = useTranslation('serviceWork');
   const [projectId] = useSearchParam('projectId');
+  const [tab, setTab] = useSearchParam('tab');
+  const mayDispatch = useCan('planner.write');
   const validId = projectId && /^[0-9a-f-]{36}$/i.test(projectId) ? projectId : null;
   // A technician may not read every project: then the heading simply has no project name.
   const project = useProject(validId);
   const projectName = project.data ? `${project.data.number} ${project.data.name}` : undefined;
-  return (
-    <Stack gap={0}>
-      <PageHeader
-        title={t('title')}
-        subtitle={validId ? projectName : t('chooser.subtitle')}
-        actions={
-          validId ? (
+  if (validId)
+    return (
+      <Stack gap={0}>
+        <PageHeader
+          title={t('title')}
+          subtitle={projectName}
+          actions={
             <Group gap="sm">
               {renderProjectActions?.(validId, projectName)}
               <Anchor component={Link} to="?" size="sm">
-                {t('chooser.back')}
+                {mayDispatch ? t('dispatch.back') : t('chooser.back')}
               </Anchor>
             </Group>
-          ) : undefined
-        }
-      />
-      {validId ? (
+          }
+        />
         <ServiceProjectItems projectId={validId} serviceItemHref={links.serviceItemHref} />
-      ) : (
+      </Stack>
+    );
+  if (!mayDispatch)
+    return (
+      <Stack gap={0}>
+        <PageHeader title={t('title')} subtitle={t('chooser.subtitle')} />
         <ServiceProjectChooser />
-      )}
+      </Stack>
+    );
+  const shown = tab === 'projects' ? 'projects' : 'dispatch';
+  return (
+    <Stack gap={0}>
+      <PageHeader title={t('dispatch.title')} subtitle={t('dispatch.subtitle')} />
+      <Tabs
+        value={shown}
+        onChange={(value) => setTab(value === 'projects' ? 'projects' : null)}
+        keepMounted={false}
+      >
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="dispatch">{t('dispatch.tab')}</Tabs.Tab>
+          <Tabs.Tab value="projects">{t('dispatch.projectsTab')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="dispatch">
+          <DispatchView plannerWeekHref={plannerWeekHref} />
+        </Tabs.Panel>
+        <Tabs.Panel value="projects">
+          <ServiceProjectChooser />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 };

@@ -3,13 +3,15 @@ import { Group, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ServiceItemSelect } from '@/components';
 import { useGlobalSearch } from '@/lib/api/search';
 
 type Entity = { entityType: TaskEntityType | null; entityId: string | null };
 
 /**
  * What a task is about (SPEC §3 Task entityId): nothing, a project or an offer, found by number or
- * name through the header's search, which looks only where the person may read.
+ * name through the header's search, which looks only where the person may read; or a service item,
+ * found by service work's own search.
  */
 export const EntityPicker = ({
   value,
@@ -29,7 +31,7 @@ export const EntityPicker = ({
   const [picked, setPicked] = useState<{ value: string; label: string } | null>(
     value.entityId && initialLabel ? { value: value.entityId, label: initialLabel } : null,
   );
-  const search = useGlobalSearch(value.entityType ? debounced : '');
+  const search = useGlobalSearch(value.entityType && value.entityType !== 'serviceItem' ? debounced : '');
   const kind = value.entityType === 'offer' ? 'offer' : 'project';
   const hits = (search.data?.groups ?? [])
     .filter((group) => group.kind === kind)
@@ -52,7 +54,17 @@ export const EntityPicker = ({
           onChange({ entityType: next === 'none' ? null : (next as TaskEntityType), entityId: null });
         }}
       />
-      {value.entityType && (
+      {value.entityType === 'serviceItem' && (
+        <ServiceItemSelect
+          label={t('entityTypes.serviceItem')}
+          placeholder={t('fields.entitySearch')}
+          nothingFound={t('fields.entityNone')}
+          value={value.entityId}
+          error={error}
+          onChange={(id) => onChange({ entityType: 'serviceItem', entityId: id })}
+        />
+      )}
+      {value.entityType && value.entityType !== 'serviceItem' && (
         <Select
           label={t(`entityTypes.${value.entityType}`)}
           placeholder={t('fields.entitySearch')}

@@ -107,7 +107,12 @@ export const EntityTasks = ({ entityType, entityId, entityLabel }: EntityTasksPr
       <TaskDialog
         opened={isCreating}
         onClose={() => setCreating(false)}
-        defaults={{ entityType, entityId, entityLabel, type: entityType }}
+        defaults={{
+          entityType,
+          entityId,
+          entityLabel,
+          type: entityType === 'serviceItem' ? 'service-item' : entityType,
+        }}
       />
     </Stack>
   );

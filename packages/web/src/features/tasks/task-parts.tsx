@@ -8,7 +8,12 @@ import { entityLabelOf } from './task-form';
 import type { useTaskActions } from './use-task-actions';
 
 /** Where a task's project or offer opens (its list with the record's dialog open); null: not linkable. */
-export type EntityHref = (entity: { type: TaskEntityType; id: string }) => string | null;
+/** Where a task's entity opens; a service item opens on its project (`projectId`). */
+export type EntityHref = (entity: {
+  type: TaskEntityType;
+  id: string;
+  projectId: string | null;
+}) => string | null;
 
 const TYPE_COLOURS: Record<TaskType, string> = {
   'service-item-emergency': 'red',
@@ -33,7 +38,8 @@ export const TaskEntity = ({ task, entityHref }: { task: TaskDto; entityHref?: E
   const label = entityLabelOf(task);
   if (!task.entityType || !task.entityId || label === null) return null;
   const text = t(`entity.${task.entityType}`, { label });
-  const href = entityHref?.({ type: task.entityType, id: task.entityId }) ?? null;
+  const href =
+    entityHref?.({ type: task.entityType, id: task.entityId, projectId: task.entityProjectId }) ?? null;
   return href ? (
     <Anchor component={Link} to={href} size="sm" onClick={(event) => event.stopPropagation()}>
       {text}

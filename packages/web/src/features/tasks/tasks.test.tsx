@@ -38,6 +38,7 @@ const aTask = (overrides: Partial<TaskDto> = {}): TaskDto => ({
   entityId: PROJECT,
   entityNumber: 1042,
   entityName: 'Skole Lørenskog',
+  entityProjectId: null,
   date: '2020-03-02',
   description: 'Pumpa lekker',
   immediateAction: 'Sperr av døra',

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { Page, ServiceItemDto, ServiceProjectSummaryDto } from '@karm/domain/contract';
+import { apiSignIn } from './support/api';
+import { formatDate, osloToday } from './support/dates';
+import { expect, signInPage, test } from './support/fixtures';
+import { saveScreen } from './support/screenshot';
+import {
+  E2E_PASSWORD,
+  E2E_SERVICE_DISPATCH_PROJECTS,
+  E2E_SERVICE_DISPATCH_USERS,
+  E2E_SERVICE_DISPATCH_WORKERS,
+} from './support/users';
+
+// Issue 19, service assignment (the drawer item; /service-project-details without a project): a
+// service leader finds an emergency door in the dispatch list, assigns it to a service worker for
+// half a day today, and sees it in the resource planner in the project's colour — in English on a
+// desktop and in Norwegian on a phone.
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const TEMPLATE = 'Automatisk dør — årlig kontroll etter EN 16005';
+
+const TEXTS = {
+  en: {
+    drawerItem: 'Service assignment',
+    title: 'Service assignment',
+    emergency: 'Emergency',
+    search: 'Search by project, item or task',
+    assign: (title: string) => `Assign ${title}`,
+    dialog: 'Assign',
+    worker: 'Service worker',
+    half: '½ day',
+    save: 'Save',
+    booked: (name: string, date: string) => `Booked for ${name} on ${date}`,
+    inPlanner: 'In the planner:',
+    openPlanner: 'Open the planner',
+    menu: 'Menu',
+  },
+  nb: {
+    drawerItem: 'Serviceoppdrag',
+    title: 'Serviceoppdrag',
+    emergency: 'Akutt',
+    search: 'Søk etter prosjekt, objekt eller oppgave',
+    assign: (title: string) => `Tildel ${title}`,
+    dialog: 'Tildel',
+    worker: 'Servicetekniker',
+    half: '½ dag',
+    save: 'Lagre',
+    booked: (name: string, date: string) => `Satt opp på ${name} ${date}`,
+    inPlanner: 'I ressursplanen:',
+    openPlanner: 'Åpne ressursplanen',
+    menu: 'Meny',
+  },
+} as const;
+
+for (const locale of ['en', 'nb'] as const) {
+  const texts = TEXTS[locale];
+  const journey = locale === 'en' ? 'leader' : 'leaderNb';
+  const username = E2E_SERVICE_DISPATCH_USERS[journey];
+  const worker = E2E_SERVICE_DISPATCH_WORKERS[journey];
+  const workerName = `${worker.firstName} ${worker.lastName}`;
+  const viewport = locale === 'en' ? DESKTOP : PHONE;
+
+  test(`assigns an emergency item to a service worker and sees it in the planner (${locale})`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(120_000);
+    const session = await apiSignIn(username, E2E_PASSWORD);
+    try {
+      await session.request('user:update-profile', { locale });
+      // The journey's service project, with a door of this run reported as an emergency.
+      const suffix = randomUUID().slice(0, 6);
+      const projects = await page.request.get(
+        `/api/service-project/service-items/grouped-by-project?search=${encodeURIComponent(E2E_SERVICE_DISPATCH_PROJECTS[journey])}`,
+        { headers: { token: session.token } },
+      );
+      const [summary] = ((await projects.json()) as Page<ServiceProjectSummaryDto>).items;
+      expect(summary).toBeDefined();
+      const project = { id: summary!.projectId, number: summary!.projectNumber };
+      const templates = await session.request('admin-service:find-service-templates', {
+        page: 1,
+        pageSize: 50,
+      });
+      const template = templates.items.find((one) => one.name === TEMPLATE);
+      expect(template).toBeDefined();
+      const response = await page.request.post('/api/service-project/template/add', {
+        headers: { token: session.token },
+        data: {
+          id: randomUUID(),
+          serviceTemplateId: template?.id,
+          projectId: project.id,
+          name: `Nøddør ${suffix}`,
+          floor: '2',
+          location: { lat: 59.9331, lng: 10.7786 },
+          emergencyType: 'emergency',
+        },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      const item = (await response.json()) as ServiceItemDto;
+      const title = `${project.number}-${item.number} Nøddør ${suffix}`;
+
+      await page.setViewportSize(viewport);
+      await signInPage(page, username);
+      // The drawer item opens the dispatch view.
+      if (locale === 'nb') await page.getByRole('button', { name: texts.menu, exact: true }).click();
+      await page.getByRole('link', { name: texts.drawerItem }).first().click();
+      await expect(page).toHaveURL(/\/service-project-details$/);
+      await expect(page.getByRole('heading', { name: texts.title })).toBeVisible();
+      await page.getByRole('textbox', { name: texts.search }).fill(suffix);
+      const entry = page.getByTestId('dispatch-entry').filter({ hasText: title });
+      await expect(entry).toBeVisible();
+      await expect(entry.getByText(`1. ${texts.emergency}`)).toBeVisible();
+      await expect(page.getByTestId('service-map')).toBeVisible();
+      await saveScreen(page, `service-dispatch-list-${locale}`, { fullPage: locale === 'en' });
+
+      await entry.getByRole('button', { name: texts.assign(title) }).click();
+      const dialog = page.getByRole('dialog', { name: texts.dialog });
+      await dialog.getByRole('combobox', { name: texts.worker }).click();
+      await page.getByRole('option', { name: workerName }).click();
+      await dialog.getByText(texts.half).click();
+      await saveScreen(page, `service-dispatch-assign-${locale}`, { fullPage: false });
+      await dialog.getByRole('button', { name: texts.save, exact: true }).click();
+      const today = formatDate(osloToday());
+      await expect(page.getByText(texts.booked(workerName, today)).first()).toBeVisible();
+      await expect(entry.getByTestId('dispatch-booked')).toHaveText(
+        `${texts.inPlanner} ${workerName} ${today}`,
+      );
+
+      // The planner shows the booking on the worker's row today, named by project and item number.
+      await page.getByRole('link', { name: texts.openPlanner }).click();
+      await expect(page).toHaveURL(/\/planner\/\d{4}\/\d{1,2}$/);
+      const row = page.getByRole('gridcell', {
+        name: new RegExp(`^${workerName}, ${today.replaceAll('.', '\\.')}`),
+      });
+      await row.scrollIntoViewIfNeeded();
+      await expect(row).toContainText(`${project.number}-${item.number}`);
+      await expect(row.locator('[data-booking="serviceItem"]')).toBeVisible();
+      await saveScreen(page, `service-dispatch-planner-${locale}`, { fullPage: false });
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      session.close();
+    }
+  });
+}

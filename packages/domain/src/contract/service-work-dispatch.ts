@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { isDateOnly } from '../rules/date-only';
+import { isDayPart } from '../rules/planner/day-parts';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { pageQuerySchema } from './paging';
+import type { ServiceLocation } from './service-work';
+
+/**
+ * Service assignment (issue 19, the drawer item "Service assignment"; SPEC §2 names no route of its
+ * own, so it is `/service-project-details` opened without a project): the service leader's dispatch
+ * list of what needs a service worker — emergency service items, open service tasks and (once
+ * service agreements exist) visits that are due — each booked for a worker on a day through the
+ * planner's `plan:add` use case. Service items can also be found for the planner's book dialog.
+ */
+
+const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
+
+/** GET /service-project/service-items/search: service items by project number or name, item name or template, paged. */
+export const serviceItemSearchQuerySchema = pageQuerySchema.extend({ search: text(100).optional() });
+export type ServiceItemSearchQuery = z.input<typeof serviceItemSearchQuerySchema>;
+
+/** A service item as pickers and the dispatch list name it. */
+export type ServiceItemChoiceDto = {
+  id: string;
+  projectId: string;
+  projectNumber: number;
+  projectName: string;
+  number: number;
+  /** The item's name, or its checklist's name when it has none. */
+  name: string;
+  floor: string;
+  location: ServiceLocation | null;
+  emergencyType: 'none' | 'emergency';
+};
+
+/** What a dispatch entry is: an emergency item, an open service task, or a visit an agreement makes due. */
+export const DISPATCH_ENTRY_KINDS = ['emergency', 'task', 'visit'] as const;
+export type DispatchEntryKind = (typeof DISPATCH_ENTRY_KINDS)[number];
+
+/** A booking of the entry's subject in the planner (who, which day, how many quarters). */
+export type DispatchBookingDto = { employeeId: string; employeeName: string; date: string; quarters: number };
+
+export type DispatchEntryDto = {
+  kind: DispatchEntryKind;
+  /** The booked subject: the service item (emergency, visit) or the task. */
+  subject: { kind: 'serviceItem'; serviceItemId: string } | { kind: 'task'; taskId: string };
+  /** The day it is wanted (the task's date; an emergency item's reporting day). */
+  date: string;
+  title: string;
+  /** The service item it is about, when it is about one (with its map position). */
+  serviceItem: ServiceItemChoiceDto | null;
+  /** The project it belongs to, when known. */
+  projectId: string | null;
+  projectLabel: string | null;
+  description: string;
+  /** The planner's bookings of the subject from today on, soonest first. */
+  bookings: DispatchBookingDto[];
+};
+
+/** GET /service-project/dispatch: oldest wanted day first, paged. */
+export const dispatchQuerySchema = pageQuerySchema.extend({
+  kind: z.enum(DISPATCH_ENTRY_KINDS).optional(),
+  search: text(100).optional(),
+});
+export type DispatchQuery = z.input<typeof dispatchQuerySchema>;
+
+const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
+
+/**
+ * POST /service-project/dispatch/assign: books the entry for a service worker on a day for a day
+ * part — the planner's plan:add (a day holds at most a whole day unless the overbooking is confirmed).
+ */
+export const dispatchAssignSchema = z.object({
+  subject: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('serviceItem'), serviceItemId: z.uuid() }),
+    z.object({ kind: z.literal('task'), taskId: z.uuid() }),
+  ]),
+  employeeId: z.uuid(),
+  date: dateOnly,
+  dayPart: z.number().refine(isDayPart, MESSAGES.dayPartInvalid),
+  isOverbookingConfirmed: z.boolean().default(false),
+});
+export type DispatchAssignInput = z.input<typeof dispatchAssignSchema>;
+
+/** How a service item is named wherever it shows: its project's number, its own number and name ("1042-3 Hovedinngang"). */
+export const serviceItemLabel = (item: { projectNumber: number; number: number; name: string }) =>
+  `${item.projectNumber}-${item.number} ${item.name}`.trim();
