@@ -63,6 +63,7 @@ import { projectDocumentOwner } from './modules/projects/project-documents';
 import { registerProjectRemovalHook } from './modules/projects/project-removal';
 import { projectsRoutes } from './modules/projects/projects.http';
 import { projectEvents } from './modules/projects/projects.socket';
+import { checklistRoutes } from './modules/quality/checklists.http';
 import { qualityRoutes } from './modules/quality/quality.http';
 import { qualityOverdueJob } from './modules/quality/quality-alerts';
 import { qualityFileUser } from './modules/quality/quality-files';
@@ -111,6 +112,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   invoicesRoutes,
   tasksRoutes,
   qualityRoutes,
+  checklistRoutes,
   serviceWorkRoutes,
   calendarRoutes,
   adminCommandsRoutes,

@@ -183,41 +183,52 @@ const writeHistory = (
 const oneDto = async (ctx: AppContext, companyId: string, row: DeviationRow) =>
   (await deviationDtos(ctx, companyId, [row]))[0]!;
 
-/** POST /quality/deviations: a new, open deviation with the next number of the company. */
-export const createDeviation = async (
+/**
+ * A new, open deviation with the next number of the company, inside the caller's transaction (a
+ * checklist's not-OK item raises one together with its own change); the caller pushes the change.
+ */
+export const insertDeviation = async (
+  tx: Executor,
   ctx: AppContext,
   actor: Actor,
   input: Values,
-): Promise<DeviationDto> => {
+): Promise<DeviationRow> => {
   // Reporting is for everyone who may; choosing who handles it is for the handlers.
   if (input.handlerId && input.handlerId !== actor.userId && !can(actor, 'deviations.handle')) {
     throw forbidden('Only a case handler assigns a deviation to someone else');
   }
   assertRules({ ...input, status: 'open' });
   const now = ctx.clock.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    await assertReferencesInCompany(tx, actor.companyId, referencesOf(input));
-    const number = await takeNextNumber(tx, actor.companyId, 'deviation', 1);
-    const { actions, ...fields } = input;
-    const [created] = await tx
-      .insert(deviations)
-      .values({
-        ...fields,
-        companyId: actor.companyId,
-        number,
-        status: 'open',
-        reportedBy: actor.userId,
-        reportedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!created) throw new Error('Deviation insert returned nothing');
-    await writeActions(tx, actor.companyId, created.id, [], actions, now);
-    await writeHistory(tx, actor, created.id, 'created', {}, now);
-    await alertNewDeviation(tx, actor, created, todayIn(ctx.clock));
-    return created;
-  });
+  await assertReferencesInCompany(tx, actor.companyId, referencesOf(input));
+  const number = await takeNextNumber(tx, actor.companyId, 'deviation', 1);
+  const { actions, ...fields } = input;
+  const [created] = await tx
+    .insert(deviations)
+    .values({
+      ...fields,
+      companyId: actor.companyId,
+      number,
+      status: 'open',
+      reportedBy: actor.userId,
+      reportedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!created) throw new Error('Deviation insert returned nothing');
+  await writeActions(tx, actor.companyId, created.id, [], actions, now);
+  await writeHistory(tx, actor, created.id, 'created', {}, now);
+  await alertNewDeviation(tx, actor, created, todayIn(ctx.clock));
+  return created;
+};
+
+/** POST /quality/deviations: a new, open deviation with the next number of the company. */
+export const createDeviation = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: Values,
+): Promise<DeviationDto> => {
+  const row = await ctx.db.transaction((tx) => insertDeviation(tx, ctx, actor, input));
   pushQualityChanged(ctx, actor.companyId, { kind: 'deviation', id: row.id });
   return oneDto(ctx, actor.companyId, row);
 };
