@@ -27,6 +27,7 @@ import {
   E2E_PLANNER_USERS,
   E2E_PORT,
   E2E_QUALITY_USERS,
+  E2E_CHECKLIST_USERS,
   E2E_ROLE_PROJECTS,
   E2E_ROLE_USERS,
   E2E_SERVICE_WORK_PROJECTS,
@@ -111,6 +112,7 @@ const journeyUsers: { username: string; role: Role }[] = [
   { username: E2E_QUALITY_USERS.manager, role: 'admin' as const },
   { username: E2E_QUALITY_USERS.managerNb, role: 'admin' as const },
   { username: E2E_QUALITY_USERS.staff, role: 'technician' as const },
+  ...Object.values(E2E_CHECKLIST_USERS).map((username) => ({ username, role: 'leader' as const })),
   ...Object.values(E2E_SERVICE_WORK_USERS).map((username) => ({ username, role: 'leader' as const })),
 ];
 const seedJourneyUser = (username: string, role: Role, companyId: string) =>
