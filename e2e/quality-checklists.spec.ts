@@ -91,7 +91,9 @@ const prepare = async (stamp: number, locale: 'en' | 'nb') => {
         isDeviationRequired: true,
       });
     }
-    const project = await admin.request('project:create', { name: `E2E Sjekkliste ${locale} ${stamp}` } as never);
+    const project = await admin.request('project:create', {
+      name: `E2E Sjekkliste ${locale} ${stamp}`,
+    } as never);
     return { templateName: template.name, project: project as { id: string; number: number; name: string } };
   } finally {
     admin.close();
@@ -128,7 +130,10 @@ for (const locale of ['en', 'nb'] as const) {
     await expect(run).toBeVisible();
     const frame = run.locator('[data-checklist-item="Karm i lodd"]');
     await frame.getByRole('button', { name: texts.ok, exact: true }).click();
-    await expect(frame.getByRole('button', { name: texts.ok, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(frame.getByRole('button', { name: texts.ok, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     const glass = run.locator('[data-checklist-item="Glass uten riper"]');
     await glass.getByRole('textbox', { name: texts.comment }).fill('Ripe i nedre rute');
     await glass.getByRole('button', { name: texts.notOk }).click();
@@ -173,7 +178,9 @@ for (const locale of ['en', 'nb'] as const) {
     // The Checklists tab lists it as completed; the phone shows the same.
     await page.goto('/quality?tab=checklists');
     await page.getByRole('textbox', { name: /Search|Søk/ }).fill(String(stamp));
-    await expect(page.getByRole('row').filter({ hasText: templateName }).getByText(texts.completed)).toBeVisible();
+    await expect(
+      page.getByRole('row').filter({ hasText: templateName }).getByText(texts.completed),
+    ).toBeVisible();
     await saveScreen(page, `quality-checklists-list-${locale}`);
     await page.setViewportSize(PHONE);
     await page.getByRole('row').filter({ hasText: templateName }).click();

@@ -10,7 +10,7 @@ import { IconFileTypePdf, IconSignature } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog, notifyError, notifySuccess, PdfViewerDialog } from '@/components';
+import { AppDialog, errorMessageOf, notifyError, notifySuccess, PdfViewerDialog } from '@/components';
 import { useDownloadLink } from '@/lib/download-links';
 import { fieldErrorsOf, translateMessage } from '@/lib/forms';
 import { ApiError } from '@/lib/http';
@@ -157,7 +157,7 @@ const ChecklistWindow = ({ id, onClose }: { id: string; onClose: () => void }) =
     >
       {!data ? (
         run.isError ? (
-          <Alert color="red">{tAll('common:loadFailed', { defaultValue: '' }) || String(run.error)}</Alert>
+          <Alert color="red">{errorMessageOf(run.error)}</Alert>
         ) : (
           <Loader />
         )
@@ -195,7 +195,7 @@ const ChecklistWindow = ({ id, onClose }: { id: string; onClose: () => void }) =
               <Title order={5}>{group.name}</Title>
               {group.items.map((item) => (
                 <ChecklistItem
-                  key={`${item.rowId}:${data.version}`}
+                  key={item.rowId}
                   item={item}
                   isLocked={isLocked}
                   problem={problems[`items.${item.rowId}`]}

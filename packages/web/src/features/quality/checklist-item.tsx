@@ -1,7 +1,7 @@
 import { CHECKLIST_LIMITS, type ChecklistItemDto, type ChecklistItemInput } from '@karm/domain/contract';
 import { Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PicturesField } from './deviation-fields';
 
@@ -30,6 +30,9 @@ export const ChecklistItem = ({
   const { t } = useTranslation('quality');
   const [comment, setComment] = useState(item.comment);
   const [value, setValue] = useState(item.value);
+  // What the server answered (another item's save, another person) replaces what is shown.
+  useEffect(() => setComment(item.comment), [item.comment]);
+  useEffect(() => setValue(item.value), [item.value]);
   const picked = item.answers.filter((answer) => item.answerIds.includes(answer.id));
   const needsDeviation = picked.some((answer) => answer.isDeviationRequired);
   const isMultiple = item.type === 'multipleAnswers';
