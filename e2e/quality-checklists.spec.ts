@@ -14,6 +14,8 @@ const PHONE = { width: 390, height: 844 };
 const TEXTS = {
   en: {
     projectsSearch: 'Search projects',
+    allProjects: 'All',
+    whose: 'Whose projects',
     qualityTab: 'Quality',
     run: 'Run checklist',
     startTitle: 'Run a checklist',
@@ -33,10 +35,13 @@ const TEXTS = {
     showPdf: 'Show PDF',
     completed: 'Completed',
     filesSearch: 'Search by name',
+    search: 'Search',
     close: 'Close',
   },
   nb: {
     projectsSearch: 'Søk etter prosjekter',
+    allProjects: 'Alle',
+    whose: 'Hvem sine prosjekter',
     qualityTab: 'Kvalitet',
     run: 'Kjør sjekkliste',
     startTitle: 'Kjør en sjekkliste',
@@ -56,6 +61,7 @@ const TEXTS = {
     showPdf: 'Vis PDF',
     completed: 'Fullført',
     filesSearch: 'Søk på navn',
+    search: 'Søk',
     close: 'Lukk',
   },
 } as const;
@@ -115,6 +121,7 @@ for (const locale of ['en', 'nb'] as const) {
 
     // The project's Quality tab: its deviations and checklists; a checklist is run on it.
     await page.goto('/projects');
+    await page.getByLabel(texts.whose).getByText(texts.allProjects, { exact: true }).click();
     await page.getByRole('textbox', { name: texts.projectsSearch }).fill(String(stamp));
     await page.getByRole('row').filter({ hasText: project.name }).click();
     const projectDialog = page.getByRole('dialog', { name: new RegExp(project.name) });
@@ -177,7 +184,7 @@ for (const locale of ['en', 'nb'] as const) {
 
     // The Checklists tab lists it as completed; the phone shows the same.
     await page.goto('/quality?tab=checklists');
-    await page.getByRole('textbox', { name: /Search|Søk/ }).fill(String(stamp));
+    await page.getByRole('textbox', { name: texts.search, exact: true }).fill(String(stamp));
     await expect(
       page.getByRole('row').filter({ hasText: templateName }).getByText(texts.completed),
     ).toBeVisible();
