@@ -137,7 +137,8 @@ const ChecklistWindow = ({ id, onClose }: { id: string; onClose: () => void }) =
       }
       readOnly={isLocked}
       onClose={onClose}
-      onCancel={onClose}
+      // Every answer is saved as it is given: there is nothing to cancel, only to close.
+      onCancel={isLocked ? onClose : undefined}
       busy={busy}
       footerExtra={
         data?.status === 'open' && mayRun ? (
