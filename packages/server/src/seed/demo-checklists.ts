@@ -1,6 +1,8 @@
 import {
   type AdminServiceCreateInput,
   adminServiceCreateSchema,
+  type ChecklistDetailDto,
+  type ChecklistItemDto,
   type ServiceTemplateFullDto,
 } from '@karm/domain/contract';
 import { asc, eq } from 'drizzle-orm';
@@ -42,6 +44,14 @@ const ANSWERS = [
 
 export const seedDemoChecklists = async (ctx: AppContext, companyId: string, adminUserId: string) => {
   const actor = administrativeActor(companyId, adminUserId);
+  const answer = (run: ChecklistDetailDto, item: ChecklistItemDto, answerAt: number, comment = '') =>
+    saveChecklistItem(ctx, actor, run.id, item.rowId, {
+      version: run.version,
+      answerIds: [item.answers[answerAt]!.id],
+      value: '',
+      comment,
+      pictureIds: [],
+    });
   const create = (input: AdminServiceCreateInput) =>
     createServiceEntity(ctx, actor, adminServiceCreateSchema.parse(input));
   let template: ServiceTemplateFullDto = await create({
@@ -74,15 +84,7 @@ export const seedDemoChecklists = async (ctx: AppContext, companyId: string, adm
     processColumnId: inspection?.id ?? null,
     deviationCategory: 'production',
   });
-  for (const item of done.groups.flatMap((group) => group.items)) {
-    done = await saveChecklistItem(ctx, actor, done.id, item.rowId, {
-      version: done.version,
-      answerIds: [item.answers[0]!.id],
-      value: '',
-      comment: '',
-      pictureIds: [],
-    });
-  }
+  for (const item of done.groups.flatMap((group) => group.items)) done = await answer(done, item, 0);
   await completeChecklist(ctx, actor, done.id, {
     version: done.version,
     signedName: 'Ola Nordmann',
@@ -96,23 +98,8 @@ export const seedDemoChecklists = async (ctx: AppContext, companyId: string, adm
     deviationCategory: 'production',
   });
   const [frames, seals, glass] = open.groups[0]!.items;
-  for (const item of [frames, seals]) {
-    if (!item) continue;
-    open = await saveChecklistItem(ctx, actor, open.id, item.rowId, {
-      version: open.version,
-      answerIds: [item.answers[0]!.id],
-      value: '',
-      comment: '',
-      pictureIds: [],
-    });
-  }
+  for (const item of [frames, seals]) if (item) open = await answer(open, item, 0);
   if (!glass) return;
-  open = await saveChecklistItem(ctx, actor, open.id, glass.rowId, {
-    version: open.version,
-    answerIds: [glass.answers[1]!.id],
-    value: '',
-    comment: 'Ripe i nedre rute på element 3, ca. 4 cm',
-    pictureIds: [],
-  });
+  open = await answer(open, glass, 1, 'Ripe i nedre rute på element 3, ca. 4 cm');
   await raiseChecklistDeviation(ctx, actor, open.id, glass.rowId, { version: open.version });
 };

@@ -4,7 +4,6 @@ import type {
   ChecklistStartInput,
   ChecklistStepDto,
   DeviationDto,
-  FileDto,
   Page,
   ProjectDto,
   ServiceTemplateDto,
@@ -12,11 +11,12 @@ import type {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../platform/pdf/testing';
-import { bodyOf, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
+import { type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { companies } from '../company/company.tables';
 import { filesOfEntity, readStoredFile } from '../files/files.service';
 import { restClient } from '../offers/offers-test-helpers';
 import { buildTemplate } from '../service-templates/service-templates-test-helpers';
+import { PNG, uploadPicture as uploadTestPicture } from './quality-test-helpers';
 
 /** Quality checklists (issue 16): start, answer, raise a deviation, sign, the PDF, isolation and roles. */
 
@@ -38,37 +38,10 @@ type Refusal = {
   details?: { fields?: Record<string, string> };
 };
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const SIGNATURE = `data:image/png;base64,${PNG.toString('base64')}`;
 
-const api = (user: SignedInUser) => {
-  const rest = restClient(server, user);
-  const put = async <T>(path: string, body: unknown) => {
-    const response = await fetch(`${server.url}/api${path}`, {
-      method: 'PUT',
-      headers: { token: user.token, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
-  return { ...rest, put };
-};
-
-const uploadPicture = async (user: SignedInUser) => {
-  const form = new FormData();
-  form.append('type', 'picture');
-  form.append('file', new Blob([PNG]), 'riss.png');
-  const response = await fetch(`${server.url}/api/file?companyId=${user.companyId}`, {
-    method: 'POST',
-    headers: { token: user.token },
-    body: form,
-  });
-  expect(response.status).toBe(201);
-  return bodyOf<FileDto>(response);
-};
+const api = (user: SignedInUser) => restClient(server, user);
+const uploadPicture = (user: SignedInUser) => uploadTestPicture(server, user, 'riss.png');
 
 beforeAll(async () => {
   server = await startTestServer();

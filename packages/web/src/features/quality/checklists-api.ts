@@ -11,7 +11,7 @@ import type {
 } from '@karm/domain/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { qualityKeys } from './quality-api';
+import { qualityKeys, queryOf } from './quality-api';
 
 /**
  * Quality checklists over REST (`/api/quality/checklists…`, issue 16). They live under the quality
@@ -24,11 +24,6 @@ export const checklistKeys = {
   templates: () => [...qualityKeys.all, 'checklist-templates'] as const,
   steps: () => [...qualityKeys.all, 'checklist-steps'] as const,
 };
-
-const queryOf = (query: object) =>
-  Object.fromEntries(
-    Object.entries(query).filter(([, value]) => value !== undefined && value !== '' && value !== null),
-  ) as Record<string, string | number>;
 
 export const getChecklist = (id: string) => http<ChecklistDetailDto>(`/quality/checklists/${id}`);
 export const startChecklist = (body: ChecklistStartInput) =>
