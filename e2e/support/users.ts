@@ -105,6 +105,9 @@ export const E2E_QUALITY_USERS = {
   staff: 'e2e-quality-staff',
 } as const;
 
+/** The quality checklist journey's own technicians (one per language), in the demo company. */
+export const E2E_CHECKLIST_USERS = { en: 'e2e-checklists-en', nb: 'e2e-checklists-nb' } as const;
+
 /**
  * A company of its own for the capacity journey, so its figures are its own: an administrator and
  * three employees in work groups (CAPACITY_EMPLOYEES).

@@ -68,6 +68,7 @@ import { projectDocumentOwner } from './modules/projects/project-documents';
 import { registerProjectRemovalHook } from './modules/projects/project-removal';
 import { projectsRoutes } from './modules/projects/projects.http';
 import { projectEvents } from './modules/projects/projects.socket';
+import { checklistRoutes } from './modules/quality/checklists.http';
 import { qualityRoutes } from './modules/quality/quality.http';
 import { qualityOverdueJob } from './modules/quality/quality-alerts';
 import { qualityFileUser } from './modules/quality/quality-files';
@@ -124,6 +125,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   tasksRoutes,
   qualityRoutes,
   reportsRoutes,
+  checklistRoutes,
   serviceWorkRoutes,
   serviceAgreementsRoutes,
   calendarRoutes,

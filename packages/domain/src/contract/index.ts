@@ -34,6 +34,7 @@ export * from './price-calculator';
 export * from './profile';
 export * from './projects';
 export * from './quality';
+export * from './quality-checklists';
 export * from './reports';
 export * from './search';
 export * from './service-agreements';

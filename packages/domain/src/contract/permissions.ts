@@ -99,6 +99,8 @@ export const PERMISSIONS = {
   'deviations.report': { area: 'quality', roles: ['admin', 'office', 'leader', 'technician'] },
   /** Assign, work on and close any deviation (the quality manager's and the leaders'). */
   'deviations.handle': { area: 'quality', roles: ['admin', 'leader'] },
+  /** Run a quality checklist on a project, answer it, raise deviations from it and sign it. */
+  'checklists.run': { area: 'quality', roles: ['admin', 'office', 'leader', 'technician'] },
   /** Write procedures and publish their versions. */
   'quality.manage': { area: 'quality', roles: ADMIN },
 

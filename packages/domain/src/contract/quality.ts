@@ -9,7 +9,7 @@ import { pageQuerySchema } from './paging';
  * Quality (SPEC §1 "quality procedures, deviations and checklists", §2 `/quality`, issue 16):
  * deviations (non-conformances) traced to project, product and supplier, with actions, cost and
  * history; procedures with versions and read-acknowledgements; the Pareto aggregation. Checklists
- * come later, on the service template engine. Changes are pushed to the company as `quality:changed`.
+ * (on the service template engine) are in `quality-checklists.ts`. Changes are pushed to the company as `quality:changed`.
  */
 
 export { DEVIATION_STATUSES, type DeviationStatus };
@@ -282,4 +282,4 @@ export type ProcedureListQuery = z.input<typeof procedureListQuerySchema>;
 export type QualityPersonDto = { id: string; name: string };
 
 export const QUALITY_PUSHES = { changed: 'quality:changed' } as const;
-export type QualityChangedPush = { kind: 'deviation' | 'procedure'; id: string };
+export type QualityChangedPush = { kind: 'deviation' | 'procedure' | 'checklist'; id: string };

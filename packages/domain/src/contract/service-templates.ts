@@ -29,6 +29,14 @@ export const SERVICE_GROUP_TYPES = ['checklist', 'measurements', 'functions', 's
 export type ServiceGroupType = (typeof SERVICE_GROUP_TYPES)[number];
 export const DEFAULT_SERVICE_GROUP_TYPE: ServiceGroupType = 'checklist';
 
+/**
+ * What a template is for (issue 16): `service` — a service item's checklist a technician answers on a
+ * service visit; `checklist` — a quality checklist run against a project at a process step. Both are
+ * built in the same editor from the same groups, rows and answers.
+ */
+export const SERVICE_TEMPLATE_PURPOSES = ['service', 'checklist'] as const;
+export type ServiceTemplatePurpose = (typeof SERVICE_TEMPLATE_PURPOSES)[number];
+
 export const SERVICE_TEMPLATE_LIMITS = {
   name: 200,
   info: 4_000,
@@ -64,6 +72,7 @@ const confirmation = { isNotOkFirstConfirmed: z.boolean().default(false) };
 export const serviceTemplateFieldsSchema = z.object({
   name: requiredName,
   info: text(SERVICE_TEMPLATE_LIMITS.info).default(''),
+  purpose: z.enum(SERVICE_TEMPLATE_PURPOSES).default('service'),
 });
 export const serviceGroupFieldsSchema = z.object({
   name: requiredName,
@@ -149,9 +158,13 @@ export type AdminServiceDeleteInput = z.input<typeof adminServiceDeleteSchema>;
 
 export const serviceTemplateIdSchema = z.object({ id: z.uuid() });
 
-/** `admin-service:find-service-templates`: by name, paged on the server. */
+/**
+ * `admin-service:find-service-templates`: by name, paged on the server. Service templates unless a
+ * `purpose` is named, so a service item's template picker never offers a quality checklist.
+ */
 export const serviceTemplateListQuerySchema = pageQuerySchema.extend({
   search: text(SERVICE_TEMPLATE_LIMITS.search).default(''),
+  purpose: z.enum(SERVICE_TEMPLATE_PURPOSES).default('service'),
 });
 export type ServiceTemplateListQuery = z.input<typeof serviceTemplateListQuerySchema>;
 
@@ -289,6 +302,7 @@ export type ServiceTemplateDto = {
   id: string;
   name: string;
   info: string;
+  purpose: ServiceTemplatePurpose;
   /** Raised by every change of the template or its tree; a project's copy records the version it copied. */
   version: number;
   groupCount: number;

@@ -192,6 +192,17 @@ export const VALIDATION_MESSAGE_KEYS = {
   deviationClosed: 'validation.deviationClosed',
   procedureVersionStale: 'validation.procedureVersionStale',
   richTextEmpty: 'validation.richTextEmpty',
+  // Quality checklists (issue 16).
+  checklistChanged: 'validation.checklistChanged',
+  checklistCompleted: 'validation.checklistCompleted',
+  checklistNotAChecklist: 'validation.checklistNotAChecklist',
+  checklistItemUnanswered: 'validation.checklistItemUnanswered',
+  checklistAnswerNotOfRow: 'validation.checklistAnswerNotOfRow',
+  checklistCommentRequired: 'validation.checklistCommentRequired',
+  checklistPictureRequired: 'validation.checklistPictureRequired',
+  checklistDeviationRequired: 'validation.checklistDeviationRequired',
+  checklistDeviationExists: 'validation.checklistDeviationExists',
+  signatureInvalid: 'validation.signatureInvalid',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGE_KEYS;

@@ -11,6 +11,7 @@ import { invoices } from '../modules/invoices/invoices.tables';
 import { listCompanyMessages } from '../modules/messages/messages-admin.service';
 import { getPlanner } from '../modules/planner/planner.service';
 import { latestProjectChanges } from '../modules/projects/project-dashboard';
+import { listChecklists } from '../modules/quality/checklist-read';
 import { agreementHistory } from '../modules/service-agreements/service-agreements.service';
 import { dueServiceVisits } from '../modules/service-agreements/service-visits';
 import { findServiceTemplates } from '../modules/service-templates/template-tree';
@@ -189,6 +190,18 @@ describe('demo data', () => {
     const history = await agreementHistory(server.ctx, actor, storo?.agreementId as string);
     expect(history.visits).toHaveLength(2);
     expect(history.prices.map((price) => price.indexPercent)).toEqual([3.1]);
+  });
+
+  it('has a quality checklist completed and signed (its PDF on the project) and one open with a deviation', async () => {
+    const companyId = await findDemoCompanyId(server.ctx, DEMO_COMPANY_NAME);
+    const actor = administrativeActor(companyId, '');
+    const page = await listChecklists(server.ctx, actor, { page: 1, pageSize: 20 });
+    const completed = page.items.find((run) => run.status === 'completed');
+    const open = page.items.find((run) => run.status === 'open');
+    expect(completed?.pdfFileId).toBeTruthy();
+    expect(completed?.signedName).toBe('Ola Nordmann');
+    expect(open?.notOkCount).toBe(1);
+    expect(open?.answeredCount).toBe(3);
   });
 
   it('is created only once: a second run leaves the database as it is', async () => {

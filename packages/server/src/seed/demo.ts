@@ -9,6 +9,7 @@ import { seedPriceMatrix } from '../modules/price-calculator/price-calculator.se
 import { todayIn } from '../platform/clock';
 import { type AppContext, administrativeActor } from '../platform/context';
 import { seedDemoBilling } from './demo-billing';
+import { seedDemoChecklists } from './demo-checklists';
 import { seedDemoCustomers } from './demo-customers';
 import { anniversaryDaysAhead, seedDemoDashboard } from './demo-dashboard';
 import { seedDemoHelpTexts } from './demo-help';
@@ -255,6 +256,7 @@ export const seedDemo = async (ctx: AppContext) => {
     await seedDemoMessages(ctx, seeded.companyId);
     await seedDemoDashboard(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoQuality(ctx, seeded.companyId, seeded.adminUserId);
+    await seedDemoChecklists(ctx, seeded.companyId, seeded.adminUserId);
     const serviceProjectId = await seedDemoServiceWork(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoServiceAgreements(ctx, seeded.companyId, seeded.adminUserId, serviceProjectId);
   }

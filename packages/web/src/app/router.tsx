@@ -248,9 +248,20 @@ export const router = createBrowserRouter([
           ),
           lazyRoute(
             'projects',
-            () => Promise.all([import('@/features/projects'), import('./project-tasks')]),
-            ([{ ProjectsPage }, { renderProjectTasks }]) =>
-              () => <ProjectsPage offerHref={offerHref} renderTasks={renderProjectTasks} />,
+            () =>
+              Promise.all([
+                import('@/features/projects'),
+                import('./project-tasks'),
+                import('./project-quality'),
+              ]),
+            ([{ ProjectsPage }, { renderProjectTasks }, { renderProjectQuality }]) =>
+              () => (
+                <ProjectsPage
+                  offerHref={offerHref}
+                  renderTasks={renderProjectTasks}
+                  renderQuality={renderProjectQuality}
+                />
+              ),
           ),
           lazyRoute(
             'offer',
@@ -259,9 +270,20 @@ export const router = createBrowserRouter([
           ),
           lazyRoute(
             'serviceProjects',
-            () => Promise.all([import('@/features/projects'), import('./project-tasks')]),
-            ([{ ServiceProjectsPage }, { renderProjectTasks }]) =>
-              () => <ServiceProjectsPage offerHref={offerHref} renderTasks={renderProjectTasks} />,
+            () =>
+              Promise.all([
+                import('@/features/projects'),
+                import('./project-tasks'),
+                import('./project-quality'),
+              ]),
+            ([{ ServiceProjectsPage }, { renderProjectTasks }, { renderProjectQuality }]) =>
+              () => (
+                <ServiceProjectsPage
+                  offerHref={offerHref}
+                  renderTasks={renderProjectTasks}
+                  renderQuality={renderProjectQuality}
+                />
+              ),
           ),
           lazyRoute(
             'capacity',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ProjectDialog } from '@/features/projects';
+import { renderProjectQuality } from './project-quality';
 import { renderProjectTasks } from './project-tasks';
 import { offerHref } from './routes';
 
@@ -15,6 +16,7 @@ export const useProjectDialog = () => {
       projectId={projectId}
       offerHref={offerHref}
       renderTasks={renderProjectTasks}
+      renderQuality={renderProjectQuality}
       onClose={() => setProjectId(null)}
     />
   );

@@ -77,7 +77,10 @@ const FILE_ACCESS: Record<Exclude<FileType, 'document'>, { write: Access; read: 
   footer: { write: 'company.manage', read: SIGNED_IN },
   // Each person uploads their own picture (deleting someone else's needs users.manage, below).
   avatar: { write: SIGNED_IN, read: SIGNED_IN },
-  picture: { write: ['service.work', 'deviations.report'], read: ['service.read', 'quality.read'] },
+  picture: {
+    write: ['service.work', 'deviations.report', 'checklists.run'],
+    read: ['service.read', 'quality.read'],
+  },
   // A checklist row's attachment (a wiring diagram): whoever reads the templates opens it.
   'service-file': { write: 'service-templates.write', read: 'service-templates.read' },
   // A checklist answer's photo or signature; a deviation it raises shows it to the quality readers.
@@ -151,6 +154,11 @@ export const storeUpload = async (
   ctx: AppContext,
   actor: Actor,
   upload: { type: FileType; entityId?: string; originalName: string; bytes: Buffer },
+  /**
+   * `isMadeByServer`: a document the server made for a use case whose own permission was checked
+   * (a signed checklist's PDF kept on the project), stored even when the actor may not attach files.
+   */
+  options: { isMadeByServer?: boolean } = {},
 ): Promise<FileDto> => {
   const mimeType = await sniffMimeType(upload.bytes);
   if (!mimeType || !ALLOWED_MIME_TYPES[upload.type].includes(mimeType)) {
@@ -163,7 +171,7 @@ export const storeUpload = async (
     upload.type === 'document' && upload.entityId
       ? await requireDocumentOwner(ctx.db, actor.companyId, upload.entityId)
       : null;
-  assertMay(actor, upload.type, owner, 'write');
+  if (!options.isMadeByServer) assertMay(actor, upload.type, owner, 'write');
   const stored = await storedForm(upload, mimeType);
   const storageKey = await ctx.files.save(stored.bytes);
   const thumbnailKey = stored.thumbnail ? await ctx.files.save(stored.thumbnail) : null;

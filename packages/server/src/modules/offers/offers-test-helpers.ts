@@ -16,6 +16,7 @@ export const restClient = (server: TestServer, user: SignedInUser) => {
     get: <T = unknown>(path: string) => call<T>('GET', path),
     post: <T = unknown>(path: string, body: unknown = {}) => call<T>('POST', path, body),
     patch: <T = unknown>(path: string, body: unknown = {}) => call<T>('PATCH', path, body),
+    put: <T = unknown>(path: string, body: unknown = {}) => call<T>('PUT', path, body),
     delete: <T = unknown>(path: string) => call<T>('DELETE', path),
   };
 };

@@ -192,19 +192,16 @@ export const createDeviation = async (
   actor: Actor,
   input: Values,
 ): Promise<DeviationDto> => {
-  // Reporting is for everyone who may; choosing who handles it is for the handlers.
-  if (input.handlerId && input.handlerId !== actor.userId && !can(actor, 'deviations.handle')) {
-    throw forbidden('Only a case handler assigns a deviation to someone else');
-  }
   const row = await ctx.db.transaction((tx) => insertDeviation(tx, ctx, actor, input));
   pushQualityChanged(ctx, actor.companyId, { kind: 'deviation', id: row.id });
   return oneDto(ctx, actor.companyId, row);
 };
 
 /**
- * A new, open deviation in the caller's transaction: the rules, the references, the next number, the
- * history and the case handler's alert. The caller pushes `quality:changed` once it committed. A
- * service answer that asks for a deviation raises one this way, with its service item.
+ * A new, open deviation in the caller's transaction: who may assign it, the rules, the references,
+ * the next number, the history and the case handler's alert. The caller pushes `quality:changed`
+ * once it committed. A checklist's not-OK item and a service answer that asks for a deviation raise
+ * one this way, together with their own change (the service answer with its service item).
  */
 export const insertDeviation = async (
   tx: Executor,
@@ -212,7 +209,11 @@ export const insertDeviation = async (
   actor: Actor,
   input: Values,
   origin: { serviceItemId?: string } = {},
-) => {
+): Promise<DeviationRow> => {
+  // Reporting is for everyone who may; choosing who handles it is for the handlers.
+  if (input.handlerId && input.handlerId !== actor.userId && !can(actor, 'deviations.handle')) {
+    throw forbidden('Only a case handler assigns a deviation to someone else');
+  }
   assertRules({ ...input, status: 'open' });
   const now = ctx.clock.now();
   await assertReferencesInCompany(tx, actor.companyId, referencesOf(input));

@@ -1,7 +1,6 @@
 import type {
   DeviationCreateInput,
   DeviationDto,
-  FileDto,
   Page,
   ParetoDto,
   ProjectDto,
@@ -10,9 +9,10 @@ import type {
 } from '@karm/domain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEmployee } from '../../seed/factories';
-import { bodyOf, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
+import { type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { restClient } from '../offers/offers-test-helpers';
 import { alertOverdueActions } from './quality-alerts';
+import { uploadPicture as uploadTestPicture } from './quality-test-helpers';
 
 /** Deviations (issue 16): numbering, the status rules, actions, history, isolation, lists and Pareto. */
 
@@ -33,23 +33,7 @@ type Refusal = {
   details?: { fields?: Record<string, string> };
 };
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-const uploadPicture = async (user: SignedInUser) => {
-  const form = new FormData();
-  form.append('type', 'picture');
-  form.append('file', new Blob([PNG]), 'skade.png');
-  const response = await fetch(`${server.url}/api/file?companyId=${user.companyId}`, {
-    method: 'POST',
-    headers: { token: user.token },
-    body: form,
-  });
-  expect(response.status).toBe(201);
-  return bodyOf<FileDto>(response);
-};
+const uploadPicture = (user: SignedInUser) => uploadTestPicture(server, user, 'skade.png');
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -1,5 +1,6 @@
 import type {
   ActionKind,
+  ChecklistStatus,
   DeviationCategory,
   DeviationSeverity,
   DeviationStatus,
@@ -21,6 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, instant, primaryId, updatedAt, version } from '../../platform/db/columns';
 import { companies } from '../company/company.tables';
+import { projectServiceRows, projectServiceTemplates } from '../service-templates/service-templates.tables';
 
 const companyId = () =>
   uuid('company_id')
@@ -171,4 +173,64 @@ export const procedureAcknowledgements = pgTable(
     acknowledgedAt: instant('acknowledged_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.procedureId, table.versionNumber, table.userId] })],
+);
+
+/**
+ * A quality checklist run on a project at a process step (issue 16). What it asks is the project's
+ * copy of a checklist template (the service template engine's copy, made when the run starts), so a
+ * later edit of the template never changes it; the copy goes with the project, and the run with it.
+ */
+export const checklistRuns = pgTable(
+  'checklist_runs',
+  {
+    id: primaryId(),
+    companyId: companyId(),
+    number: integer('number').notNull(),
+    projectId: uuid('project_id').notNull(),
+    projectTemplateId: uuid('project_template_id')
+      .notNull()
+      .references(() => projectServiceTemplates.id, { onDelete: 'cascade' }),
+    /** The template it was started from (for the list's filter); kept as it was if the template goes. */
+    templateId: uuid('template_id'),
+    processColumnId: uuid('process_column_id'),
+    deviationCategory: text('deviation_category').$type<DeviationCategory>().notNull(),
+    status: text('status').$type<ChecklistStatus>().notNull().default('open'),
+    startedBy: uuid('started_by'),
+    startedAt: instant('started_at').notNull(),
+    completedBy: uuid('completed_by'),
+    completedAt: instant('completed_at'),
+    signedName: text('signed_name'),
+    pdfFileId: uuid('pdf_file_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (table) => [
+    uniqueIndex('checklist_runs_company_number_key').on(table.companyId, table.number),
+    index('checklist_runs_company_started_idx').on(table.companyId, table.startedAt),
+    index('checklist_runs_company_project_idx').on(table.companyId, table.projectId),
+    index('checklist_runs_company_template_idx').on(table.companyId, table.templateId),
+  ],
+);
+
+/** What was answered on one row of a run: answers picked, a value, a comment, pictures, a deviation. */
+export const checklistItems = pgTable(
+  'checklist_items',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => checklistRuns.id, { onDelete: 'cascade' }),
+    projectRowId: uuid('project_row_id')
+      .notNull()
+      .references(() => projectServiceRows.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    answerIds: jsonb('answer_ids').$type<string[]>().notNull().default([]),
+    value: text('value').notNull().default(''),
+    comment: text('comment').notNull().default(''),
+    pictureIds: jsonb('picture_ids').$type<string[]>().notNull().default([]),
+    deviationId: uuid('deviation_id').references(() => deviations.id, { onDelete: 'set null' }),
+    answeredBy: uuid('answered_by'),
+    answeredAt: instant('answered_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.projectRowId] })],
 );

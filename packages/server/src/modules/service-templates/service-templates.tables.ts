@@ -1,4 +1,4 @@
-import type { ServiceGroupType, ServiceRowType } from '@karm/domain/contract';
+import type { ServiceGroupType, ServiceRowType, ServiceTemplatePurpose } from '@karm/domain/contract';
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, instant, primaryId, updatedAt, version } from '../../platform/db/columns';
 import { companies } from '../company/company.tables';
@@ -49,7 +49,10 @@ export const serviceTemplateSettings = pgTable('service_template_settings', {
   storedAt: instant('stored_at').notNull().defaultNow(),
 });
 
-/** SPEC §3 service template: name, info. `version` rises with every change of the template or its tree. */
+/**
+ * SPEC §3 service template: name, info. `version` rises with every change of the template or its
+ * tree. `purpose` (issue 16): a service item's checklist or a quality checklist run on a project.
+ */
 export const serviceTemplates = pgTable(
   'service_templates',
   {
@@ -57,11 +60,12 @@ export const serviceTemplates = pgTable(
     companyId: companyId(),
     name: text('name').notNull(),
     info: text('info').notNull().default(''),
+    purpose: text('purpose').$type<ServiceTemplatePurpose>().notNull().default('service'),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('service_templates_company_name_idx').on(table.companyId, table.name)],
+  (table) => [index('service_templates_company_name_idx').on(table.companyId, table.purpose, table.name)],
 );
 
 /** SPEC §3 service group: name, type group, info, order, serviceTemplateId. */

@@ -117,6 +117,7 @@ export const starterRowsOf = (companyId: string, locale: Locale): StarterRows =>
       companyId,
       name: template.name[locale],
       info: template.info[locale],
+      purpose: 'service',
       version: 1,
       createdAt: epoch,
       updatedAt: epoch,

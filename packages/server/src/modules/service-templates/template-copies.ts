@@ -135,6 +135,7 @@ export const copyServiceTemplate = (ctx: AppContext, actor: Actor, input: { id: 
         companyId,
         name: input.name ?? `${source.name} (${COPY_SUFFIX[language]})`,
         info: source.info,
+        purpose: source.purpose,
         createdAt: now,
         updatedAt: now,
       })

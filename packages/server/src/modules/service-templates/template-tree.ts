@@ -42,7 +42,7 @@ import {
 const byPosition = <Row extends { position: number }>(left: Row, right: Row) =>
   left.position - right.position;
 
-type TreeTemplate = Pick<TemplateRow, 'id' | 'name' | 'info' | 'version'>;
+type TreeTemplate = Pick<TemplateRow, 'id' | 'name' | 'info' | 'purpose' | 'version'>;
 type TreeGroup = Pick<GroupRow, 'id' | 'templateId' | 'name' | 'typeGroup' | 'info' | 'position' | 'version'>;
 type TreeRow = Pick<
   RowRow,
@@ -128,7 +128,14 @@ export const assembleTemplate = (
 const toTemplateDto = (
   row: TreeTemplate,
   counts: { groupCount: number; rowCount: number; usage: number },
-): ServiceTemplateDto => ({ id: row.id, name: row.name, info: row.info, version: row.version, ...counts });
+): ServiceTemplateDto => ({
+  id: row.id,
+  name: row.name,
+  info: row.info,
+  purpose: row.purpose,
+  version: row.version,
+  ...counts,
+});
 
 /** How many project copies were made of the template ("where it is in use"). */
 const usageOf = (templateId: SQL | string) =>
@@ -148,7 +155,8 @@ export const readTree = async (tx: Executor, templateId: string) => ({
  * JSON array 14 ms).
  */
 const treeStatement = (companyId: string, id: string) => sql`select
-  (select json_build_object('id', t.id, 'name', t.name, 'info', t.info, 'version', t.version,
+  (select json_build_object('id', t.id, 'name', t.name, 'info', t.info, 'purpose', t.purpose,
+     'version', t.version,
      'usage', ${usageOf(sql`t.id`)})
    from ${serviceTemplates} t where t.company_id = ${companyId} and t.id = ${id})::text as template,
   (select coalesce(json_agg(json_build_object('id', g.id, 'templateId', g.template_id, 'name', g.name,
@@ -216,7 +224,9 @@ export const getFullTemplate = async (db: Executor, companyId: string, id: strin
 export const getFullServiceTemplate = (ctx: AppContext, actor: Actor, input: { id: string }) =>
   getFullTemplate(ctx.db, actor.companyId, input.id);
 
-type ListQuery = z.output<typeof serviceTemplateListQuerySchema>;
+/** Callers inside the server may leave out the purpose: service templates, as over the socket. */
+type ListQuery = Omit<z.output<typeof serviceTemplateListQuerySchema>, 'purpose'> &
+  Partial<Pick<z.output<typeof serviceTemplateListQuerySchema>, 'purpose'>>;
 
 const nameOrder = (left: { name: string; id: string }, right: { name: string; id: string }) =>
   left.name.localeCompare(right.name, 'nb') || left.id.localeCompare(right.id);
@@ -224,7 +234,10 @@ const nameOrder = (left: { name: string; id: string }, right: { name: string; id
 const listStarters = (starters: StarterRows, query: ListQuery): Page<ServiceTemplateDto> => {
   const term = query.search.toLowerCase();
   const matching = starters.templates
-    .filter((template) => template.name.toLowerCase().includes(term))
+    .filter(
+      (template) =>
+        template.purpose === (query.purpose ?? 'service') && template.name.toLowerCase().includes(term),
+    )
     .sort(nameOrder);
   const start = (query.page - 1) * query.pageSize;
   return {
@@ -253,6 +266,7 @@ export const findServiceTemplates = async (
   }
   const where = and(
     eq(serviceTemplates.companyId, companyId),
+    eq(serviceTemplates.purpose, query.purpose ?? 'service'),
     query.search ? ilike(serviceTemplates.name, containsPattern(query.search)) : undefined,
   );
   return loadPage(
@@ -264,6 +278,7 @@ export const findServiceTemplates = async (
             id: serviceTemplates.id,
             name: serviceTemplates.name,
             info: serviceTemplates.info,
+            purpose: serviceTemplates.purpose,
             version: serviceTemplates.version,
             groupCount: sql<number>`(select count(*)::int from ${serviceGroups} where ${serviceGroups.templateId} = ${serviceTemplates.id})`,
             rowCount: sql<number>`(select count(*)::int from ${serviceRows} where ${serviceRows.templateId} = ${serviceTemplates.id})`,

@@ -71,9 +71,23 @@ export type ProjectDialogProps = {
    * someone who may not read tasks, there is no Tasks tab.
    */
   renderTasks?: (project: Pick<ProjectDto, 'id' | 'number' | 'name'>) => ReactNode;
+  /**
+   * The saved project's deviations and checklists (the app composes the quality feature's view);
+   * without it, or for someone who may not read quality, there is no Quality tab.
+   */
+  renderQuality?: (project: Pick<ProjectDto, 'id' | 'number' | 'name'>) => ReactNode;
 };
 
-const TABS = ['project', 'process', 'orders', 'confirmations', 'invoices', 'tasks', 'notes'] as const;
+const TABS = [
+  'project',
+  'process',
+  'orders',
+  'confirmations',
+  'invoices',
+  'tasks',
+  'quality',
+  'notes',
+] as const;
 type Tab = (typeof TABS)[number];
 const NOTE_FIELDS = ['noteToPlanner', 'workOrderNotes'];
 
@@ -98,6 +112,7 @@ const ProjectDialogWindow = ({
   onDeleted,
   offerHref,
   renderTasks,
+  renderQuality,
 }: Omit<ProjectDialogProps, 'opened'>) => {
   const { t } = useTranslation('projects');
   const confirm = useConfirm();
@@ -130,8 +145,11 @@ const ProjectDialogWindow = ({
   const isReadOnly = !useCan('projects.write');
   const mayReadInvoices = useCan('invoices.read');
   const mayReadTasks = useCan('tasks.read', 'tasks.write', 'tasks.own') && renderTasks !== undefined;
+  const mayReadQuality = useCan('quality.read') && renderQuality !== undefined;
   const isTabShown = (value: Tab) =>
-    (value !== 'invoices' || mayReadInvoices) && (value !== 'tasks' || mayReadTasks);
+    (value !== 'invoices' || mayReadInvoices) &&
+    (value !== 'tasks' || mayReadTasks) &&
+    (value !== 'quality' || mayReadQuality);
 
   /** Makes a saved state the form's starting point; unsaved edits are dropped. */
   const adopt = (project: ProjectDto, savedOrders: OrderDto[]) => {
@@ -394,6 +412,11 @@ const ProjectDialogWindow = ({
               {mayReadTasks && saved && (
                 <Tabs.Panel value="tasks" pt="md">
                   {renderTasks?.(saved.project)}
+                </Tabs.Panel>
+              )}
+              {mayReadQuality && saved && (
+                <Tabs.Panel value="quality" pt="md">
+                  {renderQuality?.(saved.project)}
                 </Tabs.Panel>
               )}
               <Tabs.Panel value="notes" pt="md">

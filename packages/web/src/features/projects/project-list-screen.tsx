@@ -27,10 +27,12 @@ export const ProjectListScreen = ({
   kind,
   offerHref,
   renderTasks,
+  renderQuality,
 }: {
   kind: ProjectListKind;
   offerHref?: (offerId: string) => string;
   renderTasks?: ProjectDialogProps['renderTasks'];
+  renderQuality?: ProjectDialogProps['renderQuality'];
 }) => {
   const { t } = useTranslation(['projects', 'nav']);
   useProjectPushes();
@@ -139,6 +141,7 @@ export const ProjectListScreen = ({
         defaults={isService ? SERVICE_DEFAULTS : undefined}
         offerHref={offerHref}
         renderTasks={renderTasks}
+        renderQuality={renderQuality}
         onClose={() => setDialog({ opened: false })}
       />
     </Stack>

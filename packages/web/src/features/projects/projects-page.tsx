@@ -2,7 +2,7 @@ import type { ProjectDialogProps } from './project-dialog';
 import { ProjectListScreen } from './project-list-screen';
 
 /** SPEC §2 /projects. */
-export type ProjectsPageProps = Pick<ProjectDialogProps, 'offerHref' | 'renderTasks'>;
+export type ProjectsPageProps = Pick<ProjectDialogProps, 'offerHref' | 'renderTasks' | 'renderQuality'>;
 
 export const ProjectsPage = (props: ProjectsPageProps) => <ProjectListScreen kind="projects" {...props} />;
 

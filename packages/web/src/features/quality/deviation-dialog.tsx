@@ -112,7 +112,8 @@ export type DeviationDialogProps = {
   onClose: () => void;
   /** The deviation to open; null for a new one. */
   deviation: DeviationDto | null;
-  defaults?: { projectId?: string };
+  /** A new deviation's project (and how it is named, so the picker shows it). */
+  defaults?: { projectId?: string; projectLabel?: string };
 };
 
 /**
@@ -286,7 +287,11 @@ const DeviationDialogWindow = ({
             />
             <ProjectPicker
               value={values.projectId}
-              label={deviation?.projectId ? `${deviation.projectNumber} ${deviation.projectName}` : null}
+              label={
+                deviation?.projectId
+                  ? `${deviation.projectNumber} ${deviation.projectName}`
+                  : (defaults?.projectLabel ?? null)
+              }
               onChange={(id) => form.setFieldValue('projectId', id)}
               error={form.getInputProps('projectId').error}
               disabled={isLocked}

@@ -28,7 +28,7 @@ export type DeviationsListProps = {
   /** Fixed filters (a Pareto bar's, a project's): shown as a line that says so, not as fields. */
   fixed?: DeviationListFilter & { projectId?: string };
   /** Values a new deviation starts with (a project's). */
-  defaults?: { projectId?: string };
+  defaults?: { projectId?: string; projectLabel?: string };
   /** Leaves out the filter fields (a project's own short list). */
   isCompact?: boolean;
   /** Filters the list opens with, still changeable (a dashboard alert's link). */

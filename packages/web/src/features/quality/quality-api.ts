@@ -45,7 +45,8 @@ export const qualityKeys = {
   people: () => [...qualityKeys.all, 'people'] as const,
 };
 
-const queryOf = (query: object) =>
+/** A list query without its empty values, as the REST routes read it. */
+export const queryOf = (query: object) =>
   Object.fromEntries(
     Object.entries(query).filter(([, value]) => value !== undefined && value !== '' && value !== null),
   ) as Record<string, string | number>;

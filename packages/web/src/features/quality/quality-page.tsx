@@ -1,8 +1,9 @@
-import { Stack, Tabs, Text } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconChecklist, IconFileText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components';
 import { useSearchParam } from '@/lib/use-search-param';
+import { ChecklistsList } from './checklists-tab';
 import { DeviationsTab } from './deviations-tab';
 import { ParetoTab } from './pareto-tab';
 import { ProceduresTab } from './procedures-tab';
@@ -22,8 +23,8 @@ export type DeviationListFilter = {
 };
 
 /**
- * SPEC §2 `/quality` (drawer "Quality control", issue 16): deviations, procedures and the Pareto
- * chart of deviations by product, supplier and category. Checklists come with a later release.
+ * SPEC §2 `/quality` (drawer "Quality control", issue 16): deviations, procedures, checklists run on
+ * projects, and the Pareto chart of deviations by product, supplier and category.
  */
 export const QualityPage = ({ projectHref }: { projectHref?: (id: string) => string }) => {
   const { t } = useTranslation('quality');
@@ -55,9 +56,7 @@ export const QualityPage = ({ projectHref }: { projectHref?: (id: string) => str
           <ProceduresTab />
         </Tabs.Panel>
         <Tabs.Panel value="checklists">
-          <Text c="dimmed" py="xl" ta="center">
-            {t('checklists.later')}
-          </Text>
+          <ChecklistsList projectHref={projectHref} />
         </Tabs.Panel>
         <Tabs.Panel value="pareto">
           <ParetoTab projectHref={projectHref} />

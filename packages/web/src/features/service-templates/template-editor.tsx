@@ -184,6 +184,13 @@ const TemplateHeader = ({
         />
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
+            <Badge
+              variant="light"
+              color={template.purpose === 'checklist' ? 'grape' : 'teal'}
+              data-template-purpose
+            >
+              {t(`templates.purposeOne.${template.purpose}`)}
+            </Badge>
             <Badge variant="light" data-template-version>
               {t('templates.version', { version: template.version })}
             </Badge>

@@ -1,5 +1,22 @@
-import { SERVICE_TEMPLATE_LIMITS, type ServiceTemplateDto } from '@karm/domain/contract';
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  SERVICE_TEMPLATE_LIMITS,
+  SERVICE_TEMPLATE_PURPOSES,
+  type ServiceTemplateDto,
+  type ServiceTemplatePurpose,
+} from '@karm/domain/contract';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
@@ -19,9 +36,11 @@ const PAGE_SIZE = 20;
 
 /** A new, empty template: its name and what it is for; the editor opens on it. */
 const NewTemplateDialog = ({
+  purpose,
   onClose,
   onCreated,
 }: {
+  purpose: ServiceTemplatePurpose;
   onClose: () => void;
   onCreated: (id: string) => void;
 }) => {
@@ -32,7 +51,7 @@ const NewTemplateDialog = ({
   const [error, setError] = useState<string | undefined>();
   return (
     <AdminItemDialog
-      title={t('templates.newTitle')}
+      title={purpose === 'checklist' ? t('templates.newChecklistTitle') : t('templates.newTitle')}
       savedMessage={t('templates.created')}
       saving={create.isPending}
       isValid={() => {
@@ -44,6 +63,7 @@ const NewTemplateDialog = ({
           entity: 'template',
           name: name.trim(),
           info: info.trim(),
+          purpose,
         });
         onCreated(created.id);
       }}
@@ -90,8 +110,10 @@ export const TemplateList = ({
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const [isAdding, setAdding] = useState(false);
+  // Service templates and quality checklists are built the same way; the list shows one kind.
+  const [purpose, setPurpose] = useState<ServiceTemplatePurpose>('service');
   useServiceTemplatePushes();
-  const templates = useServiceTemplates({ search: debouncedSearch, page, pageSize: PAGE_SIZE });
+  const templates = useServiceTemplates({ search: debouncedSearch, page, pageSize: PAGE_SIZE, purpose });
   return (
     <Card withBorder padding="md" data-template-list>
       <Stack gap="sm">
@@ -113,6 +135,20 @@ export const TemplateList = ({
             </Button>
           )}
         </Group>
+        <SegmentedControl
+          aria-label={t('templates.purpose')}
+          value={purpose}
+          onChange={(next) => {
+            setPurpose(next as ServiceTemplatePurpose);
+            setPage(1);
+          }}
+          data={SERVICE_TEMPLATE_PURPOSES.map((value) => ({
+            value,
+            label: t(`templates.purposes.${value}`),
+          }))}
+          w={{ base: '100%', xs: 'auto' }}
+          style={{ alignSelf: 'flex-start' }}
+        />
         <TextInput
           aria-label={t('templates.search')}
           placeholder={t('templates.search')}
@@ -184,6 +220,7 @@ export const TemplateList = ({
       </Stack>
       {isAdding && (
         <NewTemplateDialog
+          purpose={purpose}
           onClose={() => setAdding(false)}
           onCreated={(id) => void navigate(templateHref(id))}
         />
