@@ -32,18 +32,21 @@ const employeesOverRest = (token: string) =>
   fetch(`${server.url}/api/employee/service`, { headers: { token } }).then((response) => response.status);
 
 describe('the sessions the server remembers', () => {
-  it('reads a session once for many events, and again when a minute has passed', async () => {
+  // PostgreSQL's notices arrive after the writer's answer: there every call reads the session.
+  const remembers = () => server.ctx.database.kind === 'pglite';
+
+  it('reads a session once for many events on PGlite (on PostgreSQL every time), and again after a minute', async () => {
     const admin = await server.signedInUser({ role: 'admin' });
     await admin.client.request('permissions:get');
     const reads = countSessionReads();
     for (let call = 0; call < 5; call++) await admin.client.request('permissions:get');
     expect(await employeesOverRest(admin.token)).toBe(200);
-    expect(reads()).toBe(0);
+    expect(reads()).toBe(remembers() ? 0 : 6);
 
     server.clock.advance(LAST_SEEN_RESOLUTION_MS + 1_000);
     await admin.client.request('permissions:get');
     await admin.client.request('permissions:get');
-    expect(reads()).toBe(1);
+    expect(reads()).toBe(remembers() ? 1 : 8);
     // Read again, the session's last use moved forward as it did without the memory.
     const [session] = await server.ctx.db.select().from(sessions).where(eq(sessions.userId, admin.userId));
     expect(session?.lastSeenAt.getTime()).toBe(server.clock.now().getTime());
@@ -86,11 +89,11 @@ describe('the sessions the server remembers', () => {
     expect(await employeesOverRest(office.token)).toBe(200);
     const reads = countSessionReads();
     expect(await employeesOverRest(office.token)).toBe(200);
-    expect(reads()).toBe(0);
+    expect(reads()).toBe(remembers() ? 0 : 1);
     // What an administrator's save of the permission table writes.
     await server.ctx.db.insert(rolePermissions).values({ companyId: office.companyId, overrides: [] });
     expect(await employeesOverRest(office.token)).toBe(200);
-    expect(reads()).toBe(1);
+    expect(reads()).toBe(remembers() ? 1 : 2);
   });
 
   it('keeps nothing that a change overtook while it was being read', async () => {

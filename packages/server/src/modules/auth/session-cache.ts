@@ -38,13 +38,12 @@ export type SessionResolver = {
  *   session's last use forward as before; expiry and idle time are checked against the clock on
  *   every use.
  * - A reading that was under way when a notice came is not kept (the generation moved on).
- * - While notices may be missed (PostgreSQL's listening connection lost and not back yet), nothing is
- *   remembered: every event reads the database.
  * - Only live sessions are remembered; an unknown token is read again every time.
- *
- * On PGlite the notice is delivered before the committing statement returns. On PostgreSQL it travels
- * from the database to each instance's listening connection when the change commits, ahead of any
- * answer to the client that made it.
+ * - Only where every notice is heard before anyone can act on the change: on PGlite the notice is
+ *   delivered before the committing statement returns. On PostgreSQL a notice reaches a listening
+ *   connection after the writer already has its answer (and another instance later still), so a
+ *   revoked session could slip through one more call: there nothing is remembered and every event
+ *   reads the database, as before.
  */
 export const createSessionResolver = async (ctx: AppContext): Promise<SessionResolver> => {
   const remembered = new Map<string, Remembered>();

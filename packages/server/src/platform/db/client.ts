@@ -29,11 +29,11 @@ export type DatabaseHandle = {
   /** Runs `work` while no other Karm instance does the same (migrations at start). */
   exclusively: <T>(work: () => Promise<T>) => Promise<T>;
   /**
-   * Listens to a notification channel (`pg_notify`, sent by triggers on commit). PGlite calls
-   * `notice` before the committing statement returns; PostgreSQL delivers it to every instance over a
-   * connection of its own, which is opened again when lost. `listening(false)` says notices may have
-   * been missed (connection lost, or the subscription ended); `listening(true)` that they arrive.
-   * Answers the unsubscribe.
+   * Listens to a notification channel (`pg_notify`, sent by triggers on commit), for a subscriber
+   * that must hear every notice before anyone can act on the change. PGlite calls `notice` before the
+   * committing statement returns. On PostgreSQL a notice reaches a listening connection only after
+   * the writer's commit answer, so it never reports `listening(true)`. `listening(false)` says notices
+   * may be missed (and when the subscription ends). Answers the unsubscribe.
    */
   subscribe: (channel: string, listener: NotificationListener) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
@@ -46,9 +46,6 @@ const checkedChannel = (channel: string) => {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
   return channel;
 };
-
-/** How long a lost PostgreSQL notification connection waits before it is opened again. */
-const RELISTEN_DELAY_MS = 1_000;
 
 /** Any fixed number: the key of the PostgreSQL advisory lock that serialises instance start-ups. */
 const STARTUP_LOCK_KEY = 7_225_176;
@@ -67,46 +64,6 @@ const openPostgres = async (url: string): Promise<DatabaseHandle> => {
     import('drizzle-orm/node-postgres'),
   ]);
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
-  const subscribe = async (channel: string, listener: NotificationListener) => {
-    const name = checkedChannel(channel);
-    let current: InstanceType<typeof pg.Client> | undefined;
-    let ended = false;
-    let retry: NodeJS.Timeout | undefined;
-    const lost = (client: InstanceType<typeof pg.Client>) => {
-      if (current !== client) return;
-      current = undefined;
-      listener.listening(false);
-      void client.end().catch(() => undefined);
-      if (!ended) retry = setTimeout(() => void connect(), RELISTEN_DELAY_MS).unref();
-    };
-    const connect = async () => {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
-      current = client;
-      client.on('notification', (message) => {
-        if (message.channel === name) listener.notice();
-      });
-      client.on('error', () => lost(client));
-      client.on('end', () => lost(client));
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${name}`);
-        if (current === client && !ended) listener.listening(true);
-      } catch {
-        lost(client);
-      }
-    };
-    await connect();
-    return async () => {
-      ended = true;
-      clearTimeout(retry);
-      listener.listening(false);
-      const client = current;
-      current = undefined;
-      await client?.end().catch(() => undefined);
-    };
-  };
-  // A dropped idle connection must not take the process down; the pool replaces it.
-  pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,
@@ -141,7 +98,14 @@ const openPostgres = async (url: string): Promise<DatabaseHandle> => {
         client.release();
       }
     },
-    subscribe,
+    // PostgreSQL delivers a notice to a listening connection only after the writer has its commit
+    // answer, so a caller could act on the change before the notice arrives: a subscriber that must
+    // never miss one is told it does not hear them (and reads the database instead).
+    subscribe: async (channel, listener) => {
+      checkedChannel(channel);
+      listener.listening(false);
+      return async () => undefined;
+    },
     close: () => pool.end(),
   };
 };
