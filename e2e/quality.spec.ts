@@ -187,7 +187,7 @@ test('the quality screen in Norwegian, on a desktop and a phone', async ({ page,
   await saveScreen(page, 'quality-deviation-dialog-nb');
   await dialog.getByRole('button', { name: 'Avbryt' }).click();
   await page.getByRole('tab', { name: 'Sjekklister' }).click();
-  await expect(page.getByText('Sjekklister kommer i en senere versjon.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Kjør sjekkliste' })).toBeVisible();
   await page.getByRole('tab', { name: 'Pareto-analyse' }).click();
   await expect(page.getByRole('radio', { name: 'Leverandør' })).toBeAttached();
   await saveScreen(page, 'quality-pareto-nb');

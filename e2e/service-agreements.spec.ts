@@ -17,7 +17,7 @@ const TEMPLATE = 'Automatisk dør — årlig kontroll etter EN 16005';
 
 const TEXTS = {
   en: {
-    details: 'Service project details',
+    projectsTab: 'Service projects',
     close: 'Close',
     agreement: 'Service agreement',
     workers: 'Service workers',
@@ -37,7 +37,7 @@ const TEXTS = {
     weeks: '26 weeks',
   },
   nb: {
-    details: 'Serviceprosjektdetaljer',
+    projectsTab: 'Serviceprosjekter',
     close: 'Lukk',
     agreement: 'Serviceavtale',
     workers: 'Serviceteknikere',
@@ -76,8 +76,12 @@ for (const locale of ['en', 'nb'] as const) {
       await page.setViewportSize(PHONE);
       await signInPage(page, username);
 
-      await page.goto('/service-project-details');
-      await expect(page.getByRole('heading', { name: texts.details })).toBeVisible();
+      // A leader lands on the service assignment; the service projects are its second tab.
+      await page.goto('/service-project-details?tab=projects');
+      await expect(page.getByRole('tab', { name: texts.projectsTab })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
       await page.getByRole('textbox').first().fill(projectName);
       await page.getByRole('link', { name: new RegExp(projectName) }).click();
       await expect(page).toHaveURL(/projectId=/);
