@@ -4,7 +4,7 @@ import { invoiceConfirmationsOfProject } from '@karm/server/modules/invoices/inv
 import { invoices } from '@karm/server/modules/invoices/invoices.tables';
 import { projects } from '@karm/server/modules/projects/projects.tables';
 import { count, eq, sql } from 'drizzle-orm';
-import { getJson, httpClientThread } from './http-get';
+import { getJson } from './http-get';
 import { measureAlternately, printFigures, printMemory, printRatio } from './measure';
 import { benchProjectFilters } from './project-filters';
 import { withSeededServer } from './seeded-server';
@@ -85,23 +85,6 @@ export const run = async () => {
     printFigures(`${label} — REST`, rest);
     printFigures(`${label} — same SQL directly`, direct);
     printRatio(`${label} — REST / SQL`, rest, direct);
-
-    // The same with the client on a thread of its own, as a browser is on another core.
-    const thread = httpClientThread();
-    const [restFromThread, directAgain] = await measureAlternately(
-      SQUARE_CALLS,
-      async () => {
-        const response = await thread.get(`${url}/api/invoices-confirmations/project/${nextProject().id}`, {
-          token: accessToken,
-        });
-        if (response.status !== 200) throw new Error(`REST answered ${response.status}`);
-      },
-      () => invoiceConfirmationsOfProject(ctx, actor, nextProject().id),
-    );
-    await thread.close();
-    printFigures(`${label} — REST, client on its own thread`, restFromThread);
-    printFigures(`${label} — same SQL directly`, directAgain);
-    printRatio(`${label} — REST (own thread) / SQL`, restFromThread, directAgain);
 
     // Each label names how many projects the filter matches.
     const labelled: Record<string, object> = {};
