@@ -96,8 +96,13 @@ export const createJobQueue = (deps: {
 
   // pg-boss runs over Karm's own connection (PGlite or the pg pool), never a pool of its own.
   // Completing and failing a job name its ids as the second parameter: the moment to announce it.
+  let isStopped = false;
   const db = {
     executeSql: async (text: string, values?: unknown[]) => {
+      // A run that outlived the stop's grace period still reports its end; the database may be
+      // closed by then. Nothing is written: the run stays active and is retried at the next start
+      // (PGlite) or when it expires (PostgreSQL), as a run cut off by the stop is.
+      if (isStopped) return { rows: [] };
       const result = await deps.database.runSql(text, values);
       const ids = values?.[1];
       if (Array.isArray(ids)) {
@@ -210,6 +215,7 @@ export const createJobQueue = (deps: {
         names.add(job.name);
       }
       table = jobs;
+      isStopped = false;
       await boss.start();
       for (const job of jobs) {
         if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, queueOptions(job));
@@ -229,6 +235,7 @@ export const createJobQueue = (deps: {
       isStarted = false;
       // A run cut off here is retried (failed on stop, or as an orphan).
       await boss.stop({ graceful: true, timeout: settings.stopTimeoutMs, wait: true });
+      isStopped = true;
       running.clear();
       workerIds.clear();
     },
