@@ -40,6 +40,17 @@ export const openTestDatabase = async (
       await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
+      // pg-pool's end() resolves while its connections are still saying goodbye; dropping the
+      // database then cuts them off (FATAL 57P01 on a client that is ending, reported as unhandled).
+      // So the drop waits, a bounded number of short polls, until the server sees none of them.
+      for (let poll = 0; poll < 100; poll++) {
+        const { rows } = await dropper.query(
+          'select count(*)::int as open from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.open === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
