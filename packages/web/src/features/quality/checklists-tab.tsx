@@ -1,8 +1,8 @@
 import { CHECKLIST_STATUSES, type ChecklistDto, type ChecklistStatus } from '@karm/domain/contract';
 import { formatDate } from '@karm/domain/rules';
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { ChecklistDialog } from './checklist-dialog';
 import { StartChecklistDialog } from './checklist-start-dialog';
 import { useChecklists, useChecklistTemplates } from './checklists-api';
 import { ProjectPicker } from './deviation-fields';
+import { backToFirstPage, QualitySearchInput } from './quality-parts';
 
 export const CHECKLISTS_PAGE_SIZE = 20;
 
@@ -68,25 +69,16 @@ export const ChecklistsList = ({ projectHref, project, isCompact }: ChecklistsLi
     page,
     pageSize: CHECKLISTS_PAGE_SIZE,
   });
-  const filtered =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
+  const filtered = backToFirstPage(setPage);
 
   return (
     <Stack gap="sm">
       {!isCompact && (
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label={t('filters.search')}
+          <QualitySearchInput
             placeholder={t('checklists.searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
             value={search}
-            maxLength={100}
-            onChange={(event) => filtered(setSearch)(event.currentTarget.value)}
-            w={{ base: '100%', xs: 240 }}
+            onChange={filtered(setSearch)}
           />
           <div style={{ minWidth: 220 }}>
             <ProjectPicker value={projectId} label={null} onChange={filtered(setProjectId)} />

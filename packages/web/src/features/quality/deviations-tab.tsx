@@ -6,9 +6,9 @@ import {
   type DeviationListQuery,
 } from '@karm/domain/contract';
 import { formatDate, formatNok } from '@karm/domain/rules';
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { IconPlus, IconX } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import { useSearchParam } from '@/lib/use-search-param';
 import { DeviationDialog } from './deviation-dialog';
 import { useDeviations, useQualityPeople } from './quality-api';
 import type { DeviationListFilter } from './quality-page';
-import { SeverityBadge, StatusBadge } from './quality-parts';
+import { backToFirstPage, QualitySearchInput, SeverityBadge, StatusBadge } from './quality-parts';
 
 export const DEVIATIONS_PAGE_SIZE = 20;
 
@@ -69,25 +69,16 @@ export const DeviationsList = ({ projectHref, fixed, defaults, isCompact, initia
     pageSize: DEVIATIONS_PAGE_SIZE,
   } as DeviationListQuery;
   const deviations = useDeviations(query);
-  const filtered =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
+  const filtered = backToFirstPage(setPage);
 
   return (
     <Stack gap="sm">
       {!isCompact && (
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label={t('filters.search')}
+          <QualitySearchInput
             placeholder={t('filters.searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
             value={search}
-            maxLength={100}
-            onChange={(event) => filtered(setSearch)(event.currentTarget.value)}
-            w={{ base: '100%', xs: 240 }}
+            onChange={filtered(setSearch)}
           />
           <Select
             label={t('filters.status')}

@@ -1,8 +1,8 @@
 import { PROCEDURE_CATEGORIES, type ProcedureDto } from '@karm/domain/contract';
 import { formatDate } from '@karm/domain/rules';
-import { Alert, Badge, Button, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { ABOVE_PHONES, errorMessageOf, usePagingTexts } from '@/components';
 import { useCan } from '@/lib/permissions';
 import { ProcedureDialog } from './procedure-dialog';
 import { useProcedures } from './quality-api';
+import { QualitySearchInput } from './quality-parts';
 
 const PAGE_SIZE = 20;
 
@@ -41,17 +42,13 @@ export const ProceduresTab = () => {
   return (
     <Stack gap="sm">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('filters.search')}
+        <QualitySearchInput
           placeholder={t('filters.procedureSearch')}
-          leftSection={<IconSearch size={16} />}
           value={search}
-          maxLength={100}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onChange={(value) => {
+            setSearch(value);
             reset();
           }}
-          w={{ base: '100%', xs: 240 }}
         />
         <Select
           label={t('filters.category')}
