@@ -12,7 +12,7 @@ import {
  * The notification channel of every change that can end a session or change what it may do: a
  * session revoked or its expiry moved, a user deactivated or deleted, a membership changed or removed,
  * a company's role permissions changed. Triggers send it on commit (migration `auth_change_notices`),
- * so a change made by any use case, any instance or by hand in SQL reaches every instance.
+ * so a change made by any use case or by hand in SQL is heard (on PGlite, before its statement returns).
  */
 export const AUTH_CHANGES_CHANNEL = 'karm_auth_changes';
 
