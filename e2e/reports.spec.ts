@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiSignIn, setLocale } from './support/api';
+import { apiSignIn, postJson, setLocale } from './support/api';
 import { addDays, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
@@ -66,7 +66,9 @@ type Texts = {
 const journey = async (page: Page, username: string, texts: Texts, screenName: string) => {
   const stamp = `${Date.now()}`;
   await seed(username, stamp);
-  await signInPage(page, username);
+  const token = await signInPage(page, username);
+  // An offer made today: counted by "offers by status" in this year's period.
+  await postJson(page, token, '/api/offers', { projectName: `Tilbud ${stamp}` });
   await page.goto('/report');
   await expect(page.getByRole('heading', { name: texts.heading, level: 1 })).toBeVisible();
   for (const report of ['offersByStatus', 'funnel', 'projectsByMonth', 'revenue', 'serviceVisits']) {
@@ -87,6 +89,16 @@ const journey = async (page: Page, username: string, texts: Texts, screenName: s
   await expect
     .poll(async () => (await screenTotals(page, 'projectsByMonth')).reduce((sum, value) => sum + value, 0))
     .toBeLessThan(allYears.reduce((sum, value) => sum + value, 0));
+
+  // A status row of this year opens the offers created this year: the list says so and holds the offer.
+  const statusLink = page.locator('[data-report-table="offersByStatus"] tbody a').first();
+  await statusLink.click();
+  await expect(page).toHaveURL(new RegExp(`from=${year}-01-01&to=${year}-12-31`));
+  await expect(page.locator('[data-list-period]')).toContainText(`01.01.${year} – 31.12.${year}`);
+  await expect(page.getByText(`Tilbud ${stamp}`)).toBeVisible();
+  await saveScreen(page, `${screenName}-offers-of-period`);
+  await page.goBack();
+  await expect(page.locator('[data-period-range]')).toContainText(`01.01.${year}`);
 
   // The XLSX holds the screen's table: its header and the same totals.
   const shown = await screenTotals(page, 'projectsByMonth');

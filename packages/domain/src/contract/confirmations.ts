@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isDateOnly } from '../rules/date-only';
 import { type PaymentDue, type PaymentShare, WHOLE_IN_BASIS_POINTS } from '../rules/payment-plan';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { dateOnlySchema } from './list-period';
 import type { OrderLineDto } from './projects';
 
 /**
@@ -12,7 +12,6 @@ import type { OrderLineDto } from './projects';
  */
 
 const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
-const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
 const version = z.number().int().positive();
 /** Money is integer øre (DESIGN rule 8); a part is never negative. */
 const MAX_ORE = 1_000_000_000_000;
@@ -48,7 +47,7 @@ export const paymentShareSchema = z.discriminatedUnion('type', [
 
 export const paymentDueSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('onOrder') }),
-  z.object({ kind: z.literal('onDate'), date: dateOnly }),
+  z.object({ kind: z.literal('onDate'), date: dateOnlySchema }),
   z.object({ kind: z.literal('atDelivery') }),
   /** A process column of the company that carries the invoice flag. */
   z.object({ kind: z.literal('processColumnCompleted'), columnId: z.uuid() }),
@@ -71,7 +70,7 @@ export const paymentRulesSchema = z
 /** What a person edits on a confirmation. */
 const confirmationFieldsSchema = z.object({
   /** The confirmation's date; today (Europe/Oslo) when left out. */
-  date: dateOnly,
+  date: dateOnlySchema,
   /** Null: the offer's or project's customer (and contact). */
   customerId: z.uuid().nullable(),
   contactId: z.uuid().nullable(),

@@ -24,6 +24,7 @@ export * from './input-guard';
 export * from './inquiries';
 export * from './invoices';
 export * from './jobs';
+export * from './list-period';
 export * from './logs';
 export * from './messages';
 export * from './offers';

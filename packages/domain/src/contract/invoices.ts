@@ -5,6 +5,7 @@ import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules
 import { type ConfirmationKind, paymentRulesSchema } from './confirmations';
 import type { INVOICE_SEND_METHODS, SyncStatus } from './customers';
 import { socketEvent } from './define';
+import { listPeriodShape, periodInOrder } from './list-period';
 import type { Page } from './paging';
 import { pageQuerySchema } from './paging';
 
@@ -146,11 +147,15 @@ export const INVOICE_LIST_FILTERS = ['all', 'notSent', 'unpaid', 'pastDue', 'pai
 export type InvoiceListFilter = (typeof INVOICE_LIST_FILTERS)[number];
 
 /** `invoices:get`: the company's invoices, newest first, paged on the server. */
-export const invoiceListQuerySchema = pageQuerySchema.extend({
-  filter: z.enum(INVOICE_LIST_FILTERS).default('all'),
-  projectId: z.uuid().optional(),
-  search: text(100).default(''),
-});
+export const invoiceListQuerySchema = pageQuerySchema
+  .extend({
+    filter: z.enum(INVOICE_LIST_FILTERS).default('all'),
+    projectId: z.uuid().optional(),
+    search: text(100).default(''),
+    /** The invoice dates, as the revenue report counts them. */
+    ...listPeriodShape,
+  })
+  .refine(...periodInOrder);
 export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
 
 export const invoiceIdSchema = z.object({ id: z.uuid() });

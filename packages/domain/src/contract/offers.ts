@@ -5,6 +5,7 @@ import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules
 import { collectionKeySchema } from './collection-key';
 import { type LookupDto, type OneTimeCustomer, oneTimeCustomerSchema } from './customers';
 import { patchOf } from './define';
+import { listPeriodShape, periodInOrder } from './list-period';
 import { pageQuerySchema } from './paging';
 import { type OrderLineDto, orderLineSchema } from './projects';
 
@@ -113,16 +114,20 @@ export type OfferSortField = (typeof OFFER_SORT_FIELDS)[number];
 /** Query strings carry booleans as text; `z.coerce.boolean` would read "false" as true. */
 const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
 
-export const offerListQuerySchema = pageQuerySchema.extend({
-  statusId: z.uuid().optional(),
-  ownerId: z.uuid().optional(),
-  archived: queryBoolean.default(false),
-  /** Only offers whose status deadline has passed. */
-  overdue: queryBoolean.default(false),
-  search: z.string().trim().max(100).optional(),
-  sort: z.enum(OFFER_SORT_FIELDS).default('number'),
-  direction: z.enum(['asc', 'desc']).default('desc'),
-});
+export const offerListQuerySchema = pageQuerySchema
+  .extend({
+    statusId: z.uuid().optional(),
+    ownerId: z.uuid().optional(),
+    archived: queryBoolean.default(false),
+    /** Only offers whose status deadline has passed. */
+    overdue: queryBoolean.default(false),
+    search: z.string().trim().max(100).optional(),
+    sort: z.enum(OFFER_SORT_FIELDS).default('number'),
+    direction: z.enum(['asc', 'desc']).default('desc'),
+    /** The days the offers were created (Oslo time), as the offers-by-status report counts them. */
+    ...listPeriodShape,
+  })
+  .refine(...periodInOrder);
 export type OfferListQuery = z.input<typeof offerListQuerySchema>;
 
 export const offerPdfQuerySchema = z.object({

@@ -1,9 +1,15 @@
+import type { ReportRange } from '@karm/domain/contract';
 import type { ReportLinks } from '@/features/reports';
 import { href, ROUTES } from './routes';
 
-/** The lists behind the reports' rows, each opened with the filter the row counts by. */
+/** `&from=…&to=…` for the bounds a period has (All Years has none). */
+const periodParams = (period: ReportRange) =>
+  (period.from ? `&from=${period.from}` : '') + (period.to ? `&to=${period.to}` : '');
+
+/** The lists behind the reports' rows, each opened with the filter and period the row counts by. */
 export const REPORT_LINKS: ReportLinks = {
   projects: href.projectsFiltered,
-  invoices: (filter) => `${ROUTES.admin}?tab=invoices&filter=${filter}`,
-  offers: (statusId) => `${ROUTES.offer}?statusId=${encodeURIComponent(statusId)}`,
+  invoices: (filter, period) => `${ROUTES.admin}?tab=invoices&filter=${filter}${periodParams(period)}`,
+  offers: (statusId, period) =>
+    `${ROUTES.offer}?statusId=${encodeURIComponent(statusId)}${periodParams(period)}`,
 };

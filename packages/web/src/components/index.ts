@@ -70,6 +70,7 @@ export { PageHeader, type PageHeaderProps } from './page-header/page-header';
 export { SectionHeader, type SectionHeaderProps } from './page-header/section-header';
 export { PdfViewerDialog, type PdfViewerDialogProps } from './pdf-viewer/pdf-viewer-dialog';
 export { useDocumentLanguage } from './pdf-viewer/use-document-language';
+export { type ListPeriod, listPeriodFrom, PeriodBadge, withoutPeriod } from './period-badge/period-badge';
 export * from './price-calculator';
 export {
   ReadOnlyFieldset,

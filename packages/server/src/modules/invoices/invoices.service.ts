@@ -9,6 +9,7 @@ import {
   type invoiceListQuerySchema,
   type invoiceUpdateSchema,
   type Page,
+  periodOf,
 } from '@karm/domain/contract';
 import { addDays, VALIDATION_MESSAGE_KEYS as MESSAGES } from '@karm/domain/rules';
 import { and, count, desc, eq, ilike, lt, not, or, type SQL, sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { accountingSettings } from '../../integrations/accounting/accounting.tab
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
+import { dateInRange } from '../../platform/db/date-range';
 import { takeNextNumber } from '../../platform/db/number-sequences';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { conflict, notFound } from '../../platform/errors';
@@ -372,6 +374,7 @@ export const listInvoices = async (
     eq(invoices.companyId, actor.companyId),
     query.projectId ? eq(invoices.projectId, query.projectId) : undefined,
     invoiceListFilter(query.filter, today),
+    dateInRange(invoices.invoiceDate, periodOf(query)),
     term
       ? or(
           ilike(invoices.customerName, pattern),

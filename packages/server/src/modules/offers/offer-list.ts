@@ -1,8 +1,15 @@
-import type { OfferDto, OfferRecordDto, offerListQuerySchema, Page } from '@karm/domain/contract';
+import {
+  type OfferDto,
+  type OfferRecordDto,
+  type offerListQuerySchema,
+  type Page,
+  periodOf,
+} from '@karm/domain/contract';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
+import { instantInRange } from '../../platform/db/date-range';
 import { loadPage } from '../../platform/db/paging';
 import { containsPattern, numberMatch } from '../../platform/db/search-terms';
 import { customerIdsMatching } from '../customers/customers.service';
@@ -37,6 +44,7 @@ const filterOf = (ctx: AppContext, actor: Actor, query: OfferListQuery) => {
     query.statusId ? eq(offers.statusId, query.statusId) : undefined,
     query.ownerId ? eq(offers.ownerId, query.ownerId) : undefined,
     query.overdue ? sql`${statusDeadlineSql} < ${todayIn(ctx.clock)}::date` : undefined,
+    instantInRange(offers.createdAt, periodOf(query)),
     search
       ? or(
           numberMatch(offers.number, search),

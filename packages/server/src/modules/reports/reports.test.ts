@@ -225,6 +225,33 @@ describe('every figure is the total of the list it stands for', () => {
     // The archived offer (300,00) is not in the list, so not in the report.
     expect(figure(dto, statusIds.open, 'value')).toBe(300_00);
     expect(figure(dto, statusIds.open, 'count')).toBe(2);
+    // Over a narrower period, each row is the list of the offers created in it (the link's `from`/`to`).
+    for (const year of [2025, 2026]) {
+      const narrow = await report('offersByStatus', `?period=year&year=${year}`);
+      const period = `&from=${narrow.from}&to=${narrow.to}`;
+      for (const row of narrow.rows) {
+        const list = await api.get<Page<unknown>>(`/offers?statusId=${row.key}&pageSize=1${period}`);
+        expect(row.values.count, `${year} ${row.label ?? row.key}`).toBe(list.body.total);
+      }
+      expect(narrow.totals.count).toBe(
+        (await api.get<Page<unknown>>(`/offers?pageSize=1${period}`)).body.total,
+      );
+    }
+    expect(figure(await report('offersByStatus', '?period=year&year=2025'), statusIds.open, 'count')).toBe(1);
+  });
+
+  it('refuses a list period that is not a date or ends before it starts, and changes nothing', async () => {
+    const api = restClient(server, admin);
+    for (const query of ['from=2026-02-30', 'to=27.11.2026', 'from=2026-12-01&to=2026-11-01']) {
+      const offers = await api.get<{ code: string }>(`/offers?${query}`);
+      expect(offers.status, query).toBe(400);
+      expect(offers.body.code).toBe('VALIDATION');
+      const refused = await admin.client.requestError(
+        'invoices:get',
+        Object.fromEntries(new URLSearchParams(query)) as never,
+      );
+      expect(refused.code, query).toBe('VALIDATION');
+    }
   });
 
   it('counts projects per delivery month and category as the project list with those dates', async () => {
@@ -270,6 +297,19 @@ describe('every figure is the total of the list it stands for', () => {
     expect(figure(dto, 'pastDue', 'amount')).toBe(375_00);
     expect(figure(dto, 'invoiced', 'amount')).toBe(1_125_00);
     expect(dto.totals.amount).toBeNull();
+    // Over a year, each row is the invoice list of that filter with those invoice dates.
+    for (const year of [2025, 2026]) {
+      const narrow = await report('revenue', `?period=year&year=${year}`);
+      for (const filter of ['notSent', 'unpaid', 'pastDue', 'paid'] as const) {
+        const list = (await admin.client.request('invoices:get', {
+          filter,
+          from: narrow.from,
+          to: narrow.to,
+        } as never)) as Page<unknown>;
+        expect(figure(narrow, filter, 'count'), `${year} ${filter}`).toBe(list.total);
+      }
+    }
+    expect(figure(await report('revenue', '?period=year&year=2025'), 'pastDue', 'count')).toBe(0);
   });
 
   it('counts deviations by category as the deviation list', async () => {

@@ -7,7 +7,14 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ExportMenu, ON_WIDE_SCREENS, usePagingTexts } from '@/components';
+import {
+  ExportMenu,
+  listPeriodFrom,
+  ON_WIDE_SCREENS,
+  PeriodBadge,
+  usePagingTexts,
+  withoutPeriod,
+} from '@/components';
 import { useInvoiceList } from '@/lib/api/invoices';
 import { useCan } from '@/lib/permissions';
 
@@ -31,16 +38,18 @@ export const InvoiceList = ({ projectHref }: { projectHref: (projectId: string) 
   const mayRead = useCan('invoices.read');
   const navigate = useNavigate();
   const pagingTexts = usePagingTexts();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   // `?filter=pastDue`: the dashboard's "invoices past due" opens the list filtered so.
   const [filter, setFilter] = useState<InvoiceListFilter>(
     () => INVOICE_LIST_FILTERS.find((candidate) => candidate === params.get('filter')) ?? 'all',
   );
+  // `?from=&to=`: the revenue report over a narrower period than All Years, by invoice date.
+  const [period, setPeriod] = useState(() => listPeriodFrom(params));
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   // Asked only by those who may read invoices (the server would refuse the others).
-  const listFilters = { filter, search: debouncedSearch };
+  const listFilters = { filter, search: debouncedSearch, ...period };
   const invoices = useInvoiceList({ ...listFilters, page, pageSize: PAGE_SIZE }, mayRead);
   if (!mayRead) return null;
   return (
@@ -72,6 +81,14 @@ export const InvoiceList = ({ projectHref }: { projectHref: (projectId: string) 
               setPage(1);
             }}
             w={260}
+          />
+          <PeriodBadge
+            period={period}
+            onClear={() => {
+              setPeriod({});
+              setPage(1);
+              setParams(withoutPeriod, { replace: true });
+            }}
           />
           <ExportMenu list="invoices" filters={listFilters} />
         </Group>

@@ -5,7 +5,15 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ExportMenu, type LineDraft, notifyError, PageHeader } from '@/components';
+import {
+  ExportMenu,
+  type LineDraft,
+  listPeriodFrom,
+  notifyError,
+  PageHeader,
+  PeriodBadge,
+  withoutPeriod,
+} from '@/components';
 import { useEmployees } from '@/lib/api/employees';
 import { useOfferPushes, useOfferStatuses, useOffers } from '@/lib/api/offers';
 import { savePageSize, usePageSize } from '@/lib/page-size';
@@ -40,6 +48,8 @@ export const OffersPage = ({ renderLineActions, onOpenProject }: OffersPageProps
     overdue: params.get('overdue') === 'true' ? 'true' : 'false',
     // `?statusId=`: a report's status row opens the list of that status.
     statusId: params.get('statusId') ?? undefined,
+    // `?from=&to=`: …and a report over a narrower period than All Years, the offers created in it.
+    ...listPeriodFrom(params),
     sort: 'number',
     direction: 'desc',
   });
@@ -120,6 +130,13 @@ export const OffersPage = ({ renderLineActions, onOpenProject }: OffersPageProps
           label={t('page.archived')}
           checked={filters.archived === 'true'}
           onChange={(event) => change({ archived: event.currentTarget.checked ? 'true' : 'false' })}
+        />
+        <PeriodBadge
+          period={filters}
+          onClear={() => {
+            change({ from: undefined, to: undefined });
+            setParams(withoutPeriod, { replace: true });
+          }}
         />
       </Group>
       <OfferTable

@@ -3,12 +3,14 @@ import {
   DEFAULT_REPORT_PERIOD,
   REPORT_KEYS,
   type ReportPeriodValue,
+  reportPeriodSchema,
   reportRange,
 } from '@karm/domain/contract';
 import { formatDate } from '@karm/domain/rules';
 import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components';
 // Imported by path, not through the barrel: the charts library stays out of every screen's bundle.
 import { PieChartDialog, type PieContent } from '@/components/pie-chart-dialog/pie-chart-dialog';
@@ -25,7 +27,17 @@ const isoDate = (date: Date) =>
  */
 export const ReportsPage = ({ links }: { links: ReportLinks }) => {
   const { t } = useTranslation('reports');
-  const [period, setPeriod] = useState<ReportPeriodValue>({ period: DEFAULT_REPORT_PERIOD });
+  // The period lives in the address, so Back from a row's list returns to the same period.
+  const [params, setParams] = useSearchParams();
+  const parsed = reportPeriodSchema.safeParse(Object.fromEntries(params));
+  const period: ReportPeriodValue = parsed.success ? parsed.data : { period: DEFAULT_REPORT_PERIOD };
+  const setPeriod = (next: ReportPeriodValue) =>
+    setParams(
+      Object.fromEntries(
+        Object.entries(next).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+      ),
+      { replace: true },
+    );
   const [pie, setPie] = useState<PieContent | null>(null);
   const today = new Date();
   const range = reportRange(period, isoDate(today));

@@ -17,12 +17,13 @@ vi.setConfig({ testTimeout: 30_000 });
 const httpMock = vi.mocked(http);
 const LINKS: ReportLinks = {
   projects: (filters) => `/projects?filters=${encodeURIComponent(JSON.stringify(filters))}`,
-  invoices: (filter) => `/admin?tab=invoices&filter=${filter}`,
-  offers: (statusId) => `/offer?statusId=${statusId}`,
+  invoices: (filter, period) => `/admin?tab=invoices&filter=${filter}&from=${period.from}&to=${period.to}`,
+  offers: (statusId, period) => `/offer?statusId=${statusId}&from=${period.from}&to=${period.to}`,
 };
 
 const dto = (report: ReportKey, period: string): ReportDto => {
-  const base = { report, period: period as ReportDto['period'], from: null, to: null, isAvailable: true };
+  const range = period === 'all' ? { from: null, to: null } : { from: '2026-01-01', to: '2026-12-31' };
+  const base = { report, period: period as ReportDto['period'], ...range, isAvailable: true };
   switch (report) {
     case 'offersByStatus':
       return {
@@ -68,7 +69,7 @@ describe('the reports screen', () => {
     const card = await screen.findByRole('region', { name: 'Offers by status' });
     await waitFor(() => expect(within(card).getByText('Vunnet')).toBeInTheDocument());
     expect(within(card).getByRole('link', { name: 'Vunnet' }).getAttribute('href')).toBe(
-      '/offer?statusId=s2',
+      '/offer?statusId=s2&from=null&to=null',
     );
     const table = within(card).getByRole('table');
     expect(within(table).getByText('Total')).toBeInTheDocument();
@@ -105,6 +106,13 @@ describe('the reports screen', () => {
     expect(
       screen.getByText(`01.01.${new Date().getFullYear()} – 31.12.${new Date().getFullYear()}`),
     ).toBeInTheDocument();
+    // A status row of a narrower period opens the offers created in that period, whose total it is.
+    const card = screen.getByRole('region', { name: 'Offers by status' });
+    await waitFor(() =>
+      expect(within(card).getByRole('link', { name: 'Vunnet' }).getAttribute('href')).toBe(
+        '/offer?statusId=s2&from=2026-01-01&to=2026-12-31',
+      ),
+    );
   });
 
   it('opens a chart as a pie with the figures beside it', async () => {
