@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type PaymentDue, type PaymentShare, WHOLE_IN_BASIS_POINTS } from '../rules/payment-plan';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
-import { dateOnlySchema } from './list-period';
+import { dateOnlySchema } from './date-only';
 import type { OrderLineDto } from './projects';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/index';
-import { isDateOnly } from '../rules/date-only';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import type { LookupDto } from './customers';
+import { dateOnlySchema } from './date-only';
 import { socketEvent } from './define';
 import { offerPdfQuerySchema } from './offers';
 import { type Page, pageQuerySchema } from './paging';
@@ -148,8 +148,6 @@ export const fileContentKindOf = (mimeType: string): FileContentKind | null =>
 export const FILE_SORT_FIELDS = ['uploadedAt', 'name', 'size'] as const;
 export type FileSortField = (typeof FILE_SORT_FIELDS)[number];
 
-const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
-
 /** The Files screen: search by name, filters, sorting and paging, all on the server. */
 export const fileListQuerySchema = pageQuerySchema
   .extend({
@@ -162,8 +160,8 @@ export const fileListQuerySchema = pageQuerySchema
     contentKind: z.enum(FILE_CONTENT_KINDS).nullable().default(null),
     uploadedBy: z.uuid().nullable().default(null),
     /** Uploaded on or after / on or before these days (Europe/Oslo). */
-    from: dateOnly.nullable().default(null),
-    to: dateOnly.nullable().default(null),
+    from: dateOnlySchema.nullable().default(null),
+    to: dateOnlySchema.nullable().default(null),
     sort: z.enum(FILE_SORT_FIELDS).default('uploadedAt'),
     direction: z.enum(['asc', 'desc']).default('desc'),
   })

@@ -13,6 +13,7 @@ export * from './company';
 export * from './confirmations';
 export * from './customers';
 export * from './dashboard';
+export * from './date-only';
 export * from './define';
 export * from './departments';
 export * from './errors';

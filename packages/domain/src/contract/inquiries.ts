@@ -1,17 +1,16 @@
 import { z } from 'zod';
-import { isDateOnly } from '../rules/date-only';
 import type { DeadlineFilter } from '../rules/inquiry-deadline';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { collectionKeySchema } from './collection-key';
 import type { CreditScore, CustomerSource, LookupDto } from './customers';
 import { type OneTimeCustomer, oneTimeCustomerSchema } from './customers';
+import { dateOnlySchema } from './date-only';
 import { patchOf, socketEvent } from './define';
 import type { FileDto } from './files';
 import { type Page, pageQuerySchema } from './paging';
 
 const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
 const optionalText = (max: number) => text(max).default('');
-const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
 const _email = z.union([z.literal(''), z.email(MESSAGES.emailInvalid)]).default('');
 
 /**
@@ -20,8 +19,8 @@ const _email = z.union([z.literal(''), z.email(MESSAGES.emailInvalid)]).default(
  * The credit score is entered only for a one-time customer; a chosen customer brings its own.
  */
 export const inquiryFieldsSchema = z.object({
-  receivedDate: dateOnly,
-  deadline: dateOnly.nullable().default(null),
+  receivedDate: dateOnlySchema,
+  deadline: dateOnlySchema.nullable().default(null),
   ownerId: z.uuid().nullable().default(null),
   projectName: text(200).min(1, MESSAGES.required),
   projectAddress: optionalText(200),
@@ -70,7 +69,7 @@ export type InquirySortField = (typeof INQUIRY_SORT_FIELDS)[number];
 export const deadlineFilterSchema: z.ZodType<DeadlineFilter> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('overdue') }),
   z.object({ kind: z.literal('within'), days: z.number().int().min(0).max(366) }),
-  z.object({ kind: z.literal('before'), date: dateOnly }),
+  z.object({ kind: z.literal('before'), date: dateOnlySchema }),
 ]);
 
 /** "Inquiry management": filters, search and paging, all on the server. */

@@ -1,9 +1,6 @@
-import { z } from 'zod';
 import { isDateOnly } from '../rules/date-only';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '../rules/validation-messages';
-
-/** A calendar date as the API carries it: `YYYY-MM-DD`, a real day. */
-export const dateOnlySchema = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
+import { dateOnlySchema } from './date-only';
 
 /**
  * A list's optional period, inclusive (`?from=YYYY-MM-DD&to=YYYY-MM-DD`): which day of a record counts

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isDateOnly } from '../rules/date-only';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { dateOnlySchema } from './date-only';
 import { socketEvent } from './define';
 import { type Page, pageQuerySchema } from './paging';
 
@@ -20,7 +20,6 @@ export const LOG_COMMENT_MAX_LENGTH = 2_000;
 export const LOG_REPORT_MAX_ACTIONS = 30;
 
 const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
-const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
 
 /** SPEC §7: POST {host}/log — the client's error report. */
 export const clientLogInputSchema = z.object({
@@ -61,8 +60,8 @@ export const serverLogQuerySchema = pageQuerySchema
     levels: z.array(z.enum(LOG_LEVELS)).max(LOG_LEVELS.length).optional(),
     userId: z.uuid().optional(),
     search: text(200).optional(),
-    from: dateOnly.optional(),
-    to: dateOnly.optional(),
+    from: dateOnlySchema.optional(),
+    to: dateOnlySchema.optional(),
     handled: z.boolean().optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { isDateOnly } from '../rules/date-only';
 import { isPaymentPlanComplete } from '../rules/offer-deadline';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { collectionKeySchema } from './collection-key';
 import { type LookupDto, type OneTimeCustomer, oneTimeCustomerSchema } from './customers';
+import { dateOnlySchema } from './date-only';
 import { patchOf } from './define';
 import { listPeriodShape, periodInOrder } from './list-period';
 import { pageQuerySchema } from './paging';
@@ -16,7 +16,6 @@ import { type OrderLineDto, orderLineSchema } from './projects';
  */
 
 const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
-const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
 const hours = z.number().min(0).max(100_000).nullable();
 const staff = z.number().int().min(0).max(1_000).nullable();
 const version = z.number().int().positive();
@@ -40,13 +39,13 @@ export const paymentPlanSchema = z
 export const offerFieldsSchema = z.object({
   /** Null: the default status of the offer config. */
   statusId: z.uuid().nullable().default(null),
-  offerDeadline: dateOnly.nullable().default(null),
-  startedAt: dateOnly.nullable().default(null),
+  offerDeadline: dateOnlySchema.nullable().default(null),
+  startedAt: dateOnlySchema.nullable().default(null),
   /**
    * When the customer wants it delivered, if the offer is won: places its hours in the capacity
    * forecast and becomes the project's delivery date on conversion.
    */
-  expectedDeliveryDate: dateOnly.nullable().default(null),
+  expectedDeliveryDate: dateOnlySchema.nullable().default(null),
   productionHours: hours.default(null),
   productionStaff: staff.default(null),
   installationHours: hours.default(null),

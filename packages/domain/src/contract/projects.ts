@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/index';
-import { isDateOnly } from '../rules/date-only';
 import type { NOTE_DATE_TYPES, PROCESS_COLUMN_TYPES } from '../rules/process-columns';
 import { type PROJECT_STATES, projectFiltersSchema, projectStatusFilterSchema } from '../rules/project-state';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { collectionKeySchema } from './collection-key';
+import { dateOnlySchema } from './date-only';
 import { patchOf, socketEvent } from './define';
 import type { ProjectInvoiceSquaresDto } from './invoices';
 import type { Page } from './paging';
 
 const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
-const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
-const nullableDate = dateOnly.nullable();
+const nullableDate = dateOnlySchema.nullable();
 /** Money is integer øre (DESIGN rule 8). */
 const ore = z.number().int().min(-1_000_000_000_00).max(1_000_000_000_00);
 
@@ -214,7 +213,7 @@ export const processEntryUpdateSchema = z.object({
   version: z.number().int().min(0),
   date: nullableDate.optional(),
   isActive: z.boolean().optional(),
-  noteDates: z.record(z.string(), dateOnly.nullable()).optional(),
+  noteDates: z.record(z.string(), dateOnlySchema.nullable()).optional(),
   comment: text(2000).optional(),
 });
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../i18n/index';
-import { isDateOnly } from '../rules/date-only';
 import { isEmployedBeforeBorn, isValidUsername, USERNAME_MAX_LENGTH } from '../rules/user-account';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { PASSWORD_MIN_LENGTH, USER_TYPES } from './auth';
 import type { LookupDto } from './customers';
+import { dateOnlySchema } from './date-only';
 import { patchOf, socketEvent } from './define';
 import { type Page, pageQuerySchema } from './paging';
 import {
@@ -95,7 +95,6 @@ export const userListQuerySchema = pageQuerySchema.extend({
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
-const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
 const EMAIL = z.email();
 
 /** The admin form's fields (SPEC §3), with the role and the employee the user is. */
@@ -113,8 +112,8 @@ const userFieldsSchema = z.object({
   email: text(200).refine((email) => email === '' || EMAIL.safeParse(email).success, MESSAGES.emailInvalid),
   phone: text(40),
   comments: text(2000),
-  dateOfBirth: dateOnly.nullable(),
-  dateOfEmployment: dateOnly.nullable(),
+  dateOfBirth: dateOnlySchema.nullable(),
+  dateOfEmployment: dateOnlySchema.nullable(),
   userType: z.enum(USER_TYPES),
   role: z.enum(ROLES),
   employeeId: z.uuid().nullable(),
