@@ -47,7 +47,8 @@ export default defineConfig({
     command: 'npx tsx support/server.ts',
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Two minutes on an idle machine; a busy one (several runs at once) may give itself longer.
+    timeout: Number(process.env.KARM_E2E_START_TIMEOUT_MS ?? 120_000),
     stdout: 'pipe',
     stderr: 'pipe',
   },
