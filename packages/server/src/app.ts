@@ -38,6 +38,8 @@ import { departmentEvents } from './modules/departments/departments.socket';
 import { employeesRoutes } from './modules/employees/employees.http';
 import { employeeEvents } from './modules/employees/employees.socket';
 import { exportsRoutes } from './modules/exports/exports.http';
+import { productRoutes } from './modules/products/products.http';
+import { productEvents } from './modules/products/products.socket';
 import { registerDocumentOwner } from './modules/files/document-owners';
 import { registerFileUser } from './modules/files/file-users';
 import { filesRoutes } from './modules/files/files.http';
@@ -132,6 +134,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   adminCommandsRoutes,
   serviceTemplatesRoutes,
   exportsRoutes,
+  productRoutes,
 ];
 
 /**
@@ -165,6 +168,7 @@ export const SOCKET_EVENT_TABLE = {
   ...apiTokenEvents,
   ...collectionEvents,
   ...departmentEvents,
+  ...productEvents,
   ...invoiceEvents,
   ...plannerEvents,
   ...capacityEvents,

@@ -32,6 +32,7 @@ export * from './permissions';
 export * from './planner';
 export * from './price-calculator';
 export * from './profile';
+export * from './products';
 export * from './projects';
 export * from './quality';
 export * from './quality-checklists';
