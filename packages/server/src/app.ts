@@ -38,8 +38,6 @@ import { departmentEvents } from './modules/departments/departments.socket';
 import { employeesRoutes } from './modules/employees/employees.http';
 import { employeeEvents } from './modules/employees/employees.socket';
 import { exportsRoutes } from './modules/exports/exports.http';
-import { productRoutes } from './modules/products/products.http';
-import { productEvents } from './modules/products/products.socket';
 import { registerDocumentOwner } from './modules/files/document-owners';
 import { registerFileUser } from './modules/files/file-users';
 import { filesRoutes } from './modules/files/files.http';
@@ -66,6 +64,8 @@ import {
 import { plannerEvents } from './modules/planner/planner.socket';
 import { priceCalculatorEvents } from './modules/price-calculator/price-calculator.socket';
 import { processEvents } from './modules/processes/processes.socket';
+import { productRoutes } from './modules/products/products.http';
+import { productEvents } from './modules/products/products.socket';
 import { projectDocumentOwner } from './modules/projects/project-documents';
 import { registerProjectRemovalHook } from './modules/projects/project-removal';
 import { projectsRoutes } from './modules/projects/projects.http';

@@ -29,11 +29,7 @@ const name = z
   .trim()
   .min(1, MESSAGES.required)
   .max(PRODUCT_LIMITS.name, messageWithParams(MESSAGES.tooLong, { max: PRODUCT_LIMITS.name }));
-const shortText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, messageWithParams(MESSAGES.tooLong, { max }));
+const shortText = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
 const priceOre = z
   .number()
   .int()

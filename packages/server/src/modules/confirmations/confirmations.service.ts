@@ -24,8 +24,8 @@ import { AppError, conflict, refusedAction } from '../../platform/errors';
 import { customerAndContactReferences } from '../customers/contacts.service';
 import { findOwnCustomer } from '../customers/customers.service';
 import { linesOfOffer } from '../offers/offer-lines';
-import { expenseLinesOfProject } from '../products/expense-lines';
 import { assertNotConverted, findOwnOffer } from '../offers/offers.service';
+import { expenseLinesOfProject } from '../products/expense-lines';
 import { ordersOfProject } from '../projects/project-orders';
 import { findOwnProject } from '../projects/projects.service';
 import {

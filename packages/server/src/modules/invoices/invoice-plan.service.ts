@@ -6,8 +6,8 @@ import type {
 import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
-import { isUniqueViolation } from '../../platform/db/unique-violation';
 import type { Executor } from '../../platform/db/client';
+import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { AppError, notFound } from '../../platform/errors';
 import {
   findOwnConfirmation,

@@ -22,9 +22,7 @@ export const expenseLinesOfProject = async (
     .where(and(eq(productExpenses.companyId, companyId), eq(productExpenses.projectId, projectId)))
     .orderBy(asc(productExpenses.date), asc(productExpenses.createdAt));
   return rows.map((row) => ({
-    description: [row.productNumber, row.productName, `(${displayDate(row.date)})`]
-      .filter(Boolean)
-      .join(' '),
+    description: [row.productNumber, row.productName, `(${displayDate(row.date)})`].filter(Boolean).join(' '),
     count: row.quantity,
     unitPrice: row.unitPriceOre,
     discountPercent: 0,

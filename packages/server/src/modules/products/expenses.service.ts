@@ -100,9 +100,10 @@ export const listProjectExpenses = async (
       .select({
         total: count(),
         // Summed in SQL per row as the DTO rounds it, so the sum is the sum of the amounts shown.
-        sumOre: sql<number>`coalesce(sum(round(${productExpenses.quantity} * ${productExpenses.unitPriceOre})), 0)`.mapWith(
-          Number,
-        ),
+        sumOre:
+          sql<number>`coalesce(sum(round(${productExpenses.quantity} * ${productExpenses.unitPriceOre})), 0)`.mapWith(
+            Number,
+          ),
       })
       .from(productExpenses)
       .where(where),

@@ -167,7 +167,10 @@ export const listServiceProducts = (
 /** Products are changed in Karm only while Karm keeps them. */
 const assertKeptInKarm = async (ctx: AppContext, actor: Actor, row?: ProductRow) => {
   if (row?.externalId || (await ctx.accounting.isConnected(actor.companyId))) {
-    throw validationError({ name: MESSAGES.productsInAccounting }, 'Products are kept in the accounting system');
+    throw validationError(
+      { name: MESSAGES.productsInAccounting },
+      'Products are kept in the accounting system',
+    );
   }
 };
 

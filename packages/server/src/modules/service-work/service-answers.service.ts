@@ -244,10 +244,17 @@ const deviationOfNewAnswer = async (
   }
   if (!chosen?.isDeviationRequired) return { deviationId: null, touched: null };
   if (earlier?.deviationId) {
-    await followAnswerChange(tx, ctx, actor, earlier.deviationId, deviationTextOf(item, row, chosen, values), {
-      from: earlierName,
-      to: chosen.name,
-    });
+    await followAnswerChange(
+      tx,
+      ctx,
+      actor,
+      earlier.deviationId,
+      deviationTextOf(item, row, chosen, values),
+      {
+        from: earlierName,
+        to: chosen.name,
+      },
+    );
     return { deviationId: earlier.deviationId, touched: earlier.deviationId };
   }
   const raised = await raiseDeviation(tx, ctx, actor, item, row, chosen, values);

@@ -1,5 +1,5 @@
-import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
 import type { Page, ServiceItemChoiceDto, serviceItemSearchQuerySchema } from '@karm/domain/contract';
+import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
 import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';

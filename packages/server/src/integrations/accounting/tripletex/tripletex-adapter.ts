@@ -10,8 +10,8 @@ import {
   toTripletexCustomer,
   toTripletexId,
 } from './mappers';
-import { createAttachmentOperations } from './order-attachments';
 import { nokToOre } from './money';
+import { createAttachmentOperations } from './order-attachments';
 import { createPager } from './pager';
 import { createSalesOperations } from './sales-operations';
 import {
