@@ -253,13 +253,20 @@ export const router = createBrowserRouter([
                 import('@/features/projects'),
                 import('./project-tasks'),
                 import('./project-quality'),
+                import('./project-expenses'),
               ]),
-            ([{ ProjectsPage }, { renderProjectTasks }, { renderProjectQuality }]) =>
+            ([
+              { ProjectsPage },
+              { renderProjectTasks },
+              { renderProjectQuality },
+              { renderProjectExpenses },
+            ]) =>
               () => (
                 <ProjectsPage
                   offerHref={offerHref}
                   renderTasks={renderProjectTasks}
                   renderQuality={renderProjectQuality}
+                  renderExpenses={renderProjectExpenses}
                 />
               ),
           ),
@@ -275,13 +282,20 @@ export const router = createBrowserRouter([
                 import('@/features/projects'),
                 import('./project-tasks'),
                 import('./project-quality'),
+                import('./project-expenses'),
               ]),
-            ([{ ServiceProjectsPage }, { renderProjectTasks }, { renderProjectQuality }]) =>
+            ([
+              { ServiceProjectsPage },
+              { renderProjectTasks },
+              { renderProjectQuality },
+              { renderProjectExpenses },
+            ]) =>
               () => (
                 <ServiceProjectsPage
                   offerHref={offerHref}
                   renderTasks={renderProjectTasks}
                   renderQuality={renderProjectQuality}
+                  renderExpenses={renderProjectExpenses}
                 />
               ),
           ),

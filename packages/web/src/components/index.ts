@@ -72,6 +72,11 @@ export { PdfViewerDialog, type PdfViewerDialogProps } from './pdf-viewer/pdf-vie
 export { useDocumentLanguage } from './pdf-viewer/use-document-language';
 export * from './price-calculator';
 export {
+  ProductSelect,
+  type ProductSelectProps,
+  productLabel,
+} from './product-select/product-select';
+export {
   ReadOnlyFieldset,
   type ReadOnlyFieldsetProps,
 } from './read-only-fieldset/read-only-fieldset';
