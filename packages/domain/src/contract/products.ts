@@ -70,9 +70,7 @@ export const productQuerySchema = z.object({
 export type ProductQuery = z.input<typeof productQuerySchema>;
 
 /** GET /product/service: the same search, service products only. */
-export const serviceProductQuerySchema = productQuerySchema
-  .omit({ isService: true, includeInactive: true })
-  .extend({ search: shortText(PRODUCT_LIMITS.search).default('') });
+export const serviceProductQuerySchema = productQuerySchema.omit({ isService: true, includeInactive: true });
 
 const productFields = {
   name,
