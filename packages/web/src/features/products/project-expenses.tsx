@@ -47,7 +47,13 @@ export const ProjectExpenses = ({ project }: { project: { id: string } }) => {
         {...paging}
         customRowAttributes={() => ({ 'data-testid': 'project-expense' })}
         columns={[
-          { accessor: 'date', title: t('project.date'), render: (row) => formatDate(row.date) },
+          {
+            accessor: 'date',
+            title: t('project.date'),
+            // A phone has room for product, quantity and amount; the cards on the item show the date.
+            ...ABOVE_PHONES,
+            render: (row) => formatDate(row.date),
+          },
           {
             accessor: 'productName',
             title: t('project.product'),
