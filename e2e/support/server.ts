@@ -23,6 +23,9 @@ import {
   E2E_CHECKLIST_USERS,
   E2E_DASHBOARD_USERS,
   E2E_DATA_DIR,
+  E2E_EXPENSE_ADMIN,
+  E2E_EXPENSE_PROJECTS,
+  E2E_EXPENSE_USERS,
   E2E_MESSAGE_USERS,
   E2E_PASSWORD,
   E2E_PLANNER_EMPLOYEES,
@@ -127,6 +130,8 @@ const journeyUsers: { username: string; role: Role }[] = [
   ...Object.values(E2E_SERVICE_AGREEMENT_USERS).map((username) => ({ username, role: 'leader' as const })),
   ...Object.values(E2E_SERVICE_ANSWER_USERS).map((username) => ({ username, role: 'technician' as const })),
   ...Object.values(E2E_SERVICE_DISPATCH_USERS).map((username) => ({ username, role: 'leader' as const })),
+  ...Object.values(E2E_EXPENSE_USERS).map((username) => ({ username, role: 'technician' as const })),
+  { username: E2E_EXPENSE_ADMIN, role: 'admin' as const },
 ];
 const seedJourneyUser = (username: string, role: Role, companyId: string) =>
   seedUser(ctx.db, {
@@ -178,6 +183,19 @@ for (const name of [
 // The answering journey: a service project each technician manages, to answer an item's checklist on.
 for (const [key, name] of Object.entries(E2E_SERVICE_ANSWER_PROJECTS)) {
   const username = E2E_SERVICE_ANSWER_USERS[key as keyof typeof E2E_SERVICE_ANSWER_PROJECTS];
+  await createProject(
+    ctx,
+    projectMaker,
+    projectCreateSchema.parse({
+      name,
+      isService: true,
+      projectManagerId: employeeIdOf.get(username) ?? null,
+    }),
+  );
+}
+// The parts and hours journey: a service project each technician manages, to record parts and hours on.
+for (const [key, name] of Object.entries(E2E_EXPENSE_PROJECTS)) {
+  const username = E2E_EXPENSE_USERS[key as keyof typeof E2E_EXPENSE_PROJECTS];
   await createProject(
     ctx,
     projectMaker,

@@ -228,6 +228,16 @@ export const E2E_SERVICE_ANSWER_PROJECTS = {
   technician: 'E2E Servicesjekk Storo',
   technicianNb: 'E2E Servicesjekk Økern',
 } as const;
+/** The parts and hours journey: a technician per language with a service project, and the administrator who plans its invoicing. */
+export const E2E_EXPENSE_USERS = {
+  technician: 'e2e-expense-tech',
+  technicianNb: 'e2e-expense-tech-nb',
+} as const;
+export const E2E_EXPENSE_ADMIN = 'e2e-expense-admin';
+export const E2E_EXPENSE_PROJECTS = {
+  technician: 'E2E Deler og timer Storo',
+  technicianNb: 'E2E Deler og timer Økern',
+} as const;
 export const E2E_SERVICE_WORK_PROJECTS = {
   leader: 'E2E Servicekart Storo',
   leaderNb: 'E2E Servicekart Økern',

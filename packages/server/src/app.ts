@@ -64,6 +64,8 @@ import {
 import { plannerEvents } from './modules/planner/planner.socket';
 import { priceCalculatorEvents } from './modules/price-calculator/price-calculator.socket';
 import { processEvents } from './modules/processes/processes.socket';
+import { productRoutes } from './modules/products/products.http';
+import { productEvents } from './modules/products/products.socket';
 import { projectDocumentOwner } from './modules/projects/project-documents';
 import { registerProjectRemovalHook } from './modules/projects/project-removal';
 import { projectsRoutes } from './modules/projects/projects.http';
@@ -132,6 +134,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   adminCommandsRoutes,
   serviceTemplatesRoutes,
   exportsRoutes,
+  productRoutes,
 ];
 
 /**
@@ -165,6 +168,7 @@ export const SOCKET_EVENT_TABLE = {
   ...apiTokenEvents,
   ...collectionEvents,
   ...departmentEvents,
+  ...productEvents,
   ...invoiceEvents,
   ...plannerEvents,
   ...capacityEvents,

@@ -33,6 +33,7 @@ export * from './paging';
 export * from './permissions';
 export * from './planner';
 export * from './price-calculator';
+export * from './products';
 export * from './profile';
 export * from './projects';
 export * from './quality';

@@ -20,6 +20,7 @@ import { logEvents } from './logs';
 import { messageEvents } from './messages';
 import { plannerEvents } from './planner';
 import { priceCalculatorEvents } from './price-calculator';
+import { productEvents } from './products';
 import { projectEvents } from './projects';
 import { searchEvents } from './search';
 import { serviceTemplateEvents } from './service-templates';
@@ -50,6 +51,7 @@ export const SOCKET_EVENTS = {
   ...messageEvents,
   ...plannerEvents,
   ...priceCalculatorEvents,
+  ...productEvents,
   ...projectEvents,
   ...searchEvents,
   ...serviceTemplateEvents,

@@ -59,4 +59,5 @@ export const NAMESPACES = [
   'reports',
   'serviceWork',
   'serviceAgreements',
+  'products',
 ] as const satisfies readonly Namespace[];

@@ -90,6 +90,12 @@ export const VALIDATION_MESSAGE_KEYS = {
   serviceItemNotOnProject: 'validation.serviceItemNotOnProject',
   visitInFuture: 'validation.visitInFuture',
   serviceAnswerChanged: 'validation.serviceAnswerChanged',
+  /** Products and expenses (issue 19). */
+  quantityPositive: 'validation.quantityPositive',
+  quantityPrecision: 'validation.quantityPrecision',
+  expenseChanged: 'validation.expenseChanged',
+  productChanged: 'validation.productChanged',
+  productsInAccounting: 'validation.productsInAccounting',
   commentRequired: 'validation.commentRequired',
   pictureRequired: 'validation.pictureRequired',
   numberTooLarge: 'validation.numberTooLarge',

@@ -19,6 +19,7 @@ import { seedDemoMessages } from './demo-messages';
 import { seedDemoOffers } from './demo-offers';
 import { seedDemoPlanner } from './demo-planner';
 import { seedDemoPlanning } from './demo-planning';
+import { seedDemoProducts } from './demo-products';
 import { seedDemoQuality } from './demo-quality';
 import { seedDemoServiceAgreements } from './demo-service-agreements';
 import { seedDemoServiceWork } from './demo-service-work';
@@ -259,6 +260,7 @@ export const seedDemo = async (ctx: AppContext) => {
     await seedDemoChecklists(ctx, seeded.companyId, seeded.adminUserId);
     const serviceProjectId = await seedDemoServiceWork(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoServiceAgreements(ctx, seeded.companyId, seeded.adminUserId, serviceProjectId);
+    await seedDemoProducts(ctx, seeded.companyId, seeded.adminUserId, serviceProjectId);
   }
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;

@@ -166,6 +166,7 @@ export const router = createBrowserRouter([
                 import('@/features/service-templates'),
                 import('@/features/messages'),
                 import('@/features/admin/messages-tab'),
+                import('@/features/products'),
               ]),
             ([
               { AdminPage },
@@ -185,6 +186,7 @@ export const router = createBrowserRouter([
               { TemplateList, serviceTemplateHref },
               { CompanyMessages },
               { MessagesTab },
+              { ProductsAdmin },
             ]) =>
               () => (
                 <AdminPage
@@ -192,7 +194,12 @@ export const router = createBrowserRouter([
                   moduleTabs={{
                     help: <HelpAdmin />,
                     process: <ProcessColumnsAdmin />,
-                    offers: <OfferStatusesAdmin />,
+                    offers: (
+                      <Stack gap="xl">
+                        <OfferStatusesAdmin />
+                        <ProductsAdmin />
+                      </Stack>
+                    ),
                     'manage-users': <ManageUsersTab />,
                     users: <UsersTab />,
                     webhooks: (
@@ -253,13 +260,20 @@ export const router = createBrowserRouter([
                 import('@/features/projects'),
                 import('./project-tasks'),
                 import('./project-quality'),
+                import('./project-expenses'),
               ]),
-            ([{ ProjectsPage }, { renderProjectTasks }, { renderProjectQuality }]) =>
+            ([
+              { ProjectsPage },
+              { renderProjectTasks },
+              { renderProjectQuality },
+              { renderProjectExpenses },
+            ]) =>
               () => (
                 <ProjectsPage
                   offerHref={offerHref}
                   renderTasks={renderProjectTasks}
                   renderQuality={renderProjectQuality}
+                  renderExpenses={renderProjectExpenses}
                 />
               ),
           ),
@@ -275,13 +289,20 @@ export const router = createBrowserRouter([
                 import('@/features/projects'),
                 import('./project-tasks'),
                 import('./project-quality'),
+                import('./project-expenses'),
               ]),
-            ([{ ServiceProjectsPage }, { renderProjectTasks }, { renderProjectQuality }]) =>
+            ([
+              { ServiceProjectsPage },
+              { renderProjectTasks },
+              { renderProjectQuality },
+              { renderProjectExpenses },
+            ]) =>
               () => (
                 <ServiceProjectsPage
                   offerHref={offerHref}
                   renderTasks={renderProjectTasks}
                   renderQuality={renderProjectQuality}
+                  renderExpenses={renderProjectExpenses}
                 />
               ),
           ),

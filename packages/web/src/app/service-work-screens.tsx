@@ -1,3 +1,4 @@
+import { ServiceItemExpenses } from '@/features/products';
 import { ServiceAgreementButton } from '@/features/service-agreements';
 import { ServiceItemPage, ServiceProjectDetailsPage, type ServiceWorkLinks } from '@/features/service-work';
 import { plannerWeekOfDate, ROUTES } from './routes';
@@ -19,4 +20,9 @@ export const ServiceProjectDetailsScreen = () => (
     )}
   />
 );
-export const ServiceItemScreen = () => <ServiceItemPage links={SERVICE_WORK_LINKS} />;
+export const ServiceItemScreen = () => (
+  <ServiceItemPage
+    links={SERVICE_WORK_LINKS}
+    renderItemExtras={(item) => <ServiceItemExpenses projectId={item.projectId} serviceItemId={item.id} />}
+  />
+);

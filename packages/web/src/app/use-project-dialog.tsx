@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ProjectDialog } from '@/features/projects';
+import { renderProjectExpenses } from './project-expenses';
 import { renderProjectQuality } from './project-quality';
 import { renderProjectTasks } from './project-tasks';
 import { offerHref } from './routes';
@@ -17,6 +18,7 @@ export const useProjectDialog = () => {
       offerHref={offerHref}
       renderTasks={renderProjectTasks}
       renderQuality={renderProjectQuality}
+      renderExpenses={renderProjectExpenses}
       onClose={() => setProjectId(null)}
     />
   );

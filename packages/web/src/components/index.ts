@@ -73,6 +73,11 @@ export { useDocumentLanguage } from './pdf-viewer/use-document-language';
 export { type ListPeriod, listPeriodFrom, PeriodBadge, withoutPeriod } from './period-badge/period-badge';
 export * from './price-calculator';
 export {
+  ProductSelect,
+  type ProductSelectProps,
+  productLabel,
+} from './product-select/product-select';
+export {
   ReadOnlyFieldset,
   type ReadOnlyFieldsetProps,
 } from './read-only-fieldset/read-only-fieldset';

@@ -26,6 +26,7 @@ import offers from './offers.json' with { type: 'json' };
 import pipeline from './pipeline.json' with { type: 'json' };
 import planner from './planner.json' with { type: 'json' };
 import processes from './processes.json' with { type: 'json' };
+import products from './products.json' with { type: 'json' };
 import profile from './profile.json' with { type: 'json' };
 import projects from './projects.json' with { type: 'json' };
 import quality from './quality.json' with { type: 'json' };
@@ -65,6 +66,7 @@ export const en = {
   security,
   help,
   profile,
+  products,
   webhooks,
   files,
   jobs,

@@ -27,6 +27,7 @@ export const createNoneAdapter = (): AccountingPort => {
     listEmployees: empty,
     listEmployeeCategories: async () => [],
     listDepartments: empty,
+    listProducts: empty,
     listProjects: empty,
     getProject: refuse,
     findProjectByNumber: async () => null,

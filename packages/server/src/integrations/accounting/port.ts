@@ -1,6 +1,6 @@
 /**
  * The accounting port: everything Karm asks of an accounting system, whichever one sits behind it.
- * It covers customers, contacts, employees, departments, projects, orders and invoices.
+ * It covers customers, contacts, employees, departments, products, projects, orders and invoices.
  * Two adapters implement it: `none` (Karm's own database is the master; nothing leaves Karm) and
  * `tripletex` (Tripletex API v2). Field names follow Tripletex, which the spec speaks in.
  *
@@ -90,6 +90,22 @@ export type AccountingDepartment = {
   version: number;
   name: string;
   departmentNumber: string;
+  isInactive: boolean;
+};
+
+/**
+ * A product (Tripletex `/product`): what offers and expenses are priced from. A product that is not a
+ * stock item (hours, a call-out fee) counts as a service product. Price excluding VAT, in øre.
+ */
+export type AccountingProduct = {
+  externalId: string;
+  version: number;
+  number: string;
+  name: string;
+  /** The product unit's name ("stk", "timer"); "" when it has none. */
+  unit: string;
+  priceExcludingVat: number;
+  isService: boolean;
   isInactive: boolean;
 };
 
@@ -273,6 +289,18 @@ export type AccountingPort = {
     from: number;
     count: number;
   }) => Promise<AccountingPage<AccountingDepartment>>;
+
+  /**
+   * Pages of products whose name contains `name` (when given), optionally only service products or
+   * only goods, and only active ones unless `includeInactive`.
+   */
+  listProducts: (options: {
+    from: number;
+    count: number;
+    name?: string;
+    isService?: boolean;
+    includeInactive?: boolean;
+  }) => Promise<AccountingPage<AccountingProduct>>;
 
   /** Pages of projects, optionally only open (`isClosed: false`) or closed ones. */
   listProjects: (options: {

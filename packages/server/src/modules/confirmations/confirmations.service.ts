@@ -25,6 +25,7 @@ import { customerAndContactReferences } from '../customers/contacts.service';
 import { findOwnCustomer } from '../customers/customers.service';
 import { linesOfOffer } from '../offers/offer-lines';
 import { assertNotConverted, findOwnOffer } from '../offers/offers.service';
+import { expenseLinesOfProject } from '../products/expense-lines';
 import { ordersOfProject } from '../projects/project-orders';
 import { findOwnProject } from '../projects/projects.service';
 import {
@@ -123,9 +124,13 @@ const entitySource = async (
     customerId: project.customerId,
     contactId: project.contactId,
     oneTimeCustomerName: '',
-    lines: (await ordersOfProject(db, companyId, project.id)).flatMap((order) =>
-      order.lines.map(confirmedLine),
-    ),
+    // The project's order lines, then the parts and hours used on it (issue 19).
+    lines: [
+      ...(await ordersOfProject(db, companyId, project.id)).flatMap((order) =>
+        order.lines.map(confirmedLine),
+      ),
+      ...(await expenseLinesOfProject(db, companyId, project.id)),
+    ],
   };
 };
 

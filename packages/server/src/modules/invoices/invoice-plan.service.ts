@@ -6,9 +6,14 @@ import type {
 import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
+import type { Executor } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
-import { notFound } from '../../platform/errors';
-import { findOwnConfirmation, invoicePlanOfProject } from '../confirmations/confirmation-dto';
+import { AppError, notFound } from '../../platform/errors';
+import {
+  findOwnConfirmation,
+  invoicePlanOfProject,
+  isConfirmationInvoiced,
+} from '../confirmations/confirmation-dto';
 import {
   assertNewRequest,
   changeConfirmation,
@@ -110,4 +115,37 @@ export const deleteInvoicePlan = async (
   });
   invoicesChanged(ctx, actor.companyId, projectId);
   return { id: input.id };
+};
+
+/**
+ * Takes the project's lines anew into its invoice plan, in the caller's transaction, when that can be
+ * done without a person: a plan exists, none of its parts is invoiced, and its parts still split over
+ * the new total within the customer's credit band. Answers whether the plan was refreshed; when it
+ * was not, the caller's change stands and the plan shows as behind until an administrator saves it.
+ * Used when parts and hours are recorded on a project (products module), so they are invoiced.
+ */
+export const carryLinesToInvoicePlan = async (
+  tx: Executor,
+  ctx: AppContext,
+  actor: Actor,
+  projectId: string,
+): Promise<boolean> => {
+  const plan = await invoicePlanOfProject(tx, actor.companyId, projectId);
+  if (!plan || (await isConfirmationInvoiced(tx, actor.companyId, plan.id))) return false;
+  try {
+    // A savepoint: a plan that no longer fits (credit band, a rule's amount above the total) is left
+    // as it was, and the caller's transaction goes on.
+    await tx.transaction((savepoint) =>
+      changeConfirmation(savepoint, ctx, actor, plan, {
+        version: plan.version,
+        changes: {},
+        refreshLines: true,
+        isCreditApproved: false,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
 };

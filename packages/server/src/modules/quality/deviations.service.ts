@@ -346,3 +346,73 @@ export const deviationUsesFile = async (db: Executor, companyId: string, fileId:
     .limit(1);
   return row !== undefined;
 };
+
+/**
+ * The service answer that raised a deviation was edited (a new comment, picture or chosen answer): the
+ * deviation follows it, in the caller's transaction, whoever edited the answer — it is the same report,
+ * corrected by its reporter. A closed deviation is not reopened or rewritten: the change is only written
+ * to its history. The caller pushes `quality:changed` once it committed.
+ */
+export const followAnswerChange = async (
+  tx: Executor,
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  values: { title?: string; description: string; pictureIds: string[] },
+  answer: { from: string; to: string },
+) => {
+  const [current] = await tx
+    .select()
+    .from(deviations)
+    .where(and(eq(deviations.companyId, actor.companyId), eq(deviations.id, id)))
+    .for('update');
+  // The deviation may have been deleted meanwhile; the answer's change stands on its own.
+  if (!current) return;
+  const now = ctx.clock.now();
+  const next = { ...current, ...values, title: values.title ?? current.title };
+  const changes = {
+    ...fieldChanges(current, next),
+    ...(answer.from !== answer.to && { answer: { from: answer.from, to: answer.to } }),
+  };
+  if (Object.keys(changes).length === 0) return;
+  await assertReferencesInCompany(tx, actor.companyId, referencesOf({ pictureIds: values.pictureIds }));
+  if (current.status !== 'closed') {
+    await tx
+      .update(deviations)
+      .set({
+        title: next.title,
+        description: next.description,
+        pictureIds: next.pictureIds,
+        updatedAt: now,
+        version: current.version + 1,
+      })
+      .where(eq(deviations.id, current.id));
+  }
+  await writeHistory(tx, actor, current.id, 'answerChanged', changes, now);
+};
+
+/**
+ * The answer that raised the deviation was replaced by one that asks for none: the deviation stays (it
+ * was found on site; only a case handler closes it), and its history says so.
+ */
+export const noteAnswerNoLongerRequires = async (
+  tx: Executor,
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  answer: { from: string; to: string },
+) => {
+  const [current] = await tx
+    .select({ id: deviations.id, version: deviations.version })
+    .from(deviations)
+    .where(and(eq(deviations.companyId, actor.companyId), eq(deviations.id, id)))
+    .for('update');
+  if (!current) return;
+  const now = ctx.clock.now();
+  // A new version, so an open deviation screen reads the history again.
+  await tx
+    .update(deviations)
+    .set({ updatedAt: now, version: current.version + 1 })
+    .where(eq(deviations.id, current.id));
+  await writeHistory(tx, actor, current.id, 'answerNoLongerRequires', { answer }, now);
+};

@@ -26,7 +26,12 @@ import type { Executor } from '../../platform/db/client';
 import { assertReferencesInCompany } from '../../platform/db/references';
 import { AppError, conflict, notFound, validationError } from '../../platform/errors';
 import { deleteFilesNoLongerUsed, filesReferable } from '../files/files.service';
-import { insertDeviation, pushQualityChanged } from '../quality/deviations.service';
+import {
+  followAnswerChange,
+  insertDeviation,
+  noteAnswerNoLongerRequires,
+  pushQualityChanged,
+} from '../quality/deviations.service';
 import { projectServiceAnswers, projectServiceRows } from '../service-templates/service-templates.tables';
 import { type UserAnswerRow, userAnswerDtos } from './service-checklist';
 import { oneItem } from './service-items.service';
@@ -171,6 +176,16 @@ const refreshItemStatus = async (tx: Executor, item: ItemRow) => {
     .where(eq(serviceItems.id, item.id));
 };
 
+/** What a deviation raised by an answer says: the item, row and answer, the comment and the picture. */
+const deviationTextOf = (item: ItemRow, row: RowRow, chosen: AnswerRow, values: Values) => {
+  const itemName = item.name || `#${item.number}`;
+  return {
+    title: `${itemName}: ${row.name} — ${chosen.name}`.slice(0, QUALITY_LIMITS.title),
+    description: values.comment,
+    pictureIds: values.pictureId ? [values.pictureId] : [],
+  };
+};
+
 /** A deviation in the quality module for an answer that asks for one, with the item, project and pictures. */
 const raiseDeviation = async (
   tx: Executor,
@@ -181,21 +196,18 @@ const raiseDeviation = async (
   chosen: AnswerRow,
   values: Values,
 ) => {
-  const itemName = item.name || `#${item.number}`;
   const deviation = await insertDeviation(
     tx,
     ctx,
     actor,
     {
-      title: `${itemName}: ${row.name} — ${chosen.name}`.slice(0, QUALITY_LIMITS.title),
-      description: values.comment,
+      ...deviationTextOf(item, row, chosen, values),
       category: 'service',
       severity: 'medium',
       date: todayIn(ctx.clock),
       projectId: item.projectId,
       product: '',
       supplier: '',
-      pictureIds: values.pictureId ? [values.pictureId] : [],
       handlerId: null,
       rootCause: '',
       costOre: 0,
@@ -204,6 +216,49 @@ const raiseDeviation = async (
     { serviceItemId: item.id },
   );
   return deviation.id;
+};
+
+/**
+ * The deviation of an answer that replaces one which raised a deviation: the same deviation, brought
+ * up to date, when the new answer asks for one too (no second deviation for one finding); otherwise
+ * the deviation stays as found and its history notes the new answer. A first answer raises a new one.
+ */
+const deviationOfNewAnswer = async (
+  tx: Executor,
+  ctx: AppContext,
+  actor: Actor,
+  found: { item: ItemRow; row: RowRow; chosen: AnswerRow | null; values: Values },
+  replaced: UserAnswerRow[],
+) => {
+  const { item, row, chosen, values } = found;
+  const earlier = replaced.find((answer) => answer.deviationId !== null);
+  const earlierName = earlier
+    ? ((await chosenAnswerOf(tx, row, earlier.projectServiceAnswerId))?.name ?? '')
+    : '';
+  if (earlier?.deviationId && !chosen?.isDeviationRequired) {
+    await noteAnswerNoLongerRequires(tx, ctx, actor, earlier.deviationId, {
+      from: earlierName,
+      to: chosen?.name ?? '',
+    });
+    return { deviationId: null, touched: earlier.deviationId };
+  }
+  if (!chosen?.isDeviationRequired) return { deviationId: null, touched: null };
+  if (earlier?.deviationId) {
+    await followAnswerChange(
+      tx,
+      ctx,
+      actor,
+      earlier.deviationId,
+      deviationTextOf(item, row, chosen, values),
+      {
+        from: earlierName,
+        to: chosen.name,
+      },
+    );
+    return { deviationId: earlier.deviationId, touched: earlier.deviationId };
+  }
+  const raised = await raiseDeviation(tx, ctx, actor, item, row, chosen, values);
+  return { deviationId: raised, touched: raised };
 };
 
 const announce = (ctx: AppContext, actor: Actor, item: ItemRow, deviationId: string | null) => {
@@ -275,9 +330,13 @@ export const createUserAnswer = (ctx: AppContext, actor: Actor, input: CreateInp
         pictureId: input.pictureId,
         fileId: input.fileId,
       };
-      const deviationId = chosen?.isDeviationRequired
-        ? await raiseDeviation(tx, ctx, actor, item, row, chosen, values)
-        : null;
+      const { deviationId, touched } = await deviationOfNewAnswer(
+        tx,
+        ctx,
+        actor,
+        { item, row, chosen, values },
+        replaced,
+      );
       const [created] = await tx
         .insert(serviceUserAnswers)
         .values({
@@ -294,9 +353,9 @@ export const createUserAnswer = (ctx: AppContext, actor: Actor, input: CreateInp
         .returning();
       if (!created) throw new Error('User answer insert returned nothing');
       await refreshItemStatus(tx, item);
-      return { item, created, replaced, deviationId };
+      return { item, created, replaced, touched };
     });
-    announce(ctx, actor, result.item, result.deviationId);
+    announce(ctx, actor, result.item, result.touched);
     const kept = new Set(filesOf([result.created]));
     await deleteFilesNoLongerUsed(
       ctx,
@@ -346,10 +405,18 @@ export const patchUserAnswer = (ctx: AppContext, actor: Actor, id: string, input
         .where(eq(serviceUserAnswers.id, id))
         .returning();
       if (!updated) throw notFound('Answer');
+      // The deviation this answer raised follows the new comment and picture (it is the same finding).
+      const touched = answer.deviationId && chosen?.isDeviationRequired ? answer.deviationId : null;
+      if (touched && chosen) {
+        await followAnswerChange(tx, ctx, actor, touched, deviationTextOf(item, row, chosen, values), {
+          from: chosen.name,
+          to: chosen.name,
+        });
+      }
       await refreshItemStatus(tx, item);
-      return { item, before: answer, updated };
+      return { item, before: answer, updated, touched };
     });
-    announce(ctx, actor, result.item, null);
+    announce(ctx, actor, result.item, result.touched);
     const kept = new Set(filesOf([result.updated]));
     await deleteFilesNoLongerUsed(
       ctx,

@@ -399,3 +399,99 @@ describe('pictures', () => {
     expect((await upload(reader, await sidewaysPhoto())).status).toBe(403);
   });
 });
+
+describe('the deviation an answer raised', () => {
+  type History = { action: string; changes: Record<string, { from: unknown; to: unknown }> }[];
+  const deviationOf = async (id: string) =>
+    (await restClient(server, admin).get<DeviationDto>(`/quality/deviations/${id}`)).body;
+  const historyOf = async (id: string) =>
+    (await restClient(server, admin).get<History>(`/quality/deviations/${id}/history`)).body;
+
+  /** A checklist whose row has two answers that each ask for a deviation, and one that does not. */
+  const itemWithTwoFaults = async () => {
+    const { template, groupId } = await buildTemplate(admin);
+    const create = (input: AdminServiceCreateInput) => admin.client.request('admin-service:create', input);
+    const full = await create({ entity: 'row', groupId, name: 'Nødåpning', type: 'singleAnswer' } as never);
+    const rowId = groupOf(full, groupId).rows.find((row) => row.name === 'Nødåpning')?.id as string;
+    await create({ entity: 'answer', rowId, name: 'OK', color: '#2f9e44' });
+    await create({
+      entity: 'answer',
+      rowId,
+      name: 'Åpner sakte',
+      color: '#f08c00',
+      isDeviationRequired: true,
+    });
+    await create({
+      entity: 'answer',
+      rowId,
+      name: 'Åpner ikke',
+      color: '#e03131',
+      isDeviationRequired: true,
+    });
+    const item = await addItem('Nødutgang', admin, project.id, template.id);
+    const row = rowNamed(await dataOf(item.id), 'Nødåpning');
+    return { item, row };
+  };
+
+  it('follows an edited comment and picture', async () => {
+    const { item, row } = await itemWithTwoFaults();
+    const first = await upload(technician, await sidewaysPhoto());
+    const made = (
+      await answer({
+        serviceItemId: item.id,
+        projectRowId: row.id,
+        projectServiceAnswerId: answerNamed(row, 'Åpner sakte'),
+        comment: 'Bruker 6 sekunder',
+        pictureId: first.body.id,
+      })
+    ).body.created[0] as UserAnswerDto;
+    const second = await upload(technician, await sidewaysPhoto());
+    const edited = await restClient(server, technician).patch<UserAnswerChangeResultDto>(
+      `/service-project/user-service-answer/${made.id}`,
+      { version: made.version, changes: { comment: 'Bruker 9 sekunder', pictureId: second.body.id } },
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.answer.deviationId).toBe(made.deviationId);
+    const deviation = await deviationOf(made.deviationId as string);
+    expect(deviation).toMatchObject({ description: 'Bruker 9 sekunder', pictureIds: [second.body.id] });
+    const [latest] = (await historyOf(deviation.id)).filter((entry) => entry.action === 'answerChanged');
+    expect(latest?.changes.description).toEqual({ from: 'Bruker 6 sekunder', to: 'Bruker 9 sekunder' });
+  });
+
+  it('is the same deviation when another fault is chosen, and stays (noted) when the fault is gone', async () => {
+    const { item, row } = await itemWithTwoFaults();
+    const slow = (
+      await answer({
+        serviceItemId: item.id,
+        projectRowId: row.id,
+        projectServiceAnswerId: answerNamed(row, 'Åpner sakte'),
+        comment: 'Treg',
+      })
+    ).body.created[0] as UserAnswerDto;
+    const stuck = await answer({
+      serviceItemId: item.id,
+      projectRowId: row.id,
+      projectServiceAnswerId: answerNamed(row, 'Åpner ikke'),
+      comment: 'Står fast',
+      replaces: { id: slow.id, version: slow.version },
+    });
+    const replaced = stuck.body.created[0] as UserAnswerDto;
+    expect(replaced.deviationId).toBe(slow.deviationId);
+    const deviation = await deviationOf(slow.deviationId as string);
+    expect(deviation.title).toContain('Åpner ikke');
+    expect(deviation.description).toBe('Står fast');
+
+    const fixed = await answer({
+      serviceItemId: item.id,
+      projectRowId: row.id,
+      projectServiceAnswerId: answerNamed(row, 'OK'),
+      replaces: { id: replaced.id, version: replaced.version },
+    });
+    expect(fixed.status).toBe(201);
+    expect(fixed.body.created[0]?.deviationId).toBeNull();
+    const kept = await deviationOf(slow.deviationId as string);
+    expect(kept).toMatchObject({ status: 'open', description: 'Står fast' });
+    const noted = (await historyOf(kept.id)).find((entry) => entry.action === 'answerNoLongerRequires');
+    expect(noted?.changes.answer).toEqual({ from: 'Åpner ikke', to: 'OK' });
+  });
+});

@@ -1,4 +1,5 @@
 import type { Page, ServiceItemChoiceDto, serviceItemSearchQuerySchema } from '@karm/domain/contract';
+import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
 import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
@@ -21,6 +22,9 @@ export const SERVICE_ITEMS_REFERABLE: Referable = {
   table: serviceItems,
   id: serviceItems.id,
   companyId: serviceItems.companyId,
+  // An expense names the item it was used on, which must sit on the expense's project.
+  parentId: serviceItems.projectId,
+  parentMessage: VALIDATION_MESSAGE_KEYS.serviceItemNotOnProject,
 };
 
 type ItemRow = Pick<

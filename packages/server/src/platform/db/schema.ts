@@ -21,6 +21,7 @@ export * from '../../modules/offers/offers.tables';
 export * from '../../modules/planner/planner.tables';
 export * from '../../modules/price-calculator/price-calculator.tables';
 export * from '../../modules/processes/processes.tables';
+export * from '../../modules/products/products.tables';
 export * from '../../modules/projects/projects.tables';
 export * from '../../modules/quality/quality.tables';
 export * from '../../modules/service-agreements/service-agreements.tables';

@@ -64,6 +64,20 @@ export type FakeEmployee = Tracked & {
 
 export type FakeCategory = Tracked & { name: string; number: string; description: string };
 export type FakeDepartment = Tracked & { name: string; departmentNumber: string; isInactive: boolean };
+/** A product; the fake keeps øre and names its unit (Tripletex's `productUnit`) from a fixed list. */
+export type FakeProduct = Tracked & {
+  name: string;
+  number: string;
+  priceExcludingVat: number;
+  isInactive: boolean;
+  isStockItem: boolean;
+  productUnitId: number | null;
+};
+/** Product units the fake knows (Tripletex's own are per company; these two are what Karm meets). */
+export const FAKE_PRODUCT_UNITS = new Map<number, { name: string }>([
+  [1, { name: 'stk' }],
+  [2, { name: 'timer' }],
+]);
 export type FakeSession = {
   id: number;
   version: number;
@@ -110,6 +124,7 @@ export const createFakeState = (clock: Clock) => {
   const employees = new Map<number, FakeEmployee>();
   const categories = new Map<number, FakeCategory>();
   const departments = new Map<number, FakeDepartment>();
+  const products = new Map<number, FakeProduct>();
   const sessions = new Map<string, FakeSession>();
   const requests: RecordedRequest[] = [];
 
@@ -236,6 +251,21 @@ export const createFakeState = (clock: Clock) => {
     return department;
   };
 
+  const seedProduct = (seed: Seed<FakeProduct> = {}): FakeProduct => {
+    const product: FakeProduct = {
+      ...tracked(),
+      name: 'Produkt',
+      number: '',
+      priceExcludingVat: 0,
+      isInactive: false,
+      isStockItem: true,
+      productUnitId: 1,
+      ...seed,
+    };
+    products.set(product.id, product);
+    return product;
+  };
+
   const sales = createSalesState({
     clock,
     nextId,
@@ -255,6 +285,7 @@ export const createFakeState = (clock: Clock) => {
     employees,
     categories,
     departments,
+    products,
     sessions,
     requests,
     now: () => clock.now(),
@@ -268,6 +299,7 @@ export const createFakeState = (clock: Clock) => {
     seedEmployee,
     seedCategory,
     seedDepartment,
+    seedProduct,
     expireSessions,
     ...sales,
   };

@@ -14,6 +14,7 @@ import { contactRoutes } from './routes-contacts';
 import { customerRoutes } from './routes-customers';
 import { invoiceRoutes } from './routes-invoices';
 import { orderRoutes } from './routes-orders';
+import { productRoutes } from './routes-products';
 import { projectRoutes } from './routes-projects';
 import { isSessionLive, sessionRoutes } from './routes-session';
 import { staffRoutes } from './routes-staff';
@@ -48,6 +49,7 @@ const ROUTES: Route[] = [
   ...customerRoutes,
   ...contactRoutes,
   ...staffRoutes,
+  ...productRoutes,
   ...projectRoutes,
   ...orderRoutes,
   ...invoiceRoutes,

@@ -16,8 +16,10 @@ import type {
   FakeCustomer,
   FakeDepartment,
   FakeEmployee,
+  FakeProduct,
   FakeState,
 } from './fake-state';
+import { FAKE_PRODUCT_UNITS } from './fake-state';
 import { expandable } from './openapi';
 
 /** What serializing needs: the `url` root, and the state to expand references from. */
@@ -116,6 +118,30 @@ export const departmentJson = ({ baseUrl }: SerializeContext, department: FakeDe
 
 /** The fake keeps øre; Tripletex speaks NOK with decimals. */
 const nok = (ore: number) => ore / 100;
+
+export const productJson = ({ baseUrl }: SerializeContext, product: FakeProduct) => ({
+  id: product.id,
+  version: product.version,
+  url: `${baseUrl}/product/${product.id}`,
+  name: product.name,
+  number: product.number,
+  displayNumber: product.number,
+  displayName: product.number ? `${product.number} ${product.name}` : product.name,
+  priceExcludingVatCurrency: nok(product.priceExcludingVat),
+  isInactive: product.isInactive,
+  isStockItem: product.isStockItem,
+  productUnit:
+    product.productUnitId === null
+      ? undefined
+      : expandable(
+          { id: product.productUnitId, url: `${baseUrl}/product/unit/${product.productUnitId}` },
+          () => ({
+            id: product.productUnitId,
+            url: `${baseUrl}/product/unit/${product.productUnitId}`,
+            name: FAKE_PRODUCT_UNITS.get(product.productUnitId ?? 0)?.name ?? '',
+          }),
+        ),
+});
 
 export const projectJson = (ctx: SerializeContext, project: FakeProject) => {
   const { baseUrl } = ctx;

@@ -76,6 +76,11 @@ export type ProjectDialogProps = {
    * without it, or for someone who may not read quality, there is no Quality tab.
    */
   renderQuality?: (project: Pick<ProjectDto, 'id' | 'number' | 'name'>) => ReactNode;
+  /**
+   * The saved project's parts and hours (the app composes the products feature's list); without it,
+   * or for someone who may not read service work, there is no Expenses tab.
+   */
+  renderExpenses?: (project: Pick<ProjectDto, 'id' | 'number' | 'name'>) => ReactNode;
 };
 
 const TABS = [
@@ -86,6 +91,7 @@ const TABS = [
   'invoices',
   'tasks',
   'quality',
+  'expenses',
   'notes',
 ] as const;
 type Tab = (typeof TABS)[number];
@@ -113,6 +119,7 @@ const ProjectDialogWindow = ({
   offerHref,
   renderTasks,
   renderQuality,
+  renderExpenses,
 }: Omit<ProjectDialogProps, 'opened'>) => {
   const { t } = useTranslation('projects');
   const confirm = useConfirm();
@@ -146,10 +153,12 @@ const ProjectDialogWindow = ({
   const mayReadInvoices = useCan('invoices.read');
   const mayReadTasks = useCan('tasks.read', 'tasks.write', 'tasks.own') && renderTasks !== undefined;
   const mayReadQuality = useCan('quality.read') && renderQuality !== undefined;
+  const mayReadExpenses = useCan('service.read') && renderExpenses !== undefined;
   const isTabShown = (value: Tab) =>
     (value !== 'invoices' || mayReadInvoices) &&
     (value !== 'tasks' || mayReadTasks) &&
-    (value !== 'quality' || mayReadQuality);
+    (value !== 'quality' || mayReadQuality) &&
+    (value !== 'expenses' || mayReadExpenses);
 
   /** Makes a saved state the form's starting point; unsaved edits are dropped. */
   const adopt = (project: ProjectDto, savedOrders: OrderDto[]) => {
@@ -417,6 +426,11 @@ const ProjectDialogWindow = ({
               {mayReadQuality && saved && (
                 <Tabs.Panel value="quality" pt="md">
                   {renderQuality?.(saved.project)}
+                </Tabs.Panel>
+              )}
+              {mayReadExpenses && saved && (
+                <Tabs.Panel value="expenses" pt="md">
+                  {renderExpenses?.(saved.project)}
                 </Tabs.Panel>
               )}
               <Tabs.Panel value="notes" pt="md">

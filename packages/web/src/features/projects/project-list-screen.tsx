@@ -28,11 +28,13 @@ export const ProjectListScreen = ({
   offerHref,
   renderTasks,
   renderQuality,
+  renderExpenses,
 }: {
   kind: ProjectListKind;
   offerHref?: (offerId: string) => string;
   renderTasks?: ProjectDialogProps['renderTasks'];
   renderQuality?: ProjectDialogProps['renderQuality'];
+  renderExpenses?: ProjectDialogProps['renderExpenses'];
 }) => {
   const { t } = useTranslation(['projects', 'nav']);
   useProjectPushes();
@@ -142,6 +144,7 @@ export const ProjectListScreen = ({
         offerHref={offerHref}
         renderTasks={renderTasks}
         renderQuality={renderQuality}
+        renderExpenses={renderExpenses}
         onClose={() => setDialog({ opened: false })}
       />
     </Stack>

@@ -2,7 +2,10 @@ import type { ProjectDialogProps } from './project-dialog';
 import { ProjectListScreen } from './project-list-screen';
 
 /** SPEC §2 /projects. */
-export type ProjectsPageProps = Pick<ProjectDialogProps, 'offerHref' | 'renderTasks' | 'renderQuality'>;
+export type ProjectsPageProps = Pick<
+  ProjectDialogProps,
+  'offerHref' | 'renderTasks' | 'renderQuality' | 'renderExpenses'
+>;
 
 export const ProjectsPage = (props: ProjectsPageProps) => <ProjectListScreen kind="projects" {...props} />;
 

@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailedAlert, PageHeader } from '@/components';
@@ -215,7 +215,14 @@ const Checklist = ({ data, qualityHref }: { data: ServiceDataFullDto; qualityHre
  * its checklist from its own copy of the template, answered on site, with comments, pictures, the
  * customer's signature, and deviations raised where an answer asks for one.
  */
-export const ServiceItemPage = ({ links }: { links: ServiceWorkLinks }) => {
+export const ServiceItemPage = ({
+  links,
+  renderItemExtras,
+}: {
+  links: ServiceWorkLinks;
+  /** Below the checklist: what the app composes for the item (the parts and hours used on it). */
+  renderItemExtras?: (item: { id: string; projectId: string }) => ReactNode;
+}) => {
   const { t } = useTranslation('serviceWork');
   const [id] = useSearchParam('id');
   const validId = id && /^[0-9a-f-]{36}$/i.test(id) ? id : null;
@@ -249,7 +256,10 @@ export const ServiceItemPage = ({ links }: { links: ServiceWorkLinks }) => {
       ) : !data.data ? (
         <Loader size="sm" />
       ) : (
-        <Checklist data={data.data} qualityHref={links.qualityHref} />
+        <>
+          <Checklist data={data.data} qualityHref={links.qualityHref} />
+          {renderItemExtras?.(data.data.item)}
+        </>
       )}
     </Stack>
   );

@@ -128,6 +128,26 @@ export const departmentSchema = z.object({
   isInactive: flag,
 });
 
+export const PRODUCT_FIELDS =
+  'id,version,name,number,priceExcludingVatCurrency,isInactive,isStockItem,productUnit(name)';
+export const productSchema = z.object({
+  id,
+  version,
+  name: text,
+  number: text,
+  priceExcludingVatCurrency: z
+    .number()
+    .refine((value) => Math.abs(value) <= MAX_NOK, 'Amount out of range')
+    .nullish()
+    .transform((value) => value ?? 0),
+  isInactive: flag,
+  isStockItem: flag,
+  productUnit: z
+    .object({ name: text })
+    .nullish()
+    .transform((value) => value?.name ?? ''),
+});
+
 // Required by Tripletex's own schema (a project's manager, an order's customer and dates): an answer
 // without them is not one Karm can act on, so it is unreadable rather than guessed at.
 const requiredRef = z.object({ id }).transform((value) => value.id);

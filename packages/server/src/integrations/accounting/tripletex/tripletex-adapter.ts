@@ -10,6 +10,7 @@ import {
   toTripletexCustomer,
   toTripletexId,
 } from './mappers';
+import { nokToOre } from './money';
 import { createAttachmentOperations } from './order-attachments';
 import { createPager } from './pager';
 import { createSalesOperations } from './sales-operations';
@@ -24,7 +25,9 @@ import {
   departmentSchema,
   EMPLOYEE_FIELDS,
   employeeSchema,
+  PRODUCT_FIELDS,
   parseAnswer,
+  productSchema,
   valueEnvelope,
   WHO_AM_I_FIELDS,
   whoAmISchema,
@@ -210,6 +213,31 @@ export const createTripletexAdapter = (options: TripletexAdapterOptions): Accoun
           isInactive,
         }),
         { from, count, fields: DEPARTMENT_FIELDS },
+      ),
+
+    // Tripletex filters by name only (contains); "service" is a product that is not a stock item.
+    listProducts: ({ from, count, name, isService, includeInactive }) =>
+      page(
+        '/product',
+        productSchema,
+        (product) => ({
+          externalId: product.id,
+          version: product.version,
+          number: product.number,
+          name: product.name,
+          unit: product.productUnit,
+          priceExcludingVat: nokToOre(product.priceExcludingVatCurrency),
+          isService: !product.isStockItem,
+          isInactive: product.isInactive,
+        }),
+        {
+          from,
+          count,
+          fields: PRODUCT_FIELDS,
+          name: name?.trim() || undefined,
+          isStockItem: isService === undefined ? undefined : !isService,
+          isInactive: includeInactive ? undefined : false,
+        },
       ),
 
     ...createSalesOperations(api, page),

@@ -1,0 +1,42 @@
+import {
+  expenseCreateSchema,
+  expensePatchSchema,
+  projectExpensesQuerySchema,
+  serviceProductQuerySchema,
+} from '@karm/domain/contract';
+import { httpModule, route } from '../../platform/http/routes';
+import { createExpense, listProjectExpenses, patchExpense } from './expenses.service';
+import { listServiceProducts } from './products.service';
+
+/** SPEC §7 GET /product/service, GET /product/expense/project, POST and PATCH /product/expense. */
+export const productRoutes = httpModule('products', [
+  route({
+    method: 'GET',
+    url: '/product/service',
+    access: 'service.read',
+    schemas: { querystring: serviceProductQuerySchema },
+    useCase: (ctx, actor, { query }) => listServiceProducts(ctx, actor, query),
+  }),
+  route({
+    method: 'GET',
+    url: '/product/expense/project',
+    access: 'service.read',
+    schemas: { querystring: projectExpensesQuerySchema },
+    useCase: (ctx, actor, { query }) => listProjectExpenses(ctx, actor, query),
+  }),
+  route({
+    method: 'POST',
+    url: '/product/expense',
+    access: 'service.work',
+    schemas: { body: expenseCreateSchema },
+    status: 201,
+    useCase: (ctx, actor, { body }) => createExpense(ctx, actor, body),
+  }),
+  route({
+    method: 'PATCH',
+    url: '/product/expense',
+    access: 'service.work',
+    schemas: { body: expensePatchSchema },
+    useCase: (ctx, actor, { body }) => patchExpense(ctx, actor, body),
+  }),
+]);
