@@ -169,7 +169,8 @@ describe('running a checklist', () => {
     expect(text).toContain(`Sjekkliste ${completed.body.number}`);
     // The item's picture is embedded as a thumbnail (issue 16), beside the drawn signature.
     const images = [];
-    for (let page = 1; page <= (await pdfPages(bytes)).length; page++) images.push(...(await pdfImages(bytes, page)));
+    for (let page = 1; page <= (await pdfPages(bytes)).length; page++)
+      images.push(...(await pdfImages(bytes, page)));
     expect(images.length).toBeGreaterThanOrEqual(2);
     expect(images.every((image) => Math.max(image.width, image.height) <= PDF_THUMBNAIL_SIDE_PX)).toBe(true);
     expect(text).toContain('Aktiveringssensor');
