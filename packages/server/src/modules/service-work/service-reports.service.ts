@@ -2,6 +2,7 @@ import {
   type Page,
   type pageQuerySchema,
   SERVICE_REPORT_PUSHES,
+  type ServiceItemDto,
   type ServiceLogbookDto,
   type ServiceReportCreatedDto,
   type ServiceReportDto,
@@ -22,7 +23,7 @@ import { userNamesByIds } from '../auth/users.repository';
 import { deleteFilesNoLongerUsed, fileNamesOf, readStoredFile, storeUpload } from '../files/files.service';
 import { countServiceReport, projectForServiceReport } from '../projects/service-report-project';
 import { deviations } from '../quality/quality.tables';
-import { readServiceDataFull } from './service-checklist';
+import { answersOfItems, checklistsOf } from './service-checklist';
 import { listServiceItems, oneItem } from './service-items.service';
 import { renderLogbookPdf, renderServiceReportPdf } from './service-report-pdf';
 import { visitRowsOf } from './service-visit-rows';
@@ -72,20 +73,35 @@ const deviationTitles = async (db: Executor, companyId: string, ids: string[]) =
   return new Map(rows.map((row) => [row.id, row.title]));
 };
 
-/** Each item's answered rows as this visit keeps them; items nobody has answered are left out. */
-const visitedItems = async (ctx: AppContext, actor: Actor, itemIds: string[]) => {
-  const visited = [];
-  for (const serviceItemId of itemIds) {
-    const data = await readServiceDataFull(ctx, actor, { serviceItemId });
-    const titles = await deviationTitles(
+/**
+ * Each item's answered rows as this visit keeps them; items nobody has answered are left out. All
+ * items' checklists, answers and deviations are read at once (a handful of reads for 40 doors).
+ */
+export const visitedItems = async (ctx: AppContext, companyId: string, items: ServiceItemDto[]) => {
+  const [checklists, answers] = await Promise.all([
+    checklistsOf(
       ctx.db,
-      actor.companyId,
-      data.answers.flatMap((answer) => (answer.deviationId ? [answer.deviationId] : [])),
+      companyId,
+      items.map((item) => item.projectServiceTemplateId),
+    ),
+    answersOfItems(
+      ctx.db,
+      companyId,
+      items.map((item) => item.id),
+    ),
+  ]);
+  const titles = await deviationTitles(
+    ctx.db,
+    companyId,
+    [...answers.values()].flat().flatMap((answer) => (answer.deviationId ? [answer.deviationId] : [])),
+  );
+  return items.flatMap((item) => {
+    const rows = visitRowsOf(
+      { groups: checklists.get(item.projectServiceTemplateId) ?? [], answers: answers.get(item.id) ?? [] },
+      titles,
     );
-    const rows = visitRowsOf(data, titles);
-    if (rows.length > 0) visited.push({ item: data.item, rows });
-  }
-  return visited;
+    return rows.length > 0 ? [{ item, rows }] : [];
+  });
 };
 
 const nextNumber = async (db: Executor, companyId: string, projectId: string) => {
@@ -117,10 +133,11 @@ export const createServiceReport = async (
   const today = todayIn(ctx.clock);
   const visitDate = input.visitDate ?? today;
   if (visitDate > today) throw validationError({ visitDate: MESSAGES.visitInFuture });
+  const chosen = new Set(input.serviceItemIds);
   const visited = await visitedItems(
     ctx,
-    actor,
-    input.serviceItemIds.length > 0 ? [...new Set(input.serviceItemIds)] : items.map((item) => item.id),
+    companyId,
+    chosen.size > 0 ? items.filter((item) => chosen.has(item.id)) : items,
   );
   if (visited.length === 0) throw validationError({ serviceItemIds: MESSAGES.serviceReportNothingAnswered });
   const signature = input.signature

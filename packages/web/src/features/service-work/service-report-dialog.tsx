@@ -31,7 +31,6 @@ export const ServiceReportDialog = ({ projectId, onClose }: { projectId: string;
     (state) => state.company?.documentLanguage ?? DEFAULT_DOCUMENT_LANGUAGE,
   );
   const [locale, setLocale] = useState<Locale>(documentLanguage);
-  const fields = (create.error as { details?: { fields?: Record<string, string> } } | null)?.details?.fields;
   const save = async () => {
     try {
       const { report } = await create.mutateAsync({ projectId, signedName, signature, locale });
@@ -60,11 +59,6 @@ export const ServiceReportDialog = ({ projectId, onClose }: { projectId: string;
           value={signedName}
           onChange={(event) => setSignedName(event.currentTarget.value)}
           maxLength={200}
-          error={
-            fields?.signedName
-              ? t(fields.signedName, { ns: 'validation', defaultValue: fields.signedName })
-              : null
-          }
           data-autofocus
         />
         <Stack gap={4}>
