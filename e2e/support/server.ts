@@ -42,6 +42,8 @@ import {
   E2E_SERVICE_DISPATCH_PROJECTS,
   E2E_SERVICE_DISPATCH_USERS,
   E2E_SERVICE_DISPATCH_WORKERS,
+  E2E_SERVICE_REPORT_PROJECTS,
+  E2E_SERVICE_REPORT_USERS,
   E2E_SERVICE_WORK_PROJECTS,
   E2E_SERVICE_WORK_USERS,
   E2E_TASK_USERS,
@@ -129,6 +131,7 @@ const journeyUsers: { username: string; role: Role }[] = [
   ...Object.values(E2E_SERVICE_WORK_USERS).map((username) => ({ username, role: 'leader' as const })),
   ...Object.values(E2E_SERVICE_AGREEMENT_USERS).map((username) => ({ username, role: 'leader' as const })),
   ...Object.values(E2E_SERVICE_ANSWER_USERS).map((username) => ({ username, role: 'technician' as const })),
+  ...Object.values(E2E_SERVICE_REPORT_USERS).map((username) => ({ username, role: 'technician' as const })),
   ...Object.values(E2E_SERVICE_DISPATCH_USERS).map((username) => ({ username, role: 'leader' as const })),
   ...Object.values(E2E_EXPENSE_USERS).map((username) => ({ username, role: 'technician' as const })),
   { username: E2E_EXPENSE_ADMIN, role: 'admin' as const },
@@ -180,9 +183,17 @@ for (const name of [
 ]) {
   await createProject(ctx, projectMaker, projectCreateSchema.parse({ name, isService: true }));
 }
-// The answering journey: a service project each technician manages, to answer an item's checklist on.
-for (const [key, name] of Object.entries(E2E_SERVICE_ANSWER_PROJECTS)) {
-  const username = E2E_SERVICE_ANSWER_USERS[key as keyof typeof E2E_SERVICE_ANSWER_PROJECTS];
+// The answering and service report journeys: a service project each technician manages.
+for (const [username, name] of [
+  ...Object.entries(E2E_SERVICE_ANSWER_PROJECTS).map(
+    ([key, name]) =>
+      [E2E_SERVICE_ANSWER_USERS[key as keyof typeof E2E_SERVICE_ANSWER_PROJECTS], name] as const,
+  ),
+  ...Object.entries(E2E_SERVICE_REPORT_PROJECTS).map(
+    ([key, name]) =>
+      [E2E_SERVICE_REPORT_USERS[key as keyof typeof E2E_SERVICE_REPORT_PROJECTS], name] as const,
+  ),
+]) {
   await createProject(
     ctx,
     projectMaker,

@@ -238,6 +238,15 @@ export const E2E_EXPENSE_PROJECTS = {
   technician: 'E2E Deler og timer Storo',
   technicianNb: 'E2E Deler og timer Økern',
 } as const;
+/** The service report journey's technicians, each managing a service project of their own. */
+export const E2E_SERVICE_REPORT_USERS = {
+  technician: 'e2e-report-tech',
+  technicianNb: 'e2e-report-tech-nb',
+} as const;
+export const E2E_SERVICE_REPORT_PROJECTS = {
+  technician: 'E2E Servicerapport Storo',
+  technicianNb: 'E2E Servicerapport Økern',
+} as const;
 export const E2E_SERVICE_WORK_PROJECTS = {
   leader: 'E2E Servicekart Storo',
   leaderNb: 'E2E Servicekart Økern',

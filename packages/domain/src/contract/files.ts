@@ -31,6 +31,8 @@ export const DOWNLOAD_KINDS = [
   'confirmation-pdf',
   'work-order-pdf',
   'admin-export',
+  'service-report-pdf',
+  'service-logbook-pdf',
 ] as const;
 export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
 
@@ -61,6 +63,15 @@ export const downloadLinkRequestSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('work-order-pdf'), id: z.uuid(), locale: z.enum(LOCALES).optional() }),
   /** A company export's ZIP (admin command run id; administrators only). */
   z.object({ kind: z.literal('admin-export'), id: z.uuid() }),
+  /** A stored service report's PDF (issue 19); `download` asks for an attachment. */
+  z.object({ kind: z.literal('service-report-pdf'), id: z.uuid(), download: z.boolean().optional() }),
+  /** A service item's logbook as one PDF (`id` is the item's). */
+  z.object({
+    kind: z.literal('service-logbook-pdf'),
+    id: z.uuid(),
+    locale: z.enum(LOCALES).optional(),
+    download: z.boolean().optional(),
+  }),
 ]);
 export type DownloadLinkRequest = z.infer<typeof downloadLinkRequestSchema>;
 

@@ -13,6 +13,7 @@ export const HELP_SCREENS = [
   'serviceProjects',
   'serviceDue',
   'serviceItem',
+  'serviceLogbook',
   'convertDownload',
   'convertSubscriptions',
   'profile',

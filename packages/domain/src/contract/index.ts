@@ -42,6 +42,7 @@ export * from './reports';
 export * from './search';
 export * from './service-agreements';
 export * from './service-answers';
+export * from './service-reports';
 export * from './service-templates';
 export * from './service-work';
 export * from './service-work-dispatch';

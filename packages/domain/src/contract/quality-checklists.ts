@@ -62,7 +62,7 @@ export const checklistItemParamsSchema = z.object({ id: z.uuid(), rowId: z.uuid(
 export const checklistDeviationSchema = z.object({ version });
 
 /** A drawn signature: a PNG as a data URL (checked again from its bytes on the server). */
-const signature = z
+export const drawnSignatureSchema = z
   .string()
   .max(CHECKLIST_LIMITS.signature, messageWithParams(MESSAGES.tooLong, { max: CHECKLIST_LIMITS.signature }))
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, MESSAGES.signatureInvalid);
@@ -71,7 +71,7 @@ const signature = z
 export const checklistCompleteSchema = z.object({
   version,
   signedName: text(CHECKLIST_LIMITS.signedName).min(1, MESSAGES.required),
-  signature: signature.nullable().default(null),
+  signature: drawnSignatureSchema.nullable().default(null),
 });
 export type ChecklistCompleteInput = z.input<typeof checklistCompleteSchema>;
 

@@ -89,6 +89,8 @@ export const VALIDATION_MESSAGE_KEYS = {
   serviceWorkerUnknown: 'validation.serviceWorkerUnknown',
   serviceItemNotOnProject: 'validation.serviceItemNotOnProject',
   visitInFuture: 'validation.visitInFuture',
+  /** A service report of items nobody has answered yet (issue 19). */
+  serviceReportNothingAnswered: 'validation.serviceReportNothingAnswered',
   serviceAnswerChanged: 'validation.serviceAnswerChanged',
   /** Products and expenses (issue 19). */
   quantityPositive: 'validation.quantityPositive',

@@ -3,6 +3,7 @@ import {
   projectCreateSchema,
   type ServiceItemDto,
   serviceItemsSaveSchema,
+  serviceReportCreateSchema,
   userAnswerCreateSchema,
 } from '@karm/domain/contract';
 import { addDays, isWorkingDay } from '@karm/domain/rules';
@@ -16,13 +17,15 @@ import { assignDispatch } from '../modules/service-work/dispatch.service';
 import { createUserAnswer } from '../modules/service-work/service-answers.service';
 import { readServiceDataFull } from '../modules/service-work/service-checklist';
 import { saveServiceItems } from '../modules/service-work/service-items.service';
+import { createServiceReport } from '../modules/service-work/service-reports.service';
 import { todayIn } from '../platform/clock';
 import { type Actor, type AppContext, administrativeActor } from '../platform/context';
 import { newId } from '../platform/ids';
 
 /**
  * The demo's service project: automatic doors of a shopping centre in Oslo, placed on the map — one
- * of them an emergency waiting in the service assignment, another booked as a service visit.
+ * of them an emergency waiting in the service assignment, another booked as a service visit — with
+ * the service report of the doors checked so far.
  */
 const DOORS = [
   { name: 'Hovedinngang nord', floor: '1', lat: 59.93312, lng: 10.7786 },
@@ -73,6 +76,13 @@ export const seedDemoServiceWork = async (ctx: AppContext, companyId: string, ad
     }),
   );
   await answerDemoDoors(ctx, actor, items);
+  // The spring visit's service report, signed by the centre's operations manager: the project lists
+  // it, counts it, and the two answered doors have it in their logbooks.
+  await createServiceReport(
+    ctx,
+    actor,
+    serviceReportCreateSchema.parse({ projectId: project.id, signedName: 'Siv Hagen, driftssjef' }),
+  );
   const door = items.find((item) => item.name === VISITED_DOOR);
   const [visitor] = await ctx.db
     .select({ id: employees.id })

@@ -17,6 +17,7 @@ import { dueServiceVisits } from '../modules/service-agreements/service-visits';
 import { findServiceTemplates } from '../modules/service-templates/template-tree';
 import { listDispatch } from '../modules/service-work/dispatch.service';
 import { listServiceItems, listServiceProjects } from '../modules/service-work/service-items.service';
+import { listServiceReports, readServiceLogbook } from '../modules/service-work/service-reports.service';
 import { tasks } from '../modules/tasks/tasks.tables';
 import { todayIn } from '../platform/clock';
 import { administrativeActor } from '../platform/context';
@@ -160,6 +161,22 @@ describe('demo data', () => {
     expect(statusOf('Hovedinngang nord')).toBe('ok');
     expect(statusOf('Inngang sør')).toBe('fault');
     expect(statusOf('Varemottak')).toBe('notVisited');
+    // The visit's service report covers the two answered doors and is in their logbooks.
+    const reports = await listServiceReports(server.ctx, actor, {
+      projectId: storo?.projectId as string,
+      page: 1,
+      pageSize: 20,
+    });
+    expect(reports.items).toHaveLength(1);
+    expect(reports.items[0]).toMatchObject({
+      number: 1,
+      itemCount: 2,
+      pictureCount: 1,
+      skippedPictureCount: 0,
+    });
+    const south = items.find((item) => item.name === 'Inngang sør');
+    const logbook = await readServiceLogbook(server.ctx, actor, south?.id as string);
+    expect(logbook.visits[0]?.rows.some((row) => row.deviation !== null)).toBe(true);
     // The service assignment has an emergency door waiting, and a booked visit at another door.
     const dispatch = await listDispatch(server.ctx, actor, { page: 1, pageSize: 50 });
     expect(dispatch.items.find((entry) => entry.kind === 'emergency')?.title).toMatch(/Nødutgang vest/);

@@ -12,6 +12,7 @@ export const ROUTE_ACCESS: Partial<Record<RouteName, readonly Permission[]>> = {
   projects: ['projects.read', 'projects.read-own'],
   serviceProjects: ['projects.read', 'projects.read-own'],
   serviceItem: ['service.read'],
+  serviceLogbook: ['service.read'],
   'service-project-details': ['service.read'],
   serviceDue: ['service.read'],
   planner: ['planner.read', 'planner.read-own'],

@@ -68,6 +68,11 @@ const PRINT_SHEETS = {
       default: module.PlannerPrintSheet,
     })),
   ),
+  'service-logbook': lazy(() =>
+    import('@/features/service-work/service-logbook-print-sheet').then((module) => ({
+      default: module.ServiceLogbookPrintSheet,
+    })),
+  ),
 };
 
 const Root = () => (
@@ -398,6 +403,11 @@ export const router = createBrowserRouter([
             'serviceItem',
             () => import('./service-work-screens'),
             (module) => module.ServiceItemScreen,
+          ),
+          lazyRoute(
+            'serviceLogbook',
+            () => import('./service-work-screens'),
+            (module) => module.ServiceLogbookScreen,
           ),
           lazyRoute(
             'service-project-details',

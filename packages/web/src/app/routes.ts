@@ -13,6 +13,8 @@ export const ROUTES = {
   /** Service visits due by the service agreements (issue 19); the spec's route table has no path for it, so Karm adds one. */
   serviceDue: '/service-due',
   serviceItem: '/serviceItem',
+  /** A service item's logbook (issue 19); the spec's route table has no path for it, so Karm adds one. */
+  serviceLogbook: '/service-logbook',
   convertDownload: '/convert/download',
   convertSubscriptions: '/convert/subscriptions',
   profile: '/profile',
@@ -49,6 +51,9 @@ export const href = {
   plannerWeek: (year: number, week: number) => `/planner/${year}/${week}`,
   /** The planner's week sheet for the workshop wall, on the print page. */
   plannerPrint: (year: number, week: number) => `${ROUTES.print}?sheet=planner&year=${year}&week=${week}`,
+  /** A service item's logbook on the print page. */
+  serviceLogbookPrint: (serviceItemId: string) =>
+    `${ROUTES.print}?sheet=service-logbook&serviceItemId=${encodeURIComponent(serviceItemId)}`,
   /** A service project's items on their map (service project details). */
   serviceProject: (projectId: string) =>
     `${ROUTES['service-project-details']}?projectId=${encodeURIComponent(projectId)}`,

@@ -6,6 +6,8 @@ import { exportOfRun } from '../admin-commands/export-commands';
 import { findReadableConfirmation } from '../confirmations/confirmations.service';
 import { findOwnOffer } from '../offers/offers.service';
 import { findReadableProject } from '../projects/project-access';
+import { readItem } from '../service-work/service-items.service';
+import { findServiceReport } from '../service-work/service-reports.service';
 import { assertFileReadable } from './files.service';
 
 type LinkOf<Kind extends DownloadLinkRequest['kind']> = (
@@ -40,6 +42,22 @@ const LINKS: { [Kind in DownloadLinkRequest['kind']]: LinkOf<Kind> } = {
     if (!can(actor, 'system.manage')) throw refusedAction('admin-export', 'system.manage');
     await exportOfRun(ctx, actor, id);
     return { path: `/api/admin-commands/runs/${id}/export`, query: {} };
+  },
+  'service-report-pdf': async (ctx, actor, { id, download }) => {
+    if (!can(actor, 'service.read')) throw refusedAction('service-report-pdf', 'service.read');
+    await findServiceReport(ctx.db, actor.companyId, id);
+    return {
+      path: `/api/service-project/service-report/${id}/pdf`,
+      query: { download: download ? '1' : undefined },
+    };
+  },
+  'service-logbook-pdf': async (ctx, actor, { id, locale, download }) => {
+    if (!can(actor, 'service.read')) throw refusedAction('service-logbook-pdf', 'service.read');
+    await readItem(ctx.db, actor.companyId, id);
+    return {
+      path: `/api/service-project/service-item/${id}/logbook.pdf`,
+      query: { locale, download: download ? '1' : undefined },
+    };
   },
 };
 

@@ -3,17 +3,18 @@ import type { Locale } from '@karm/domain/i18n';
 import type { Content, TableCell } from 'pdfmake';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
-import { dataTable, documentTitle, fieldList, sectionTitle } from '../../platform/pdf/blocks';
+import { dataTable, documentTitle, fieldList, pictureGrid, sectionTitle } from '../../platform/pdf/blocks';
 import { formatPdfDate } from '../../platform/pdf/format';
 import { framedDocument } from '../../platform/pdf/frame';
 import type { PdfImage } from '../../platform/pdf/images';
 import { documentLabels } from '../../platform/pdf/labels';
 import { renderPdf } from '../../platform/pdf/render';
 import { companyForPdf } from '../company/company-files';
+import { storedPdfPictures } from '../files/pdf-images';
 
 /**
  * The signed checklist (issue 16) as an A4 PDF in the shared frame: project, process step, every
- * item with its answer, comment and deviation, and who signed it when. Kept as a document of the
+ * item with its answer, comment, deviation and pictures (thumbnails), and who signed it when. Kept as a document of the
  * project in the company's document language.
  */
 
@@ -74,8 +75,20 @@ const itemRows = (items: ChecklistItemDto[], t: ReturnType<typeof labels>): Tabl
     ];
   });
 
+/** An item's pictures under its name, as thumbnails; nothing for an item without (embeddable) pictures. */
+const itemPictures = (item: ChecklistItemDto, pictures: ReadonlyMap<string, PdfImage | null>): Content[] => {
+  const embedded = item.pictureIds.flatMap((id) => {
+    const picture = pictures.get(id);
+    return picture ? [picture] : [];
+  });
+  return embedded.length === 0
+    ? []
+    : [{ text: item.name, style: 'label', margin: [0, 6, 0, 3] }, ...pictureGrid(embedded)];
+};
+
 const checklistContent = (
   run: ChecklistDetailDto,
+  pictures: ReadonlyMap<string, PdfImage | null>,
   signature: PdfImage | null,
   locale: Locale,
   completedAt: Date,
@@ -93,6 +106,7 @@ const checklistContent = (
     ...run.groups.flatMap((group): Content[] => [
       sectionTitle(group.name),
       dataTable([t('item'), t('answer'), t('comment')], itemRows(group.items, t), ['*', 110, 170]),
+      ...group.items.flatMap((item) => itemPictures(item, pictures)),
     ]),
     sectionTitle(t('signature')),
     ...(signature ? [{ image: signature, fit: [200, 70] } as Content] : []),
@@ -112,10 +126,16 @@ export const renderChecklistPdf = async (
   const locale: Locale = company.documentLanguage;
   const t = labels(locale);
   const title = `${t('checklist')} ${run.number}`;
+  // The items' pictures as thumbnails (issue 16); one that cannot be read is left out with a warning.
+  const pictures = await storedPdfPictures(
+    ctx,
+    actor.companyId,
+    run.groups.flatMap((group) => group.items.flatMap((item) => item.pictureIds)),
+  );
   const bytes = await renderPdf(
     framedDocument(
       { locale, title, company, logo, footer, date: todayIn(ctx.clock), createdAt: completedAt },
-      checklistContent(run, signature, locale, completedAt),
+      checklistContent(run, pictures, signature, locale, completedAt),
     ),
   );
   return { fileName: `${t('fileName')}-${run.number}.pdf`, bytes };

@@ -10,7 +10,8 @@ import type {
 } from '@karm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfText } from '../../platform/pdf/testing';
+import { PDF_THUMBNAIL_SIDE_PX } from '../../platform/pdf/images';
+import { pdfImages, pdfPages, pdfText } from '../../platform/pdf/testing';
 import { type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { companies } from '../company/company.tables';
 import { filesOfEntity, readStoredFile } from '../files/files.service';
@@ -163,8 +164,15 @@ describe('running a checklist', () => {
     const documents = await filesOfEntity(server.ctx.db, admin.companyId, 'document', project.id);
     const pdf = documents.find((file) => file.id === completed.body.pdfFileId);
     expect(pdf?.originalName).toBe(`sjekkliste-${completed.body.number}.pdf`);
-    const text = await pdfText((await readStoredFile(server.ctx, admin.companyId, pdf!.id))!.bytes);
+    const bytes = (await readStoredFile(server.ctx, admin.companyId, pdf!.id))!.bytes;
+    const text = await pdfText(bytes);
     expect(text).toContain(`Sjekkliste ${completed.body.number}`);
+    // The item's picture is embedded as a thumbnail (issue 16), beside the drawn signature.
+    const images = [];
+    for (let page = 1; page <= (await pdfPages(bytes)).length; page++)
+      images.push(...(await pdfImages(bytes, page)));
+    expect(images.length).toBeGreaterThanOrEqual(2);
+    expect(images.every((image) => Math.max(image.width, image.height) <= PDF_THUMBNAIL_SIDE_PX)).toBe(true);
     expect(text).toContain('Aktiveringssensor');
     expect(text).toContain('Ikke OK');
     expect(text).toContain('Tor Tekniker');

@@ -93,59 +93,96 @@ export const listUserAnswers = async (ctx: AppContext, actor: Actor, serviceItem
   return answersOfItem(ctx.db, actor.companyId, serviceItemId);
 };
 
-/** The copy's groups, rows and answers, each level in order (three reads, whatever the size). */
-const checklistOf = async (db: Executor, companyId: string, templateId: string) => {
-  const ofCopy = <
+/**
+ * The copies' groups, rows and answers, each level in order, by copy (three reads, whatever the size
+ * or the number of copies: the service report reads all its items' checklists at once).
+ */
+export const checklistsOf = async (db: Executor, companyId: string, templateIds: readonly string[]) => {
+  const ofCopies = <
     T extends typeof projectServiceGroups | typeof projectServiceRows | typeof projectServiceAnswers,
   >(
     table: T,
-  ) => and(eq(table.companyId, companyId), eq(table.projectTemplateId, templateId));
+  ) => and(eq(table.companyId, companyId), inArray(table.projectTemplateId, [...templateIds]));
+  const checklists = new Map<string, ProjectServiceGroupDto[]>();
+  if (templateIds.length === 0) return checklists;
   const [groups, rows, answers] = await Promise.all([
     db
       .select()
       .from(projectServiceGroups)
-      .where(ofCopy(projectServiceGroups))
+      .where(ofCopies(projectServiceGroups))
       .orderBy(asc(projectServiceGroups.position)),
     db
       .select()
       .from(projectServiceRows)
-      .where(ofCopy(projectServiceRows))
+      .where(ofCopies(projectServiceRows))
       .orderBy(asc(projectServiceRows.position)),
     db
       .select()
       .from(projectServiceAnswers)
-      .where(ofCopy(projectServiceAnswers))
+      .where(ofCopies(projectServiceAnswers))
       .orderBy(asc(projectServiceAnswers.position)),
   ]);
-  return groups.map(
-    (group): ProjectServiceGroupDto => ({
+  // Grouped once by parent, so a 600-row checklist is not filtered row by row.
+  const by = <T>(items: T[], key: (item: T) => string) => {
+    const grouped = new Map<string, T[]>();
+    for (const item of items) {
+      const list = grouped.get(key(item));
+      if (list) list.push(item);
+      else grouped.set(key(item), [item]);
+    }
+    return grouped;
+  };
+  const rowsOf = by(rows, (row) => row.projectGroupId);
+  const answersOf = by(answers, (answer) => answer.projectRowId);
+  for (const templateId of templateIds) checklists.set(templateId, []);
+  for (const group of groups) {
+    checklists.get(group.projectTemplateId)?.push({
       id: group.id,
       name: group.name,
       typeGroup: group.typeGroup,
       info: group.info,
-      rows: rows
-        .filter((row) => row.projectGroupId === group.id)
-        .map((row) => ({
-          id: row.id,
-          name: row.name,
-          type: row.type,
-          note: row.note,
-          url: row.url,
-          fileId: row.fileId,
-          functionName: row.functionName,
-          answers: answers
-            .filter((answer) => answer.projectRowId === row.id)
-            .map((answer) => ({
-              id: answer.id,
-              name: answer.name,
-              color: answer.color,
-              isCommentRequired: answer.isCommentRequired,
-              isPictureRequired: answer.isPictureRequired,
-              isDeviationRequired: answer.isDeviationRequired,
-            })),
+      rows: (rowsOf.get(group.id) ?? []).map((row) => ({
+        id: row.id,
+        name: row.name,
+        type: row.type,
+        note: row.note,
+        url: row.url,
+        fileId: row.fileId,
+        functionName: row.functionName,
+        answers: (answersOf.get(row.id) ?? []).map((answer) => ({
+          id: answer.id,
+          name: answer.name,
+          color: answer.color,
+          isCommentRequired: answer.isCommentRequired,
+          isPictureRequired: answer.isPictureRequired,
+          isDeviationRequired: answer.isDeviationRequired,
         })),
-    }),
-  );
+      })),
+    });
+  }
+  return checklists;
+};
+
+const checklistOf = async (db: Executor, companyId: string, templateId: string) =>
+  (await checklistsOf(db, companyId, [templateId])).get(templateId) ?? [];
+
+/** The answers of several items, oldest first, by item (one read). */
+export const answersOfItems = async (db: Executor, companyId: string, serviceItemIds: readonly string[]) => {
+  const answers = new Map<string, UserAnswerDto[]>(serviceItemIds.map((id) => [id, []]));
+  if (serviceItemIds.length === 0) return answers;
+  const rows = await db
+    .select()
+    .from(serviceUserAnswers)
+    .where(
+      and(
+        eq(serviceUserAnswers.companyId, companyId),
+        inArray(serviceUserAnswers.serviceItemId, [...serviceItemIds]),
+      ),
+    )
+    .orderBy(asc(serviceUserAnswers.createdAt), asc(serviceUserAnswers.id));
+  for (const answer of await userAnswerDtos(db, companyId, rows))
+    answers.get(answer.serviceItemId)?.push(answer);
+  return answers;
 };
 
 /** The item of a query: by its id, or by the project copy it owns. */

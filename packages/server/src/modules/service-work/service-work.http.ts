@@ -23,6 +23,7 @@ import {
   patchServiceItem,
   saveServiceItems,
 } from './service-items.service';
+import { serviceReportRoutes } from './service-reports.http';
 
 /** SPEC §7 /service-project/* for service items, and the batch Save the details screen uses (SPEC §4). */
 export const serviceWorkRoutes = httpModule('service-work', [
@@ -100,4 +101,5 @@ export const serviceWorkRoutes = httpModule('service-work', [
       deleteServiceItem(ctx, actor, params.serviceItemId, query.version),
   }),
   ...serviceAnswerRoutes,
+  ...serviceReportRoutes,
 ]);

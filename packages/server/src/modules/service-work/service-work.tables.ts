@@ -1,4 +1,4 @@
-import type { ServiceEmergencyType, ServiceItemStatus } from '@karm/domain/contract';
+import type { ServiceEmergencyType, ServiceItemStatus, ServiceVisitRowDto } from '@karm/domain/contract';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   uniqueIndex,
@@ -102,5 +103,63 @@ export const serviceUserAnswers = pgTable(
     uniqueIndex('service_user_answers_row_answer_key').on(table.projectRowId, table.projectServiceAnswerId),
     index('service_user_answers_company_picture_idx').on(table.companyId, table.pictureId),
     index('service_user_answers_company_file_idx').on(table.companyId, table.fileId),
+  ],
+);
+
+/**
+ * A service report (issue 19): one visit to a service project, kept as an A4 PDF among the project's
+ * documents. Numbered 1, 2, 3… within the project; the project's `service_report_count` follows.
+ */
+export const serviceReports = pgTable(
+  'service_reports',
+  {
+    id: primaryId(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').notNull(),
+    number: integer('number').notNull(),
+    visitDate: date('visit_date', { mode: 'string' }).notNull(),
+    technicianId: uuid('technician_id'),
+    technicianName: text('technician_name').notNull().default(''),
+    signedName: text('signed_name').notNull().default(''),
+    itemCount: integer('item_count').notNull(),
+    pictureCount: integer('picture_count').notNull(),
+    skippedPictureCount: integer('skipped_picture_count').notNull().default(0),
+    /** The stored PDF, a `document` of the project. */
+    fileId: uuid('file_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('service_reports_project_number_key').on(table.projectId, table.number),
+    index('service_reports_company_project_idx').on(table.companyId, table.projectId),
+    index('service_reports_company_file_idx').on(table.companyId, table.fileId),
+  ],
+);
+
+/**
+ * One item's visit, the per-door logbook entry (EN 16005 asks owners of automatic doors to keep one):
+ * the item's answered rows as the report showed them, so the history stays when answers change later.
+ */
+export const serviceVisits = pgTable(
+  'service_visits',
+  {
+    id: primaryId(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    serviceItemId: uuid('service_item_id')
+      .notNull()
+      .references(() => serviceItems.id, { onDelete: 'cascade' }),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => serviceReports.id, { onDelete: 'cascade' }),
+    visitDate: date('visit_date', { mode: 'string' }).notNull(),
+    technicianName: text('technician_name').notNull().default(''),
+    rows: jsonb('rows').$type<ServiceVisitRowDto[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('service_visits_company_item_idx').on(table.companyId, table.serviceItemId, table.visitDate),
   ],
 );

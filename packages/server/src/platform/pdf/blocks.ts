@@ -1,4 +1,6 @@
 import type { Content, Size, TableCell } from 'pdfmake';
+import type { PdfImage } from './images';
+import { CONTENT_WIDTH } from './render';
 
 /** Building blocks business documents share, so a work order and an offer look like one family. */
 
@@ -58,3 +60,23 @@ export const signatureLines = (captions: string[], lineWidth = 150): Content => 
   })),
   columnGap: 18,
 });
+
+/** Thumbnails in a grid of `columns` equal cells, each picture fitted into its square cell. */
+export const pictureGrid = (pictures: PdfImage[], columns = 4, gap = 6): Content[] => {
+  if (pictures.length === 0) return [];
+  const cell = (CONTENT_WIDTH - gap * (columns - 1)) / columns;
+  const rows: PdfImage[][] = [];
+  for (let start = 0; start < pictures.length; start += columns)
+    rows.push(pictures.slice(start, start + columns));
+  return rows.map(
+    (row): Content => ({
+      columns: Array.from({ length: columns }, (_, index): Content => {
+        const picture = row[index];
+        return picture ? { image: picture, fit: [cell, cell], width: cell } : { text: '', width: cell };
+      }),
+      columnGap: gap,
+      margin: [0, 0, 0, gap],
+      unbreakable: true,
+    }),
+  );
+};

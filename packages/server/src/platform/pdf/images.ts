@@ -1,3 +1,4 @@
+import { MAX_INPUT_PIXELS } from '../images/square-thumbnail';
 import type { Logger } from '../logging';
 import { loadPdfmake } from './render';
 
@@ -42,6 +43,38 @@ export const loadPdfImage = async (
     const image = `data:${mimeType};base64,${bytes.toString('base64')}`;
     await (await loadPdfmake()).createPdf({ content: [{ image, width: 1 }] }).getBuffer();
     return image;
+  } catch (error) {
+    logger.warn({ err: error, image: what }, `Failed to add the ${what} image to the PDF`);
+    return null;
+  }
+};
+
+/** The longest side of a picture printed as a thumbnail: sharp at grid size, small in the file. */
+export const PDF_THUMBNAIL_SIDE_PX = 360;
+
+/**
+ * A photo (a service answer's or checklist item's picture) as a small JPEG thumbnail for a PDF's
+ * picture grid. sharp re-encodes whatever was stored (JPEG, or the WebP thumbnail pdfmake cannot
+ * embed) so the result always embeds, and keeps a report of 80 photos small and fast to lay out.
+ * A picture that cannot be read is a logged warning and null: the document goes on without it
+ * (SPEC §8).
+ */
+export const loadPdfThumbnail = async (
+  logger: Logger,
+  what: string,
+  source: PdfImageSource,
+): Promise<PdfImage | null> => {
+  try {
+    const bytes = await readAll(await source());
+    // sharp brings a native image library: it loads with the first picture, not with every start.
+    const { default: sharp } = await import('sharp');
+    const jpeg = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+      .autoOrient()
+      .flatten({ background: '#ffffff' })
+      .resize(PDF_THUMBNAIL_SIDE_PX, PDF_THUMBNAIL_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
   } catch (error) {
     logger.warn({ err: error, image: what }, `Failed to add the ${what} image to the PDF`);
     return null;

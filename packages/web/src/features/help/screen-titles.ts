@@ -8,6 +8,7 @@ export const HELP_SCREEN_TITLE_KEYS: Record<HelpScreen, string> = {
   serviceProjects: 'nav:serviceProjects',
   serviceDue: 'nav:serviceDue',
   serviceItem: 'nav:serviceItem',
+  serviceLogbook: 'nav:serviceLogbook',
   convertDownload: 'nav:clientDownload',
   convertSubscriptions: 'nav:subscriptions',
   profile: 'nav:profile',

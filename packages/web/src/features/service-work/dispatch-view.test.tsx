@@ -104,6 +104,8 @@ const render = (role: 'leader' | 'technician') => {
           serviceItemHref: (id) => `/serviceItem?id=${id}`,
           projectDetailsHref: (id) => `/service-project-details?projectId=${id}`,
           qualityHref: '/quality',
+          logbookHref: (id: string) => `/service-logbook?serviceItemId=${id}`,
+          logbookPrintHref: (id: string) => `/print?sheet=service-logbook&serviceItemId=${id}`,
         }}
         plannerWeekHref={(date) => `/planner/week-of/${date}`}
       />

@@ -5,5 +5,7 @@
  */
 export { LocationViewerDialog } from './location-viewer-dialog';
 export { ServiceItemPage } from './service-item-page';
+export { ServiceLogbookPage } from './service-logbook-page';
+export { ServiceLogbookPrintSheet } from './service-logbook-print-sheet';
 export { ServiceProjectDetailsPage } from './service-project-details-page';
 export type { ServiceWorkLinks } from './service-work-links';

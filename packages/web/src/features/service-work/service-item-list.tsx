@@ -1,7 +1,7 @@
 import { SERVICE_ITEM_STATUS_COLORS } from '@karm/domain/contract';
 import { formatDate } from '@karm/domain/rules';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconChecklist, IconMapPin, IconTrash } from '@tabler/icons-react';
+import { IconBook, IconChecklist, IconMapPin, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DraftItem } from './service-items-draft';
@@ -18,6 +18,7 @@ export const ServiceItemList = ({
   onShow,
   onRemove,
   serviceItemHref,
+  logbookHref,
 }: {
   items: readonly DraftItem[];
   itemLabel: (item: DraftItem) => string;
@@ -25,6 +26,7 @@ export const ServiceItemList = ({
   onShow: (item: DraftItem) => void;
   onRemove: (item: DraftItem) => void;
   serviceItemHref: (serviceItemId: string) => string;
+  logbookHref: (serviceItemId: string) => string;
 }) => {
   const { t } = useTranslation('serviceWork');
   if (items.length === 0) {
@@ -102,6 +104,18 @@ export const ServiceItemList = ({
                       aria-label={`${t('answering.openChecklist')}: ${itemLabel(item)}`}
                     >
                       <IconChecklist size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+                {!item.isNew && (
+                  <Tooltip label={t('logbook.open')}>
+                    <ActionIcon
+                      component={Link}
+                      to={logbookHref(item.id)}
+                      variant="subtle"
+                      aria-label={`${t('logbook.open')}: ${itemLabel(item)}`}
+                    >
+                      <IconBook size={18} />
                     </ActionIcon>
                   </Tooltip>
                 )}

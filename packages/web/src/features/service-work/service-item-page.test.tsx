@@ -30,6 +30,8 @@ const LINKS = {
   serviceItemHref: (id: string) => `/serviceItem?id=${id}`,
   projectDetailsHref: (id: string) => `/service-project-details?projectId=${id}`,
   qualityHref: '/quality',
+  logbookHref: (id: string) => `/service-logbook?serviceItemId=${id}`,
+  logbookPrintHref: (id: string) => `/print?sheet=service-logbook&serviceItemId=${id}`,
 };
 
 const DATA: ServiceDataFullDto = {

@@ -10,6 +10,7 @@ import { useCan } from '@/lib/permissions';
 import { useSearchParam } from '@/lib/use-search-param';
 import { DispatchView } from './dispatch-view';
 import { ServiceProjectItems } from './service-project-items';
+import { ServiceReportsSection } from './service-reports-section';
 import { useServiceProjects } from './service-work-api';
 import type { ServiceWorkLinks } from './service-work-links';
 
@@ -116,7 +117,12 @@ export const ServiceProjectDetailsPage = ({
             </Group>
           }
         />
-        <ServiceProjectItems projectId={validId} serviceItemHref={links.serviceItemHref} />
+        <ServiceProjectItems
+          projectId={validId}
+          serviceItemHref={links.serviceItemHref}
+          logbookHref={links.logbookHref}
+        />
+        <ServiceReportsSection projectId={validId} />
       </Stack>
     );
   if (!mayDispatch)

@@ -35,9 +35,11 @@ import {
 export const ServiceProjectItems = ({
   projectId,
   serviceItemHref,
+  logbookHref,
 }: {
   projectId: string;
   serviceItemHref: (serviceItemId: string) => string;
+  logbookHref: (serviceItemId: string) => string;
 }) => {
   const { t } = useTranslation('serviceWork');
   const isPhone = useIsPhone();
@@ -191,6 +193,7 @@ export const ServiceProjectItems = ({
               onShow={setViewing}
               onRemove={(item) => void remove(item)}
               serviceItemHref={serviceItemHref}
+              logbookHref={logbookHref}
             />
           </Stack>
         </Grid.Col>

@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { Agent } from 'node:http';
+import type {
+  FileDto,
+  ProjectDto,
+  ServiceDataFullDto,
+  ServiceItemDto,
+  ServiceReportCreatedDto,
+} from '@karm/domain/contract';
+import {
+  serviceAnswers,
+  serviceGroups,
+  serviceRows,
+  serviceTemplates,
+} from '@karm/server/modules/service-templates/service-templates.tables';
+import { ensureStarters } from '@karm/server/modules/service-templates/starters';
+import { listServiceItems } from '@karm/server/modules/service-work/service-items.service';
+import { renderServiceReportPdf } from '@karm/server/modules/service-work/service-report-pdf';
+import { visitedItems } from '@karm/server/modules/service-work/service-reports.service';
+import { administrativeActor } from '@karm/server/platform/context';
+import { newId } from '@karm/server/platform/ids';
+import { type SignedInUser, startTestServer, type TestServer } from '@karm/server/test/test-server';
+import sharp from 'sharp';
+import { getJson } from './http-get';
+import { measure, mebibytes, printFigures } from './measure';
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 50);
+const REPORT_ITEMS = 40;
+const PICTURES_PER_ITEM = 2;
+
+/** A company template of `groups` × `rows` single-answer rows (OK green, Ikke OK red), written straight to its tables. */
+const seedTemplate = async (server: TestServer, companyId: string, groups: number, rows: number) => {
+  const { db } = server.ctx;
+  const [template] = await db
+    .insert(serviceTemplates)
+    .values({ companyId, name: `Benk ${groups} × ${rows}`, info: '' })
+    .returning();
+  if (!template) throw new Error('No template');
+  for (let group = 0; group < groups; group++) {
+    const groupId = newId();
+    await db.insert(serviceGroups).values({
+      id: groupId,
+      companyId,
+      templateId: template.id,
+      name: `Gruppe ${group + 1}`,
+      typeGroup: 'checklist',
+      info: '',
+      position: group,
+    });
+    const rowValues = Array.from({ length: rows }, (_, row) => ({
+      id: newId(),
+      companyId,
+      templateId: template.id,
+      groupId,
+      name: `Kontrollpunkt ${group + 1}.${row + 1}`,
+      type: 'singleAnswer' as const,
+      note: '',
+      url: '',
+      position: row,
+    }));
+    await db.insert(serviceRows).values(rowValues);
+    await db.insert(serviceAnswers).values(
+      rowValues.flatMap((row) => [
+        { companyId, templateId: template.id, rowId: row.id, name: 'OK', color: '#2f9e44', position: 0 },
+        {
+          companyId,
+          templateId: template.id,
+          rowId: row.id,
+          name: 'Ikke OK',
+          color: '#e03131',
+          isCommentRequired: true,
+          position: 1,
+        },
+      ]),
+    );
+  }
+  return template.id;
+};
+
+const rest = (server: TestServer, user: SignedInUser) => ({
+  post: async <T>(path: string, body: unknown) => {
+    const response = await fetch(`${server.url}/api${path}`, {
+      method: 'POST',
+      headers: { token: user.token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  },
+  upload: async (bytes: Buffer) => {
+    const form = new FormData();
+    form.append('type', 'service-picture');
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'foto.jpg');
+    const response = await fetch(`${server.url}/api/file?companyId=${user.companyId}`, {
+      method: 'POST',
+      headers: { token: user.token },
+      body: form,
+    });
+    if (response.status !== 201) throw new Error(`upload: ${response.status}`);
+    return (await response.json()) as FileDto;
+  },
+});
+
+/** A phone-like photo: 2 000 × 1 500 of noise, so it compresses like a real one rather than a flat colour. */
+const photo = (seed: number) => {
+  const width = 2000;
+  const height = 1500;
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = seed * 2654435761;
+  for (let index = 0; index < pixels.length; index++) {
+    state = (state * 1103515245 + 12345) >>> 0;
+    pixels[index] = (index % 3) * 60 + (state >>> 26);
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+};
+
+/**
+ * `npm run bench -- service`: GET /service-project/data/full for an item whose template has 600 rows
+ * (30 groups × 20 rows, half of them answered), and the service report of 40 items with 80 pictures —
+ * the time of POST /service-project/service-report (reading, thumbnails, PDF, storing) and the peak
+ * RSS of the process while it runs (goal: under 5 s and 300 MB). The server runs in this process, so
+ * the RSS includes the database; its rise over the start is printed too.
+ */
+export const run = async () => {
+  const server = await startTestServer();
+  try {
+    const admin = await server.signedInUser({ role: 'admin' });
+    const { companyId } = admin;
+    await server.ctx.db.transaction((tx) => ensureStarters(tx, companyId));
+    const api = rest(server, admin);
+    const project = await admin.client.request('project:create', { name: 'Benk', isService: true } as never);
+    const projectId = (project as ProjectDto).id;
+
+    // 1. data/full of a 600-row item, half answered.
+    const bigTemplate = await seedTemplate(server, companyId, 30, 20);
+    const bigItem = await api.post<ServiceItemDto>('/service-project/template/add', {
+      id: randomUUID(),
+      serviceTemplateId: bigTemplate,
+      projectId,
+      name: 'Stor dør',
+    });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const headers = { token: admin.token, 'company-id': companyId };
+    const dataUrl = `${server.url}/api/service-project/data/full?serviceItemId=${bigItem.id}`;
+    const full = (await getJson(dataUrl, headers, agent)).body as ServiceDataFullDto;
+    const rows = full.groups.flatMap((group) => group.rows);
+    for (const row of rows.filter((_, index) => index % 2 === 0)) {
+      await api.post('/service-project/user-service-answer', {
+        serviceItemId: bigItem.id,
+        projectRowId: row.id,
+        projectServiceAnswerId: row.answers[0]?.id,
+      });
+    }
+    await server.ctx.database.runSql('analyze');
+    const answered = (await getJson(dataUrl, headers, agent)).body as ServiceDataFullDto;
+    console.log(
+      `database: ${server.ctx.database.kind}, rows: ${rows.length}, answers: ${answered.answers.length}, answer size: ${(JSON.stringify(answered).length / 1024).toFixed(0)} KiB, calls: ${CALLS}`,
+    );
+    printFigures(
+      'GET /service-project/data/full (600 rows)',
+      await measure(CALLS, () => getJson(dataUrl, headers, agent)),
+    );
+    agent.destroy();
+
+    // 2. The report of 40 items, each with two answered rows carrying a photo.
+    const smallTemplate = await seedTemplate(server, companyId, 1, 4);
+    const reportProject = await admin.client.request('project:create', {
+      name: 'Benk rapport',
+      isService: true,
+    } as never);
+    const reportProjectId = (reportProject as ProjectDto).id;
+    const started = performance.now();
+    for (let number = 0; number < REPORT_ITEMS; number++) {
+      const item = await api.post<ServiceItemDto>('/service-project/template/add', {
+        id: randomUUID(),
+        serviceTemplateId: smallTemplate,
+        projectId: reportProjectId,
+        name: `Dør ${number + 1}`,
+      });
+      const data = (
+        await getJson(
+          `${server.url}/api/service-project/data/full?serviceItemId=${item.id}`,
+          headers,
+          new Agent(),
+        )
+      ).body as ServiceDataFullDto;
+      const itemRows = data.groups.flatMap((group) => group.rows);
+      for (const [index, row] of itemRows.entries()) {
+        const picture =
+          index < PICTURES_PER_ITEM
+            ? await api.upload(await photo(number * PICTURES_PER_ITEM + index + 1))
+            : null;
+        await api.post('/service-project/user-service-answer', {
+          serviceItemId: item.id,
+          projectRowId: row.id,
+          projectServiceAnswerId: row.answers[index === 1 ? 1 : 0]?.id,
+          comment: index === 1 ? 'Slitt pakning, byttet' : '',
+          pictureId: picture?.id ?? null,
+        });
+      }
+    }
+    console.log(
+      `report data: ${REPORT_ITEMS} items, ${REPORT_ITEMS * PICTURES_PER_ITEM} pictures (2 000 × 1 500 uploads, stored at most 2 000 px), seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    // The PDF render alone, in process: the 40 items' rows read once, then thumbnails and layout.
+    const actor = administrativeActor(companyId, admin.userId, 'bench');
+    const items = await listServiceItems(server.ctx, actor, reportProjectId);
+    const readStarted = performance.now();
+    const visited = await visitedItems(server.ctx, companyId, items);
+    const readMs = performance.now() - readStarted;
+    const sampleRss = () => {
+      const before = process.memoryUsage().rss;
+      let peak = before;
+      const timer = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 5);
+      return () => {
+        clearInterval(timer);
+        return { before, peak: Math.max(peak, process.memoryUsage().rss) };
+      };
+    };
+    for (let round = 0; round < 3; round++) {
+      const stop = sampleRss();
+      const renderStarted = performance.now();
+      const pdf = await renderServiceReportPdf(server.ctx, actor, {
+        reportNumber: 1,
+        project: {
+          number: 1,
+          name: 'Benk rapport',
+          customerName: 'Storo Eiendom AS',
+          address: 'Vitaminveien 7',
+          postalCode: '0485',
+          city: 'Oslo',
+        },
+        visitDate: '2026-03-02',
+        technicianName: 'Tore Tekniker',
+        items: visited,
+        signedName: 'Kari Kunde',
+        signature: null,
+        createdAt: new Date(),
+      });
+      const renderMs = performance.now() - renderStarted;
+      const { before, peak } = stop();
+      console.log(
+        `PDF render (in process, run ${round + 1}): ${(renderMs / 1000).toFixed(2)} s for ${visited.length} items, ${pdf.pictureCount} pictures (${pdf.skippedPictureCount} skipped), ${(pdf.bytes.length / 1024).toFixed(0)} KiB PDF; RSS ${mebibytes(before)} → peak ${mebibytes(peak)} (+${mebibytes(peak - before)})`,
+      );
+    }
+    console.log(`reading the 40 items' checklists and answers: ${readMs.toFixed(0)} ms`);
+
+    // The whole request: read, render, store the PDF, keep the visits, count.
+    const renders: number[] = [];
+    let last: ServiceReportCreatedDto | null = null;
+    const stop = sampleRss();
+    for (let round = 0; round < 2; round++) {
+      const renderStarted = performance.now();
+      last = await api.post<ServiceReportCreatedDto>('/service-project/service-report', {
+        projectId: reportProjectId,
+        signedName: 'Kari Kunde',
+      });
+      renders.push(performance.now() - renderStarted);
+    }
+    const { before, peak } = stop();
+    console.log(
+      `POST /service-project/service-report (${last?.report.itemCount} items, ${last?.report.pictureCount} pictures): ${renders.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')} (goal < 5 s); RSS ${mebibytes(before)} → peak ${mebibytes(peak)} (+${mebibytes(peak - before)}; the server, its PGlite database and this benchmark share the process)`,
+    );
+  } finally {
+    await server.close();
+  }
+};
