@@ -60,7 +60,7 @@ export const completeVisit = async (
       .set({ lastVisitDate, nextVisitDate: next, updatedAt: now, version: current.version + 1 })
       .where(eq(serviceAgreements.id, id))
       .returning();
-    const visitTaskIds = await insertVisitTasks(tx, actor, updated as AgreementRow);
+    const visitTaskIds = await insertVisitTasks(ctx, tx, actor, updated as AgreementRow);
     const [withTasks] = await tx
       .update(serviceAgreements)
       .set({ visitTaskIds })
@@ -80,7 +80,7 @@ export const completeVisit = async (
     return { row: withTasks as AgreementRow, before: current, newTaskIds: visitTaskIds };
   });
   await settleOldVisitTasks(ctx, actor, before.visitTaskIds, 'done');
-  announceAgreements(ctx, actor.companyId, [row.projectId], newTaskIds);
+  await announceAgreements(ctx, actor.companyId, [row.projectId], newTaskIds);
   return (await agreementDtos(ctx, actor.companyId, [row]))[0] as ServiceAgreementDto;
 };
 
