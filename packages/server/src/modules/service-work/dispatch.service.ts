@@ -191,15 +191,14 @@ export const listDispatch = async (
     key.kind === 'visit'
       ? (visits.get(key.id)?.visitTaskIds ?? []).map((taskId) => ({ kind: 'task', taskId }))
       : [subjectOf(key) as PlanSubject];
-  const perKey = keys.map(subjectsOf);
-  const flatBookings = await bookingsOfSubjects(ctx.db, companyId, perKey.flat(), today);
-  let cursor = 0;
-  const bookings = perKey.map((subjects) =>
-    flatBookings
-      .slice(cursor, (cursor += subjects.length))
-      .flat()
-      .sort((a, b) => a.date.localeCompare(b.date)),
+  const bookings = await Promise.all(
+    keys.map(async (key) =>
+      (await bookingsOfSubjects(ctx.db, companyId, subjectsOf(key), today))
+        .flat()
+        .sort((a, b) => a.date.localeCompare(b.date)),
+    ),
   );
+
   const names = await employeeSummaries(
     ctx,
     companyId,
