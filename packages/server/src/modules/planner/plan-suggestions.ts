@@ -7,7 +7,6 @@ import {
   type planSuggestionMoveSchema,
 } from '@karm/domain/contract';
 import {
-  addDays,
   type DayPart,
   isoWeekOf,
   VALIDATION_MESSAGE_KEYS as MESSAGES,
@@ -26,7 +25,7 @@ import { assertReferencesInCompany } from '../../platform/db/references';
 import { conflict, notFound } from '../../platform/errors';
 import { ACTIVE_EMPLOYEES_REFERABLE } from '../employees/employees-for-planner';
 import { assignTaskInTransaction, pushTasksChanged } from '../tasks/tasks.service';
-import { cellsOfRows, currentCellVersion, planRowsOfWeeks } from './plan-weeks';
+import { cellsOfRows, currentCellVersion, planRowsOfWeeks, weeksBetween } from './plan-weeks';
 import { bookCells, publishBooked } from './planner.service';
 import { planSuggestions } from './planner.tables';
 
@@ -70,13 +69,8 @@ const quartersReader = async (
   range: { from: string; to: string },
   exceptTaskId: string,
 ) => {
-  const weeks = new Map<string, { year: number; week: number }>();
-  for (let day = range.from; day <= addDays(range.to, 6); day = addDays(day, 7)) {
-    const week = isoWeekOf(day <= range.to ? day : range.to);
-    weeks.set(`${week.year}-${week.week}`, week);
-  }
   const [rows, suggested] = await Promise.all([
-    planRowsOfWeeks(db, companyId, [...weeks.values()], [employeeId]),
+    planRowsOfWeeks(db, companyId, weeksBetween(range.from, range.to), [employeeId]),
     db
       .select({ date: planSuggestions.date, quarters: planSuggestions.quarters })
       .from(planSuggestions)

@@ -32,7 +32,7 @@ export const dueVisitKeys = (db: Executor, companyId: string, options: { until: 
         eq(serviceAgreements.companyId, companyId),
         isNotNull(serviceAgreements.nextVisitDate),
         lte(serviceAgreements.nextVisitDate, options.until),
-        options.projectIds ? inArray(serviceAgreements.projectId, options.projectIds) : undefined,
+        options.projectIds ? sql`${serviceAgreements.projectId} in (${options.projectIds})` : undefined,
       ),
     );
 

@@ -5,7 +5,7 @@ import type {
   serviceVisitDoneSchema,
 } from '@karm/domain/contract';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, nextVisitDate } from '@karm/domain/rules';
-import { and, asc, count, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
@@ -140,4 +140,44 @@ export const dueServiceVisits = async (
     page: range.page,
     pageSize: range.pageSize,
   };
+};
+
+/** The agreements' next visits falling in a range (the calendar's layer "service visits due"). */
+export const visitsDueBetween = async (
+  db: Executor,
+  companyId: string,
+  range: { from: string; to: string },
+) => {
+  const rows = await db
+    .select({
+      id: serviceAgreements.id,
+      projectId: serviceAgreements.projectId,
+      date: serviceAgreements.nextVisitDate,
+    })
+    .from(serviceAgreements)
+    .where(
+      and(
+        eq(serviceAgreements.companyId, companyId),
+        between(serviceAgreements.nextVisitDate, range.from, range.to),
+      ),
+    )
+    .orderBy(asc(serviceAgreements.nextVisitDate));
+  const projects = new Map(
+    (
+      await projectsForPlanner(
+        db,
+        companyId,
+        rows.map((row) => row.projectId),
+      )
+    ).map((project) => [project.id, project]),
+  );
+  return rows.map((row) => {
+    const project = projects.get(row.projectId);
+    return {
+      agreementId: row.id,
+      projectId: row.projectId,
+      date: row.date as string,
+      title: project ? `${project.number} ${project.name}` : '',
+    };
+  });
 };
