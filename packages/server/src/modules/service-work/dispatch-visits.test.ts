@@ -119,9 +119,12 @@ beforeAll(async () => {
   // The first visit's suggestions go, the next visit's come: open planners are told both.
   await vi.waitFor(() => {
     expect(pushes.some((push) => push.removedIds.length === 2)).toBe(true);
-    expect(pushes.at(-1)?.suggestions.map((suggestion) => suggestion.employeeId).sort()).toEqual(
-      [ids.sofie, ids.ola].sort(),
-    );
+    expect(
+      pushes
+        .at(-1)
+        ?.suggestions.map((suggestion) => suggestion.employeeId)
+        .sort(),
+    ).toEqual([ids.sofie, ids.ola].sort());
   });
 });
 afterAll(async () => {
