@@ -5,6 +5,7 @@ import { addDays, formatDate, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import {
+  E2E_ADMINS,
   E2E_PASSWORD,
   E2E_SERVICE_DISPATCH_PROJECTS,
   E2E_SERVICE_DISPATCH_USERS,
@@ -184,7 +185,10 @@ for (const locale of ['en', 'nb'] as const) {
       await session.request('user:update-profile', { locale });
       const headers = { token: session.token };
       const name = `E2E Avtale ${randomUUID().slice(0, 6)}`;
-      const project = await session.request('project:create', { name, isService: true } as never);
+      const admin = await apiSignIn(E2E_ADMINS.serviceVisits, E2E_PASSWORD);
+      const project = await admin
+        .request('project:create', { name, isService: true } as never)
+        .finally(() => admin.close());
       const workers = (await (await page.request.get('/api/employee/service', { headers })).json()) as {
         id: string;
         displayName: string;
