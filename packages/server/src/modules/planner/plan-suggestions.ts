@@ -8,7 +8,6 @@ import {
 } from '@karm/domain/contract';
 import {
   type DayPart,
-  isoWeekOf,
   VALIDATION_MESSAGE_KEYS as MESSAGES,
   QUARTERS_PER_DAY,
   quartersOfDay,

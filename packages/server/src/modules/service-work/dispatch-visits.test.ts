@@ -313,7 +313,7 @@ describe('assigning from dispatch', () => {
     });
     expect(change.status).toBe(200);
     const taskId = (
-      change.body.cells[0]?.bookings.find((booking) => booking.kind === 'task') as { taskId: string }
+      (change.body.cells[0]?.bookings ?? []).find((booking) => booking.kind === 'task') as { taskId: string }
     ).taskId;
     expect((await task(taskId)).assigneeId).toBe(ids.ola);
     const { body } = await dispatch();
