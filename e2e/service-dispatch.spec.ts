@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, ServiceItemDto, ServiceProjectSummaryDto } from '@karm/domain/contract';
 import { apiSignIn } from './support/api';
-import { formatDate, osloToday } from './support/dates';
+import { addDays, formatDate, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import {
+  E2E_ADMINS,
   E2E_PASSWORD,
   E2E_SERVICE_DISPATCH_PROJECTS,
   E2E_SERVICE_DISPATCH_USERS,
@@ -137,6 +138,124 @@ for (const locale of ['en', 'nb'] as const) {
       await expect(row).toContainText(`${project.number}-${item.number}`);
       await expect(row.locator('[data-booking="serviceItem"]')).toBeVisible();
       await saveScreen(page, `service-dispatch-planner-${locale}`, { fullPage: false });
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      session.close();
+    }
+  });
+}
+
+// Issues 14, 17 and 19: a quarterly agreement whose last visit was made about three months ago has
+// its next visit due within days. It lists once in service assignment as a due visit, the
+// agreement's service worker has a suggested (dashed) plan in the planner, the leader accepts it,
+// and the booking shows in the planner and on the calendar's layer of everybody's plans.
+const VISIT_TEXTS = {
+  en: {
+    dueVisit: 'Due visit',
+    accept: (title: string) => `Accept the suggested plan ${title}`,
+    accepted: (name: string) => `Booked for ${name}`,
+    plans: "Everybody's plans",
+    next: /^Next/,
+  },
+  nb: {
+    dueVisit: 'Forfalt besøk',
+    accept: (title: string) => `Godta planforslaget ${title}`,
+    accepted: (name: string) => `Booket for ${name}`,
+    plans: 'Alles planer',
+    next: /^Neste/,
+  },
+} as const;
+
+for (const locale of ['en', 'nb'] as const) {
+  const texts = { ...TEXTS[locale], ...VISIT_TEXTS[locale] };
+  const journey = locale === 'en' ? 'leader' : 'leaderNb';
+  const username = E2E_SERVICE_DISPATCH_USERS[journey];
+  const worker = E2E_SERVICE_DISPATCH_WORKERS[journey];
+  const workerName = `${worker.firstName} ${worker.lastName}`;
+
+  test(`a due agreement visit is a dispatch entry and a suggested plan that is accepted (${locale})`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(150_000);
+    const session = await apiSignIn(username, E2E_PASSWORD);
+    try {
+      await session.request('user:update-profile', { locale });
+      const headers = { token: session.token };
+      const name = `E2E Avtale ${randomUUID().slice(0, 6)}`;
+      const admin = await apiSignIn(E2E_ADMINS.serviceVisits, E2E_PASSWORD);
+      const project = await admin
+        .request('project:create', { name, isService: true } as never)
+        .finally(() => admin.close());
+      const workers = (await (await page.request.get('/api/employee/service', { headers })).json()) as {
+        id: string;
+        displayName: string;
+      }[];
+      const workerId = workers.find((one) => one.displayName === workerName)?.id;
+      expect(workerId).toBeDefined();
+      // The last visit 85 days ago: the next, a quarter on, is due within the week.
+      const lastVisit = addDays(osloToday(), -85);
+      const created = await page.request.post('/api/service-agreements', {
+        headers,
+        data: {
+          projectId: project.id,
+          serviceWorkerIds: [workerId],
+          interval: 'quarterly',
+          startDate: lastVisit,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const agreement = (await created.json()) as { id: string; version: number };
+      const done = await page.request.post(`/api/service-agreements/${agreement.id}/visits`, {
+        headers,
+        data: { version: agreement.version, date: lastVisit },
+      });
+      expect(done.status(), await done.text()).toBe(201);
+      const title = `Service visit: ${project.number} ${name}`;
+
+      await page.setViewportSize(locale === 'en' ? DESKTOP : PHONE);
+      await signInPage(page, username);
+      await page.goto('/service-project-details');
+      if (locale === 'en') await page.getByText(texts.dueVisit, { exact: true }).click();
+      await page.getByRole('textbox', { name: texts.search }).fill(name);
+      const entry = page.getByTestId('dispatch-entry');
+      await expect(entry).toHaveCount(1);
+      await expect(entry.getByText(`1. ${texts.dueVisit}`)).toBeVisible();
+      await expect(entry.getByTestId('dispatch-visit')).toContainText(workerName);
+      await saveScreen(page, `service-dispatch-visit-${locale}`, { fullPage: locale === 'en' });
+
+      // The planner: the suggestion is dashed on the worker's row until the leader accepts it.
+      await page.goto('/planner');
+      const suggestion = page.getByTestId('planner-suggestion').filter({ hasText: title });
+      await expect(suggestion).toBeVisible();
+      const day = (await suggestion.textContent())?.match(/\d{2}\.\d{2}\.\d{4}/)?.[0] ?? '';
+      const cell = page.getByRole('gridcell', {
+        name: new RegExp(`^${workerName}, ${day.replaceAll('.', '\\.')}`),
+      });
+      await cell.scrollIntoViewIfNeeded();
+      await expect(cell.locator('[data-suggestion]').filter({ hasText: title })).toBeVisible();
+      await saveScreen(page, `planner-suggestion-${locale}`, { fullPage: false });
+      await suggestion.getByRole('button', { name: texts.accept(title) }).click();
+      await expect(page.getByText(texts.accepted(workerName)).first()).toBeVisible();
+      await expect(suggestion).toHaveCount(0);
+      await expect(cell.locator('[data-suggestion]').filter({ hasText: title })).toHaveCount(0);
+      await expect(cell).toContainText(title);
+
+      // The calendar's layer of everybody's plans shows the booking on its day.
+      // A phone opens the list view, which lists every entry of the month (no "+ more").
+      await page.setViewportSize(PHONE);
+      await page.goto('/calendar');
+      // The layer choice is kept per user: switch it on only when a previous run left it off.
+      const layer = page.locator('[data-layer="allPlans"]');
+      await expect(layer).toBeAttached();
+      if (!(await layer.isChecked())) await layer.locator('..').getByText(texts.plans).click();
+      const month = day.split('.')[1];
+      if (Number(month) !== Number(osloToday().slice(5, 7)))
+        await page.locator('.karm-calendar').getByRole('button', { name: texts.next }).first().click();
+      const planned = page.locator('.karm-calendar-allPlans', { hasText: title });
+      await expect(planned).toBeVisible();
+      await expect(planned).toContainText(workerName);
+      await saveScreen(page, `calendar-plans-${locale}`, { fullPage: false });
       expect(consoleErrors).toEqual([]);
     } finally {
       session.close();

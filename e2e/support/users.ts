@@ -86,6 +86,8 @@ export const E2E_ADMINS = {
   serviceTemplatesNb: 'e2e-admin-servicemaler',
   /** Administrator of TRIPLETEX_COMPANY_NAME: invoices a process milestone through Tripletex. */
   invoicesTripletex: 'e2e-admin-invoices-tripletex',
+  /** Makes the service projects of the due-visit journey (a leader may not make projects). */
+  serviceVisits: 'e2e-admin-service-visits',
 } as const;
 
 /** The tasks journey's people in the demo company: a leader (in each language) and a technician. */

@@ -9,8 +9,9 @@ import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules
  */
 
 /**
- * The layers the calendar can show. Service visits due wait for the service module, plans of work
- * groups for a later slice; the screen says so instead of listing them.
+ * The layers the calendar can show. `myPlans` are the planner's bookings of the person's own
+ * employee rows; `allPlans` everybody's (for those who read the whole planner), one entry per day
+ * and subject naming who is on it; `serviceVisits` the agreements' next visits.
  */
 export const CALENDAR_LAYERS = [
   'projectStart',
@@ -21,6 +22,9 @@ export const CALENDAR_LAYERS = [
   'offerDeadlines',
   'inquiryDeadlines',
   'birthdays',
+  'myPlans',
+  'allPlans',
+  'serviceVisits',
 ] as const;
 export type CalendarLayer = (typeof CALENDAR_LAYERS)[number];
 
@@ -28,7 +32,17 @@ export type CalendarLayer = (typeof CALENDAR_LAYERS)[number];
 export const CALENDAR_MAX_DAYS = 100;
 
 /** The record an entry opens. */
-export const CALENDAR_TARGETS = ['project', 'offer', 'inquiry', 'task', 'user'] as const;
+export const CALENDAR_TARGETS = [
+  'project',
+  'offer',
+  'inquiry',
+  'task',
+  'user',
+  /** The planner's fortnight holding the date (`id` is the date). */
+  'planner',
+  /** A service project's details (its items and agreement). */
+  'serviceProject',
+] as const;
 export type CalendarTargetType = (typeof CALENDAR_TARGETS)[number];
 
 export type CalendarEntryDto = {
@@ -48,6 +62,8 @@ export type CalendarEntryDto = {
   version?: number;
   /** Extra words for a process entry: the column's name in both languages. */
   detail?: { nameNo: string; nameEn: string };
+  /** A plan entry of an absence: which (the client names it in the person's language). */
+  absence?: string;
 };
 
 const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
@@ -87,4 +103,10 @@ export const CALENDAR_LAYER_COLOURS: Record<CalendarLayer, string> = {
   offerDeadlines: '#c2255c',
   inquiryDeadlines: '#f08c00',
   birthdays: '#0ca678',
+  myPlans: '#1098ad',
+  allPlans: '#495057',
+  serviceVisits: '#5c940d',
 };
+
+/** At most this many plan entries per answer: a wide range of everybody's plans is cut, not slow. */
+export const CALENDAR_MAX_PLAN_ENTRIES = 1_500;

@@ -155,7 +155,50 @@ export type PlannerDto = {
   projects: PlannerProjectDto[];
   /** Every service item booked in the two weeks. */
   serviceItems: PlannerServiceItemDto[];
+  /** Suggested (not yet booked) plans in the two weeks, drawn dashed on their employee's day. */
+  suggestions: PlanSuggestionDto[];
 };
+
+/**
+ * A suggested plan (issue 14/19): a due agreement visit proposed for one of the agreement's service
+ * workers on a day with room (rule `suggestVisitDay`). It books nothing until a planner accepts it
+ * (it becomes a booking of the visit's task through plan:add's rules) or moves or dismisses it.
+ */
+export type PlanSuggestionDto = {
+  id: string;
+  employeeId: string;
+  date: string;
+  quarters: number;
+  /** The task the booking will be of (the visit's task of this worker). */
+  taskId: string;
+  agreementId: string;
+  projectId: string;
+  /** "Service visit: 1042 Skole Lørenskog". */
+  title: string;
+  /** The day was full when it was suggested: accepting asks first. */
+  isOverbooked: boolean;
+  version: number;
+};
+
+const suggestionRef = { id: z.uuid(), version: z.number().int().positive() };
+
+/** `plan:suggestion-accept`: books the suggestion on its cell (a full day asks first, as plan:add). */
+export const planSuggestionAcceptSchema = z.object({
+  ...suggestionRef,
+  isOverbookingConfirmed: z.boolean().default(false),
+});
+export type PlanSuggestionAcceptInput = z.input<typeof planSuggestionAcceptSchema>;
+
+/** `plan:suggestion-move`: the suggestion to another service worker or day (still only suggested). */
+export const planSuggestionMoveSchema = z.object({ ...suggestionRef, employeeId: z.uuid(), date: dateOnly });
+export type PlanSuggestionMoveInput = z.input<typeof planSuggestionMoveSchema>;
+
+/** `plan:suggestion-dismiss`: the suggestion goes; the visit stays due (dispatch, due list). */
+export const planSuggestionDismissSchema = z.object(suggestionRef);
+export type PlanSuggestionDismissInput = z.input<typeof planSuggestionDismissSchema>;
+
+/** Pushed after suggestions changed: the new or moved ones, and the ids of those gone. */
+export type PlanSuggestionsPush = { suggestions: PlanSuggestionDto[]; removedIds: string[] };
 
 /** What a write changed: its cells at their new versions, and the tasks it made (push off). */
 export type PlanChangeDto = {
@@ -182,6 +225,7 @@ export const PLAN_PUSHES = {
   added: 'plan:added',
   updated: 'plan:updated',
   refreshed: 'plan:refreshed',
+  suggestions: 'plan:suggestions',
 } as const;
 export type PlanChangedPush = PlanChangeDto;
 
@@ -205,6 +249,9 @@ export const plannerEvents = {
   'plan:add': socketEvent<PlanChangeDto>()(planAddSchema),
   'plan:remove': socketEvent<PlanChangeDto>()(planRemoveSchema),
   'plan:push-off': socketEvent<PlanChangeDto>()(planPushOffSchema),
+  'plan:suggestion-accept': socketEvent<PlanChangeDto>()(planSuggestionAcceptSchema),
+  'plan:suggestion-move': socketEvent<PlanSuggestionDto>()(planSuggestionMoveSchema),
+  'plan:suggestion-dismiss': socketEvent<{ id: string }>()(planSuggestionDismissSchema),
   'planner:work-group-members': socketEvent<WorkGroupMemberDto[]>()(z.unknown()),
   'planner:assign-work-group': socketEvent<WorkGroupMemberDto>()(workGroupAssignSchema),
 };

@@ -3,6 +3,7 @@ import { isDateOnly } from '../rules/date-only';
 import { isDayPart } from '../rules/planner/day-parts';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { pageQuerySchema } from './paging';
+import type { NamedRefDto } from './service-agreements';
 import type { ServiceLocation } from './service-work';
 
 /**
@@ -37,16 +38,46 @@ export type ServiceItemChoiceDto = {
 export const DISPATCH_ENTRY_KINDS = ['emergency', 'task', 'visit'] as const;
 export type DispatchEntryKind = (typeof DISPATCH_ENTRY_KINDS)[number];
 
+/**
+ * A visit an agreement makes due (kind 'visit'): the agreement, the items it covers and where. A due
+ * visit is listed once, as this entry; the agreement's visit tasks (one per service worker) are what
+ * its bookings are made on, so they are not listed again as tasks.
+ */
+export type DispatchVisitDto = {
+  agreementId: string;
+  isOverdue: boolean;
+  serviceWorkers: NamedRefDto[];
+  itemCount: number;
+  /** The first items covered (at most `DISPATCH_VISIT_ITEMS_SHOWN`), with their map positions. */
+  items: ServiceItemChoiceDto[];
+  customerName: string;
+  /** The project's address and city, the site the visit goes to. */
+  site: string;
+};
+
+/** How many of a visit's items an entry carries (the rest are counted). */
+export const DISPATCH_VISIT_ITEMS_SHOWN = 20;
+
+/** Visits due within this many days from today are listed (overdue ones always). */
+export const DISPATCH_VISIT_DAYS_AHEAD = 28;
+
 /** A booking of the entry's subject in the planner (who, which day, how many quarters). */
 export type DispatchBookingDto = { employeeId: string; employeeName: string; date: string; quarters: number };
 
+export type DispatchSubject =
+  | { kind: 'serviceItem'; serviceItemId: string }
+  | { kind: 'task'; taskId: string }
+  | { kind: 'visit'; agreementId: string };
+
 export type DispatchEntryDto = {
   kind: DispatchEntryKind;
-  /** The booked subject: the service item (emergency, visit) or the task. */
-  subject: { kind: 'serviceItem'; serviceItemId: string } | { kind: 'task'; taskId: string };
+  /** The booked subject: the service item (emergency), the task, or the agreement's visit. */
+  subject: DispatchSubject;
   /** The day it is wanted (the task's date; an emergency item's reporting day). */
   date: string;
   title: string;
+  /** The agreement's visit, on a visit entry. */
+  visit: DispatchVisitDto | null;
   /** The service item it is about, when it is about one (with its map position). */
   serviceItem: ServiceItemChoiceDto | null;
   /** The project it belongs to, when known. */
@@ -69,11 +100,14 @@ const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
 /**
  * POST /service-project/dispatch/assign: books the entry for a service worker on a day for a day
  * part — the planner's plan:add (a day holds at most a whole day unless the overbooking is confirmed).
+ * The worker becomes the assignee of the task behind the entry (the task itself, the emergency
+ * item's task, or the visit's task for that worker — made when the worker has none).
  */
 export const dispatchAssignSchema = z.object({
   subject: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('serviceItem'), serviceItemId: z.uuid() }),
     z.object({ kind: z.literal('task'), taskId: z.uuid() }),
+    z.object({ kind: z.literal('visit'), agreementId: z.uuid() }),
   ]),
   employeeId: z.uuid(),
   date: dateOnly,

@@ -171,6 +171,8 @@ export const VALIDATION_MESSAGE_KEYS = {
   planCellChanged: 'validation.planCellChanged',
   /** A booking would put more than a whole day on a cell; the person confirms to overbook. */
   planOverbooked: 'validation.planOverbooked',
+  planSuggestionChanged: 'validation.planSuggestionChanged',
+  visitNotDue: 'validation.visitNotDue',
   /** Someone else changed a task since it was read. */
   taskChanged: 'validation.taskChanged',
   /** Someone else changed an offer status since it was read. */

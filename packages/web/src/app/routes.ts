@@ -125,6 +125,10 @@ export const calendarTargetHref = ({ type, id }: { type: string; id: string }): 
       return href.open('inquiries', id);
     case 'task':
       return `${ROUTES.tasks}?open=${encodeURIComponent(id)}`;
+    case 'planner':
+      return plannerWeekOfDate(id);
+    case 'serviceProject':
+      return href.serviceProject(id);
     default:
       return null;
   }

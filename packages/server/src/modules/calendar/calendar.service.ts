@@ -9,10 +9,13 @@ import { and, asc, between, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Actor, type AppContext, can } from '../../platform/context';
 import { memberships, users } from '../auth/auth.tables';
+import { employeeIdsOfUser } from '../employees/employees.service';
 import { inquiries } from '../inquiries/inquiries.tables';
 import { offers } from '../offers/offers.tables';
+import { planCalendarEntries } from '../planner/planner-calendar';
 import { processColumns, processEntries } from '../processes/processes.tables';
 import { projects } from '../projects/projects.tables';
+import { visitsDueBetween } from '../service-agreements/service-visits';
 import { tasks } from '../tasks/tasks.tables';
 
 /**
@@ -23,7 +26,12 @@ import { tasks } from '../tasks/tasks.tables';
 
 type Query = z.output<typeof calendarQuerySchema>;
 type Range = { from: string; to: string };
-type LayerReader = (ctx: AppContext, companyId: string, range: Range) => Promise<CalendarEntryDto[]>;
+type LayerReader = (
+  ctx: AppContext,
+  companyId: string,
+  range: Range,
+  actor: Actor,
+) => Promise<CalendarEntryDto[]>;
 
 const entry = (
   layer: CalendarLayer,
@@ -194,6 +202,45 @@ const birthdaysLayer: LayerReader = async (ctx, companyId, { from, to }) => {
   });
 };
 
+/**
+ * The planner's bookings: the person's own rows (`myPlans`, one entry per booking) or everybody's
+ * (`allPlans`, one entry per day and subject naming who is on it). Read through the planner module.
+ */
+const plansLayer =
+  (layer: 'myPlans' | 'allPlans'): LayerReader =>
+  async (ctx, companyId, range, actor) => {
+    const employeeIds =
+      layer === 'myPlans'
+        ? (await employeeIdsOfUser(ctx.db, companyId, actor.userId)).map((row) => row.id)
+        : undefined;
+    const entries = await planCalendarEntries(ctx, companyId, range, {
+      employeeIds,
+      perPerson: layer === 'myPlans',
+    });
+    return entries.map((plan) =>
+      entry(layer, {
+        id: `${layer}:${plan.key}`,
+        title:
+          layer === 'myPlans'
+            ? plan.title
+            : `${plan.title}${plan.title ? ' — ' : ''}${plan.employeeNames.join(', ')}`,
+        start: plan.date,
+        target: plan.target,
+        ...(plan.absence ? { absence: plan.absence } : {}),
+      }),
+    );
+  };
+
+const serviceVisitsLayer: LayerReader = async (ctx, companyId, range) =>
+  (await visitsDueBetween(ctx.db, companyId, range)).map((visit) =>
+    entry('serviceVisits', {
+      id: `serviceVisits:${visit.agreementId}`,
+      title: visit.title,
+      start: visit.date,
+      target: { type: 'serviceProject', id: visit.projectId },
+    }),
+  );
+
 /** Each layer with what it reads and the permission that reading needs. */
 const LAYERS: Record<CalendarLayer, { read: LayerReader; allowed: (actor: Actor) => boolean }> = {
   projectStart: {
@@ -210,6 +257,12 @@ const LAYERS: Record<CalendarLayer, { read: LayerReader; allowed: (actor: Actor)
   offerDeadlines: { read: offerDeadlinesLayer, allowed: (a) => can(a, 'offers.read') },
   inquiryDeadlines: { read: inquiryDeadlinesLayer, allowed: (a) => can(a, 'inquiries.read') },
   birthdays: { read: birthdaysLayer, allowed: () => true },
+  myPlans: {
+    read: plansLayer('myPlans'),
+    allowed: (a) => can(a, 'planner.read') || can(a, 'planner.read-own'),
+  },
+  allPlans: { read: plansLayer('allPlans'), allowed: (a) => can(a, 'planner.read') },
+  serviceVisits: { read: serviceVisitsLayer, allowed: (a) => can(a, 'service.read') },
 };
 
 /** GET /calendar: the entries of the layers asked for, in the range, sorted by date. */
@@ -220,6 +273,8 @@ export const calendarEntries = async (
 ): Promise<CalendarEntryDto[]> => {
   const layers = [...new Set(query.layers)].filter((layer) => LAYERS[layer].allowed(actor));
   const range = { from: query.from, to: query.to };
-  const perLayer = await Promise.all(layers.map((layer) => LAYERS[layer].read(ctx, actor.companyId, range)));
+  const perLayer = await Promise.all(
+    layers.map((layer) => LAYERS[layer].read(ctx, actor.companyId, range, actor)),
+  );
   return perLayer.flat().sort((a, b) => a.start.localeCompare(b.start));
 };

@@ -1,5 +1,6 @@
 import type { CalendarEntryDto, OfferDto, ProjectDto } from '@karm/domain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedEmployee } from '../../seed/factories';
 import { type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { restClient } from '../offers/offers-test-helpers';
 
@@ -141,5 +142,83 @@ describe('moving a delivery from the calendar', () => {
     ).rejects.toMatchObject({ payload: { code: 'CONFLICT' } });
     const [after] = await entries('from=2026-05-01&to=2026-05-31&layers=projectDelivery');
     expect(after).toMatchObject({ start: '2026-05-20', version: moved.version });
+  });
+});
+
+describe('plans and service visits on the calendar', () => {
+  it('shows my plans to a technician, everybody’s to a reader of the planner, and nothing of another company', async () => {
+    const db = server.ctx.db;
+    const own = await seedEmployee(db, admin.companyId, {
+      firstName: 'Tor',
+      lastName: 'Tekniker',
+      userId: technician.userId,
+    });
+    const other = await seedEmployee(db, admin.companyId, { firstName: 'Siv', lastName: 'Montør' });
+    const theirs = await seedEmployee(db, stranger.companyId, { firstName: 'Fremmed' });
+    await admin.client.request('plan:add', {
+      cells: [
+        { employeeId: own.id, date: '2026-05-05', version: 0 },
+        { employeeId: other.id, date: '2026-05-05', version: 0 },
+      ],
+      subject: { kind: 'project', projectId: project.id },
+      dayPart: 2,
+    });
+    await admin.client.request('plan:add', {
+      cells: [{ employeeId: other.id, date: '2026-05-07', version: 0 }],
+      subject: { kind: 'absence', absence: 'holiday' },
+      dayPart: 4,
+    });
+    await stranger.client.request('plan:add', {
+      cells: [{ employeeId: theirs.id, date: '2026-05-05', version: 0 }],
+      subject: { kind: 'absence', absence: 'sick' },
+      dayPart: 4,
+    });
+    const mine = await entries('from=2026-05-01&to=2026-05-31&layers=myPlans,allPlans', technician);
+    expect(mine.map((entry) => [entry.layer, entry.start, entry.title, entry.target])).toEqual([
+      ['myPlans', '2026-05-05', `${project.number} Skole Lørenskog`, { type: 'project', id: project.id }],
+    ]);
+    const all = await entries('from=2026-05-01&to=2026-05-31&layers=allPlans,myPlans');
+    expect(
+      all.map((entry) => [entry.layer, entry.start, entry.title, entry.absence ?? null, entry.target]),
+    ).toEqual([
+      [
+        'allPlans',
+        '2026-05-05',
+        `${project.number} Skole Lørenskog — Siv Montør, Tor Tekniker`,
+        null,
+        { type: 'project', id: project.id },
+      ],
+      ['allPlans', '2026-05-07', 'Siv Montør', 'holiday', { type: 'planner', id: '2026-05-07' }],
+    ]);
+    // The range limits what is read: the week after holds nothing.
+    expect(await entries('from=2026-05-08&to=2026-05-31&layers=allPlans')).toEqual([]);
+    const strangers = await entries('from=2026-05-01&to=2026-05-31&layers=allPlans,myPlans', stranger);
+    expect(strangers).toHaveLength(1);
+    expect(strangers[0]).toMatchObject({
+      layer: 'allPlans',
+      absence: 'sick',
+      title: expect.stringMatching(/^Fremmed/),
+    });
+  });
+
+  it('shows an agreement’s next visit on its day, opening the service project', async () => {
+    const serviceProject = await admin.client.request('project:create', {
+      name: 'Storo',
+      isService: true,
+    } as never);
+    await restClient(server, admin).post('/service-agreements', {
+      projectId: serviceProject.id,
+      interval: 'quarterly',
+      startDate: '2026-05-14',
+    });
+    const visits = await entries('from=2026-05-01&to=2026-05-31&layers=serviceVisits');
+    expect(visits).toEqual([
+      expect.objectContaining({
+        start: '2026-05-14',
+        title: `${serviceProject.number} Storo`,
+        target: { type: 'serviceProject', id: serviceProject.id },
+      }),
+    ]);
+    expect(await entries('from=2026-05-01&to=2026-05-31&layers=serviceVisits', stranger)).toEqual([]);
   });
 });

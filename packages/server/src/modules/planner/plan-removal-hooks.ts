@@ -2,6 +2,7 @@ import { PLAN_PUSHES } from '@karm/domain/contract';
 import type { Executor } from '../../platform/db/client';
 import type { ProjectRemovalHook } from '../projects/project-removal';
 import type { ServiceItemRemovalHook } from '../service-work/service-item-removal';
+import { dropSuggestionsOfTasks } from './plan-suggestions';
 import { countBookingsOf, removeBookingsOf } from './plan-weeks';
 
 /**
@@ -16,9 +17,11 @@ export const plannerProjectRemovalHook: ProjectRemovalHook = {
   afterCommit: (ctx, companyId) => ctx.realtime.toCompany(companyId, PLAN_PUSHES.refreshed, {}),
 };
 
-/** A deleted task leaves the planner with it, in the task's transaction. */
-export const plannerTaskRemovalHook = (tx: Executor, companyId: string, taskId: string, now: Date) =>
-  removeBookingsOf(tx, companyId, { kind: 'task', taskId }, now);
+/** A deleted task leaves the planner with it (bookings and suggested plan), in the task's transaction. */
+export const plannerTaskRemovalHook = async (tx: Executor, companyId: string, taskId: string, now: Date) => {
+  await dropSuggestionsOfTasks(tx, companyId, [taskId]);
+  return removeBookingsOf(tx, companyId, { kind: 'task', taskId }, now);
+};
 
 const serviceItemSubjects = (ids: readonly string[]) =>
   ids.map((serviceItemId) => ({ kind: 'serviceItem', serviceItemId }) as const);

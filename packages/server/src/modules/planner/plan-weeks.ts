@@ -267,3 +267,13 @@ export const currentCellVersion = async (
   const [row] = await planRowsOfWeeks(db, companyId, [isoWeekOf(date)], [employeeId]);
   return row?.days[slotIndex(date)]?.version ?? 0;
 };
+
+/** The ISO weeks holding the days from `from` to `to` (inclusive), in order. */
+export const weeksBetween = (from: string, to: string) => {
+  const weeks = new Map<string, { year: number; week: number }>();
+  for (let day = from; day <= addDays(to, 6); day = addDays(day, 7)) {
+    const week = isoWeekOf(day <= to ? day : to);
+    weeks.set(`${week.year}-${week.week}`, week);
+  }
+  return [...weeks.values()];
+};

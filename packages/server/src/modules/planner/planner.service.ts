@@ -39,7 +39,8 @@ import { employeeIdsOfUser } from '../employees/employees.service';
 import { ACTIVE_EMPLOYEES_REFERABLE, employeesForPlanner } from '../employees/employees-for-planner';
 import { ACTIVE_PROJECTS_REFERABLE, projectsForPlanner } from '../projects/projects-for-planner';
 import { SERVICE_ITEMS_REFERABLE, serviceItemChoices } from '../service-work/service-item-choices';
-import { TASKS_REFERABLE, tasksBetween } from '../tasks/tasks.service';
+import { TASKS_REFERABLE, tasksBetween, tasksByIds } from '../tasks/tasks.service';
+import { suggestionsBetween } from './plan-suggestions';
 import { cellsOfRows, lockPlanWeeks, planRowsOfWeeks } from './plan-weeks';
 
 /**
@@ -127,12 +128,24 @@ export const getPlanner = async (
   const ownIds = can(actor, 'planner.read')
     ? undefined
     : (await employeeIdsOfUser(ctx.db, actor.companyId, actor.userId)).map((row) => row.id);
-  const [employees, rows, tasks, groups] = await Promise.all([
+  const range = { from: dates[0]!, to: dates[dates.length - 1]! };
+  const [employees, rows, tasks, groups, suggested] = await Promise.all([
     employeesForPlanner(ctx.db, actor.companyId, ownIds),
     planRowsOfWeeks(ctx.db, actor.companyId, weeks, ownIds),
-    tasksBetween(ctx, actor, dates[0]!, dates[dates.length - 1]!),
+    tasksBetween(ctx, actor, range.from, range.to),
     valuesOf(ctx.db, actor.companyId, 'workGroup'),
+    suggestionsBetween(ctx.db, actor.companyId, range, ownIds),
   ]);
+  // A suggestion whose task was done meanwhile is no longer drawn.
+  const openTasks = new Set(
+    (
+      await tasksByIds(
+        ctx,
+        actor.companyId,
+        suggested.map((suggestion) => suggestion.taskId),
+      )
+    ).flatMap((task) => (task.isDone ? [] : [task.id])),
+  );
   // Rows follow the company's order of its work groups; a key the list no longer has is no group.
   const orderOf = new Map(groups.map((group, index) => [group.key, index]));
   const workGroupOrder = (group: string | null) =>
@@ -163,6 +176,9 @@ export const getPlanner = async (
     tasks,
     projects: await plannerProjects(ctx, ctx.db, actor.companyId, projectIdsOf(cells, tasks)),
     serviceItems: await plannerServiceItems(ctx.db, actor.companyId, serviceItemIdsOf(cells)),
+    suggestions: suggested.filter(
+      (suggestion) => listed.has(suggestion.employeeId) && openTasks.has(suggestion.taskId),
+    ),
   };
 };
 
@@ -189,26 +205,36 @@ const publishChange = async (
  * that would hold more than a whole day, unless the person confirmed the overbooking.
  */
 export const addPlan = async (ctx: AppContext, actor: Actor, input: PlanAddInput) => {
-  const cells = await ctx.db.transaction(async (tx) => {
-    await assertReferencesInCompany(tx, actor.companyId, planReferences(input.cells, input.subject));
-    const weeks = await lockPlanWeeks(tx, actor.companyId, input.cells);
-    weeks.assertVersions(input.cells);
-    const overbooked: PlanOverbookingDetails['cells'] = [];
-    for (const { employeeId, date } of input.cells) {
-      const bookings = withBooking(weeks.bookingsOn(employeeId, date), input.subject, input.dayPart, newId);
-      if (isOverbooked(bookings)) overbooked.push({ employeeId, date, quarters: quartersOfDay(bookings) });
-      weeks.set(employeeId, date, bookings);
-    }
-    if (overbooked.length > 0 && !input.isOverbookingConfirmed) {
-      throw conflict(MESSAGES.planOverbooked, {
-        reason: 'overbooked',
-        cells: overbooked,
-      } satisfies PlanOverbookingDetails);
-    }
-    return weeks.write(ctx.clock.now());
-  });
+  const cells = await ctx.db.transaction((tx) => bookCells(ctx, tx, actor, input));
   return publishChange(ctx, actor.companyId, PLAN_PUSHES.added, cells);
 };
+
+/**
+ * plan:add's rules in the caller's transaction (accepting a suggested plan and dispatch bookings
+ * make more changes in the same transaction); the caller publishes the cells after the commit.
+ */
+export const bookCells = async (ctx: AppContext, tx: Executor, actor: Actor, input: PlanAddInput) => {
+  await assertReferencesInCompany(tx, actor.companyId, planReferences(input.cells, input.subject));
+  const weeks = await lockPlanWeeks(tx, actor.companyId, input.cells);
+  weeks.assertVersions(input.cells);
+  const overbooked: PlanOverbookingDetails['cells'] = [];
+  for (const { employeeId, date } of input.cells) {
+    const bookings = withBooking(weeks.bookingsOn(employeeId, date), input.subject, input.dayPart, newId);
+    if (isOverbooked(bookings)) overbooked.push({ employeeId, date, quarters: quartersOfDay(bookings) });
+    weeks.set(employeeId, date, bookings);
+  }
+  if (overbooked.length > 0 && !input.isOverbookingConfirmed) {
+    throw conflict(MESSAGES.planOverbooked, {
+      reason: 'overbooked',
+      cells: overbooked,
+    } satisfies PlanOverbookingDetails);
+  }
+  return weeks.write(ctx.clock.now());
+};
+
+/** Pushes cells booked by `bookCells` once their transaction committed (plan:added). */
+export const publishBooked = (ctx: AppContext, companyId: string, cells: PlanCellDto[]) =>
+  publishChange(ctx, companyId, PLAN_PUSHES.added, cells);
 
 /** plan:remove — clears the cells, or only the subject's bookings on them, at the versions read. */
 export const removePlan = async (ctx: AppContext, actor: Actor, input: PlanRemoveInput) => {

@@ -1,4 +1,5 @@
 import { socketModule } from '../../platform/realtime/socket-module';
+import { acceptSuggestion, dismissSuggestion, moveSuggestion } from './plan-suggestions';
 import { addPlan, getPlanner, removePlan } from './planner.service';
 import { pushOffPlan } from './push-off.service';
 
@@ -14,4 +15,7 @@ export const plannerEvents = socketModule({
   'plan:add': { access: 'planner.write', useCase: addPlan },
   'plan:remove': { access: 'planner.write', useCase: removePlan },
   'plan:push-off': { access: 'planner.write', useCase: pushOffPlan },
+  'plan:suggestion-accept': { access: 'planner.write', useCase: acceptSuggestion },
+  'plan:suggestion-move': { access: 'planner.write', useCase: moveSuggestion },
+  'plan:suggestion-dismiss': { access: 'planner.write', useCase: dismissSuggestion },
 });

@@ -1,6 +1,6 @@
 import type { PlanBooking } from '@karm/domain/rules';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, primaryId, updatedAt, version } from '../../platform/db/columns';
 import { companies } from '../company/company.tables';
 
@@ -49,5 +49,37 @@ export const plans = pgTable(
     index('plans_company_week_idx').on(table.companyId, table.year, table.week),
     // Finds a project's or task's bookings (project removal, task deletion) by jsonb containment.
     index('plans_days_idx').using('gin', sql`${table.days} jsonb_path_ops`),
+  ],
+);
+
+/**
+ * Suggested plans (issue 14/19): a due agreement visit proposed for a service worker on a day. Kept
+ * apart from `plans` on purpose: a suggestion books nothing — capacity, overbooking and the locks of
+ * `plans` ignore it — until a planner accepts it, which books the task through plan:add's rules and
+ * deletes the suggestion in the same transaction. One suggestion per task (the visit's task of that
+ * worker); the task and agreement are other modules' records, so no foreign keys to them.
+ */
+export const planSuggestions = pgTable(
+  'plan_suggestions',
+  {
+    id: primaryId(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    quarters: integer('quarters').notNull(),
+    taskId: uuid('task_id').notNull(),
+    agreementId: uuid('agreement_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    title: text('title').notNull(),
+    isOverbooked: boolean('is_overbooked').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (table) => [
+    uniqueIndex('plan_suggestions_task_key').on(table.taskId),
+    index('plan_suggestions_company_date_idx').on(table.companyId, table.date),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { containsPattern, numberMatch } from '../../platform/db/search-terms';
 import { projects } from './projects.tables';
@@ -50,3 +50,19 @@ export const serviceProjectIdsMatching = (db: Executor, companyId: string, term:
         or(ilike(projects.name, containsPattern(term)), numberMatch(projects.number, term)),
       ),
     );
+
+/** Where the given projects are and for whom (a service visit's site and customer), by id. */
+export const projectSites = async (db: Executor, companyId: string, ids: readonly string[]) =>
+  ids.length === 0
+    ? []
+    : db
+        .select({
+          id: projects.id,
+          number: projects.number,
+          name: projects.name,
+          address: projects.projectAddress,
+          city: projects.projectCity,
+          customerId: projects.customerId,
+        })
+        .from(projects)
+        .where(and(eq(projects.companyId, companyId), inArray(projects.id, [...ids])));

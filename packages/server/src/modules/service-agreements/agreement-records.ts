@@ -12,6 +12,12 @@ import { assertReferencesInCompany, type Referable } from '../../platform/db/ref
 import { conflict, notFound, validationError } from '../../platform/errors';
 import { employeeSummaries } from '../employees/employees.service';
 import { ACTIVE_EMPLOYEES_REFERABLE } from '../employees/employees-for-planner';
+import {
+  dropSuggestionsOfTasks,
+  pushSuggestions,
+  suggestionsOfTasks,
+  suggestVisitPlans,
+} from '../planner/plan-suggestions';
 import { projectsForPlanner } from '../projects/projects-for-planner';
 import { listServiceItems } from '../service-work/service-items.service';
 import { deleteTask, getTask, insertTasks, pushTasksChanged, updateTask } from '../tasks/tasks.service';
@@ -134,7 +140,7 @@ export const agreementDtos = async (
  * The tasks of an agreement's next visit, made in the caller's transaction: one per service worker
  * (one for nobody when it has none), of type service item, about the project, on the visit's date.
  */
-export const insertVisitTasks = async (tx: Executor, actor: Actor, row: AgreementRow) => {
+export const insertVisitTasks = async (ctx: AppContext, tx: Executor, actor: Actor, row: AgreementRow) => {
   if (row.nextVisitDate === null) return [];
   const [project] = await projectsForPlanner(tx, actor.companyId, [row.projectId]);
   const name = `Service visit: ${project ? `${project.number} ${project.name}` : ''}`.slice(
@@ -156,6 +162,26 @@ export const insertVisitTasks = async (tx: Executor, actor: Actor, row: Agreemen
       assigneeId,
     })),
   );
+  // Each worker's task is suggested in their plan (issue 14/19); announceAgreements pushes them.
+  await suggestVisitPlans(
+    ctx,
+    tx,
+    actor.companyId,
+    created.flatMap((task) =>
+      task.assigneeId
+        ? [
+            {
+              taskId: task.id,
+              employeeId: task.assigneeId,
+              dueDate: task.date,
+              agreementId: row.id,
+              projectId: row.projectId,
+              title: name,
+            },
+          ]
+        : [],
+    ),
+  );
   return created.map((task) => task.id);
 };
 
@@ -163,7 +189,7 @@ export const insertVisitTasks = async (tx: Executor, actor: Actor, row: Agreemen
  * After the agreement's transaction: the tasks of the visit that is no longer next are marked done
  * (the visit was made) or removed (its date or workers changed), through the tasks module's own use
  * cases. A task someone already removed or finished is left alone; a failure here is logged, never
- * undoing the agreement.
+ * undoing the agreement. Their suggested plans go first (open planners are told).
  */
 export const settleOldVisitTasks = async (
   ctx: AppContext,
@@ -171,6 +197,7 @@ export const settleOldVisitTasks = async (
   taskIds: readonly string[],
   how: 'done' | 'removed',
 ) => {
+  pushSuggestions(ctx, actor.companyId, [], await dropSuggestionsOfTasks(ctx.db, actor.companyId, taskIds));
   const system = administrativeActor(actor.companyId, actor.userId, actor.sessionId);
   for (const id of taskIds) {
     try {
@@ -185,12 +212,13 @@ export const settleOldVisitTasks = async (
   }
 };
 
-export const announceAgreements = (
+export const announceAgreements = async (
   ctx: AppContext,
   companyId: string,
   projectIds: string[],
   newTaskIds: string[],
 ) => {
+  pushSuggestions(ctx, companyId, await suggestionsOfTasks(ctx.db, companyId, newTaskIds), []);
   if (projectIds.length > 0) {
     ctx.realtime.toCompany(companyId, SERVICE_AGREEMENT_PUSHES.changed, {
       projectIds,

@@ -97,6 +97,6 @@ export const applyPriceIndex = async (
     }
     return { projectIds: adjusted.map((row) => row.projectId), skipped: rows.length - adjusted.length };
   });
-  announceAgreements(ctx, actor.companyId, result.projectIds, []);
+  await announceAgreements(ctx, actor.companyId, result.projectIds, []);
   return { adjusted: result.projectIds.length, skipped: result.skipped };
 };

@@ -103,7 +103,7 @@ export const createAgreement = async (ctx: AppContext, actor: Actor, input: Crea
         })
         .returning();
       const agreement = created as AgreementRow;
-      const visitTaskIds = await insertVisitTasks(tx, actor, agreement);
+      const visitTaskIds = await insertVisitTasks(ctx, tx, actor, agreement);
       const [withTasks] = await tx
         .update(serviceAgreements)
         .set({ visitTaskIds })
@@ -117,7 +117,7 @@ export const createAgreement = async (ctx: AppContext, actor: Actor, input: Crea
       if (isUniqueViolation(error)) throw validationError({ projectId: MESSAGES.serviceAgreementExists });
       throw error;
     });
-  announceAgreements(ctx, actor.companyId, [row.projectId], taskIds);
+  await announceAgreements(ctx, actor.companyId, [row.projectId], taskIds);
   return oneDto(ctx, actor, row);
 };
 
@@ -139,7 +139,7 @@ export const updateAgreement = async (ctx: AppContext, actor: Actor, id: string,
     const visitMoved = 'nextVisitDate' in changes || 'serviceWorkerIds' in changes;
     let created: string[] = [];
     if (visitMoved) {
-      created = await insertVisitTasks(tx, actor, row);
+      created = await insertVisitTasks(ctx, tx, actor, row);
       const [withTasks] = await tx
         .update(serviceAgreements)
         .set({ visitTaskIds: created })
@@ -164,7 +164,7 @@ export const updateAgreement = async (ctx: AppContext, actor: Actor, id: string,
     return { row, newTaskIds: created, oldTaskIds: visitMoved ? current.visitTaskIds : [] };
   });
   await settleOldVisitTasks(ctx, actor, oldTaskIds, 'removed');
-  announceAgreements(ctx, actor.companyId, [row.projectId], newTaskIds);
+  await announceAgreements(ctx, actor.companyId, [row.projectId], newTaskIds);
   return oneDto(ctx, actor, row);
 };
 

@@ -5,7 +5,7 @@ import type {
   serviceVisitDoneSchema,
 } from '@karm/domain/contract';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, nextVisitDate } from '@karm/domain/rules';
-import { and, asc, count, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
@@ -60,7 +60,7 @@ export const completeVisit = async (
       .set({ lastVisitDate, nextVisitDate: next, updatedAt: now, version: current.version + 1 })
       .where(eq(serviceAgreements.id, id))
       .returning();
-    const visitTaskIds = await insertVisitTasks(tx, actor, updated as AgreementRow);
+    const visitTaskIds = await insertVisitTasks(ctx, tx, actor, updated as AgreementRow);
     const [withTasks] = await tx
       .update(serviceAgreements)
       .set({ visitTaskIds })
@@ -80,7 +80,7 @@ export const completeVisit = async (
     return { row: withTasks as AgreementRow, before: current, newTaskIds: visitTaskIds };
   });
   await settleOldVisitTasks(ctx, actor, before.visitTaskIds, 'done');
-  announceAgreements(ctx, actor.companyId, [row.projectId], newTaskIds);
+  await announceAgreements(ctx, actor.companyId, [row.projectId], newTaskIds);
   return (await agreementDtos(ctx, actor.companyId, [row]))[0] as ServiceAgreementDto;
 };
 
@@ -140,4 +140,44 @@ export const dueServiceVisits = async (
     page: range.page,
     pageSize: range.pageSize,
   };
+};
+
+/** The agreements' next visits falling in a range (the calendar's layer "service visits due"). */
+export const visitsDueBetween = async (
+  db: Executor,
+  companyId: string,
+  range: { from: string; to: string },
+) => {
+  const rows = await db
+    .select({
+      id: serviceAgreements.id,
+      projectId: serviceAgreements.projectId,
+      date: serviceAgreements.nextVisitDate,
+    })
+    .from(serviceAgreements)
+    .where(
+      and(
+        eq(serviceAgreements.companyId, companyId),
+        between(serviceAgreements.nextVisitDate, range.from, range.to),
+      ),
+    )
+    .orderBy(asc(serviceAgreements.nextVisitDate));
+  const projects = new Map(
+    (
+      await projectsForPlanner(
+        db,
+        companyId,
+        rows.map((row) => row.projectId),
+      )
+    ).map((project) => [project.id, project]),
+  );
+  return rows.map((row) => {
+    const project = projects.get(row.projectId);
+    return {
+      agreementId: row.id,
+      projectId: row.projectId,
+      date: row.date as string,
+      title: project ? `${project.number} ${project.name}` : '',
+    };
+  });
 };

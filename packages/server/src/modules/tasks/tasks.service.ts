@@ -305,7 +305,7 @@ const SERVICE_TASK_TYPES = ['service-item-emergency', 'service-item'] as const;
 export const openServiceTaskKeys = (
   db: Executor,
   companyId: string,
-  options: { search?: string; exceptServiceItems?: SQL },
+  options: { search?: string; exceptServiceItems?: SQL; exceptTasks?: SQL },
 ) =>
   db
     .select({
@@ -324,6 +324,7 @@ export const openServiceTaskKeys = (
           ? // "is not distinct from": a task about nothing (null) must stay, which "=" would make unknown.
             sql`not (${tasks.entityType} is not distinct from 'serviceItem' and coalesce(${tasks.entityId} in (${options.exceptServiceItems}), false))`
           : undefined,
+        options.exceptTasks ? sql`${tasks.id} not in (${options.exceptTasks})` : undefined,
       ),
     );
 
@@ -339,3 +340,47 @@ export const tasksByIds = async (ctx: AppContext, companyId: string, ids: readon
           .from(tasks)
           .where(and(eq(tasks.companyId, companyId), inArray(tasks.id, [...ids]))),
       );
+
+/**
+ * In the caller's transaction: the worker booked for a task becomes its assignee (issue 14: booking
+ * from dispatch or accepting a suggested plan names who does it). Answers whether it changed, so the
+ * caller pushes the task after the commit; a task of another company or already done is left alone.
+ */
+export const assignTaskInTransaction = async (
+  tx: Executor,
+  companyId: string,
+  taskId: string,
+  employeeId: string,
+  now: Date,
+) => {
+  const changed = await tx
+    .update(tasks)
+    .set({ assigneeId: employeeId, updatedAt: now, version: sql`${tasks.version} + 1` })
+    .where(
+      and(
+        eq(tasks.companyId, companyId),
+        eq(tasks.id, taskId),
+        eq(tasks.isDone, false),
+        sql`${tasks.assigneeId} is distinct from ${employeeId}`,
+      ),
+    )
+    .returning({ id: tasks.id });
+  return changed.length > 0;
+};
+
+/** The open tasks about a service item (an emergency item's task), oldest first. */
+export const openTaskIdsAboutServiceItem = async (db: Executor, companyId: string, serviceItemId: string) =>
+  (
+    await db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.companyId, companyId),
+          eq(tasks.isDone, false),
+          eq(tasks.entityType, 'serviceItem'),
+          eq(tasks.entityId, serviceItemId),
+        ),
+      )
+      .orderBy(asc(tasks.createdAt))
+  ).map((row) => row.id);

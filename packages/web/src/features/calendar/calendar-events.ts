@@ -4,7 +4,21 @@ import { addDays, norwegianRedDays, type RedDayName, yearOf } from '@karm/domain
 
 /** The calendar's data turned into FullCalendar events: the entries, and the red days behind them. */
 
-export const DEFAULT_LAYERS: readonly CalendarLayer[] = CALENDAR_LAYERS;
+/** Everybody's plans can be many entries: switched on by choice, not by default. */
+export const DEFAULT_LAYERS: readonly CalendarLayer[] = CALENDAR_LAYERS.filter(
+  (layer) => layer !== 'allPlans',
+);
+
+/** The layers a person may read (the server leaves out the others anyway). */
+export const availableLayers = (
+  can: (permission: 'planner.read' | 'planner.read-own' | 'service.read') => boolean,
+) =>
+  CALENDAR_LAYERS.filter((layer) => {
+    if (layer === 'allPlans') return can('planner.read');
+    if (layer === 'myPlans') return can('planner.read') || can('planner.read-own');
+    if (layer === 'serviceVisits') return can('service.read');
+    return true;
+  });
 
 /** Keeps only names the contract knows (a stored choice may come from an older version). */
 export const knownLayers = (stored: readonly string[] | null): CalendarLayer[] =>

@@ -32,7 +32,7 @@ import { updateProject } from '@/lib/api/projects';
 import { useCan } from '@/lib/permissions';
 import { useCalendarLayersStore } from '@/lib/store/work-stores';
 import { useIsPhone } from '@/lib/use-is-phone';
-import { entryEvents, knownLayers, rangeOf, redDayEvents } from './calendar-events';
+import { availableLayers, entryEvents, knownLayers, rangeOf, redDayEvents } from './calendar-events';
 import { LayerSwitches } from './layer-switches';
 
 /** Where an entry's record opens; null when it has no screen (a person's birthday). */
@@ -52,6 +52,21 @@ export const CalendarPage = ({ targetHref }: { targetHref: TargetHref }) => {
   const queryClient = useQueryClient();
   const isPhone = useIsPhone();
   const mayMoveDeliveries = useCan('projects.write');
+  const mayReadPlanner = useCan('planner.read');
+  const mayReadOwnPlans = useCan('planner.read-own');
+  const mayReadService = useCan('service.read');
+  const offered = useMemo(
+    () =>
+      availableLayers(
+        (permission) =>
+          ({
+            'planner.read': mayReadPlanner,
+            'planner.read-own': mayReadOwnPlans,
+            'service.read': mayReadService,
+          })[permission],
+      ),
+    [mayReadPlanner, mayReadOwnPlans, mayReadService],
+  );
   const storedLayers = useCalendarLayersStore((state) => state.layers);
   const setLayers = useCalendarLayersStore((state) => state.setLayers);
   const layers = knownLayers(storedLayers);
@@ -63,7 +78,10 @@ export const CalendarPage = ({ targetHref }: { targetHref: TargetHref }) => {
   const events = useMemo(() => {
     const titleOf = (entry: CalendarEntryDto) => {
       const detail = entry.detail ? ` · ${isNorwegian ? entry.detail.nameNo : entry.detail.nameEn}` : '';
-      return `${t(`calendar:layers.${entry.layer}.short`)}: ${entry.title}${detail}`;
+      // An absence is named in the person's language; the server sends whose it is.
+      const absence = entry.absence ? t(`calendar:absence.${entry.absence}`) : '';
+      const title = [absence, entry.title].filter(Boolean).join(entry.layer === 'allPlans' ? ' — ' : ': ');
+      return `${t(`calendar:layers.${entry.layer}.short`)}: ${title}${detail}`;
     };
     return [
       ...entryEvents(entries.data ?? [], { mayMoveDeliveries, titleOf }),
@@ -115,7 +133,11 @@ export const CalendarPage = ({ targetHref }: { targetHref: TargetHref }) => {
   return (
     <Stack gap="sm">
       <PageHeader title={t('calendar:page.title')} subtitle={t('calendar:page.subtitle')} />
-      <LayerSwitches layers={layers} onChange={setLayers} />
+      <LayerSwitches
+        layers={layers.filter((layer) => offered.includes(layer))}
+        available={offered}
+        onChange={setLayers}
+      />
       {entries.isError && (
         <LoadFailedAlert
           title={t('calendar:page.loadFailed')}

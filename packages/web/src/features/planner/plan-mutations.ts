@@ -4,11 +4,14 @@ import type {
   PlanPushOffInput,
   PlanRemoveInput,
   PlanStaleDetails,
+  PlanSuggestionAcceptInput,
+  PlanSuggestionDismissInput,
+  PlanSuggestionMoveInput,
 } from '@karm/domain/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/http';
 import { request } from '@/lib/socket';
-import { storePlanChange } from './use-planner';
+import { storePlanChange, storeSuggestions } from './use-planner';
 
 /** SPEC §7 plan:add and the planner's other writes; each answer goes into the cache at once. */
 export const addPlan = (input: PlanAddInput) => request('plan:add', input);
@@ -43,3 +46,31 @@ const usePlanWrite = <Input>(write: (input: Input) => ReturnType<typeof addPlan>
 export const useAddPlan = () => usePlanWrite(addPlan);
 export const useRemovePlan = () => usePlanWrite(removePlan);
 export const usePushOffPlan = () => usePlanWrite(pushOffPlan);
+
+/** Suggested plans: accepting books the visit (its answer goes into the cache like plan:add's). */
+export const useAcceptSuggestion = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PlanSuggestionAcceptInput) => request('plan:suggestion-accept', input),
+    onSuccess: (change, input) => {
+      storePlanChange(queryClient, change);
+      storeSuggestions(queryClient, { suggestions: [], removedIds: [input.id] });
+    },
+  });
+};
+
+export const useMoveSuggestion = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PlanSuggestionMoveInput) => request('plan:suggestion-move', input),
+    onSuccess: (moved) => storeSuggestions(queryClient, { suggestions: [moved], removedIds: [] }),
+  });
+};
+
+export const useDismissSuggestion = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PlanSuggestionDismissInput) => request('plan:suggestion-dismiss', input),
+    onSuccess: ({ id }) => storeSuggestions(queryClient, { suggestions: [], removedIds: [id] }),
+  });
+};

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ScrollHint } from '@/components';
 import { useIsPhone } from '@/lib/use-is-phone';
 import classes from './planner-grid.module.css';
-import type { PlannerLookup, PlannerView, RowCells, RowTasks } from './planner-model';
+import type { PlannerLookup, PlannerView, RowCells, RowSuggestions, RowTasks } from './planner-model';
 import { GROUP_ROW_HEIGHT, PlannerRow, ROW_HEIGHT } from './planner-row';
 import { PLANNER_MARKS } from './use-planner';
 import type { useGridInteraction } from './use-planner-selection';
@@ -33,9 +33,16 @@ export type PlannerGridProps = {
 /** A line of the grid's body: a work group's heading, or an employee's (or nobody's tasks') row. */
 type Line =
   | { kind: 'group'; key: string; label: string }
-  | { kind: 'row'; employee: PlannerEmployeeDto; cells: RowCells; tasks: RowTasks };
+  | {
+      kind: 'row';
+      employee: PlannerEmployeeDto;
+      cells: RowCells;
+      tasks: RowTasks;
+      suggestions: RowSuggestions;
+    };
 
 const NO_CELLS: RowCells = Object.freeze({});
+const NO_SUGGESTIONS: RowSuggestions = Object.freeze({});
 
 /** The day's column header: weekday, date, and the red day's name (SPEC §9). */
 const DayHeader = ({ day, isToday }: { day: PlannerDayDto; isToday: boolean }) => {
@@ -106,6 +113,7 @@ export const PlannerGrid = ({
               employee: { id: '', name: t('grid.nobody'), workGroup: null },
               cells: NO_CELLS,
               tasks: view.unassignedTasks,
+              suggestions: NO_SUGGESTIONS,
             },
           ]
         : [];
@@ -123,6 +131,7 @@ export const PlannerGrid = ({
             employee,
             cells: view.cellsOf(employee.id),
             tasks: view.tasksOf(employee.id),
+            suggestions: view.suggestionsOf(employee.id),
           }),
         ),
       ]),
@@ -236,6 +245,7 @@ export const PlannerGrid = ({
                     days={planner.days}
                     cells={line.cells}
                     tasks={line.tasks}
+                    suggestions={line.suggestions}
                     lookup={lookup}
                     today={today}
                     selectedDates={selectedByRow.get(line.employee.id) ?? ''}

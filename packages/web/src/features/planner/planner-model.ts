@@ -4,6 +4,8 @@ import type {
   PlannerEmployeeDto,
   PlannerProjectDto,
   PlannerServiceItemDto,
+  PlanSuggestionDto,
+  PlanSuggestionsPush,
   TaskDto,
 } from '@karm/domain/contract';
 import type { Locale } from '@karm/domain/i18n';
@@ -27,6 +29,8 @@ export const cellOfKey = (key: string): CellRef => {
 export type RowCells = Readonly<Record<string, PlanCellDto>>;
 /** A row's tasks by date. */
 export type RowTasks = Readonly<Record<string, readonly TaskDto[]>>;
+/** A row's suggested plans by date. */
+export type RowSuggestions = Readonly<Record<string, readonly PlanSuggestionDto[]>>;
 
 export type PlannerGroup = {
   /** Null: the employees in no work group. */
@@ -42,6 +46,7 @@ export type PlannerView = {
   dates: string[];
   cellsOf: (employeeId: string) => RowCells;
   tasksOf: (employeeId: string) => RowTasks;
+  suggestionsOf: (employeeId: string) => RowSuggestions;
   /** Tasks with no assignee, by date (a row of their own above the groups). */
   unassignedTasks: RowTasks;
 };
@@ -123,12 +128,18 @@ export const buildPlannerView = (
     (task) => task.assigneeId,
     (task) => task.date,
   );
+  const suggestions = byEmployeeAndDate(
+    planner.suggestions ?? [],
+    (suggestion) => suggestion.employeeId,
+    (suggestion) => suggestion.date,
+  );
   return {
     groups: visible,
     rows: visible.flatMap((group) => group.employees),
     dates: planner.days.map((day) => day.date),
     cellsOf: (employeeId) => cells.get(employeeId) ?? EMPTY,
     tasksOf: (employeeId) => tasks.get(employeeId) ?? EMPTY,
+    suggestionsOf: (employeeId) => suggestions.get(employeeId) ?? EMPTY,
     unassignedTasks: tasks.get(null) ?? EMPTY,
   };
 };
@@ -224,3 +235,26 @@ export const mergeChange = (
 /** The cell as the planner holds it now: its version and bookings (0 and none when never booked). */
 export const currentCell = (view: Pick<PlannerView, 'cellsOf'>, cell: CellRef): PlanCellDto =>
   view.cellsOf(cell.employeeId)[cell.date] ?? { ...cell, version: 0, bookings: [] };
+
+/**
+ * A suggestions push merged into a planner: the gone ones leave, new or moved ones replace their
+ * older copy (a version only grows) when they fall in the fortnight, and leave it when moved out.
+ */
+export const mergeSuggestions = (planner: PlannerDto, push: PlanSuggestionsPush): PlannerDto => {
+  const dates = new Set(planner.days.map((day) => day.date));
+  const gone = new Set(push.removedIds);
+  const incoming = new Map(push.suggestions.map((suggestion) => [suggestion.id, suggestion]));
+  const current = planner.suggestions ?? [];
+  if (gone.size === 0 && incoming.size === 0) return planner;
+  const kept = current.flatMap((suggestion) => {
+    if (gone.has(suggestion.id)) return [];
+    const fresh = incoming.get(suggestion.id);
+    incoming.delete(suggestion.id);
+    if (!fresh || fresh.version < suggestion.version) return [suggestion];
+    return dates.has(fresh.date) ? [fresh] : [];
+  });
+  const added = [...incoming.values()].filter(
+    (suggestion) => dates.has(suggestion.date) && !gone.has(suggestion.id),
+  );
+  return { ...planner, suggestions: [...kept, ...added] };
+};

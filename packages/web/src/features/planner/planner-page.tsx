@@ -14,6 +14,7 @@ import { PlannerActions } from './planner-actions';
 import { PlannerGrid } from './planner-grid';
 import { PlannerLegend } from './planner-legend';
 import { buildPlannerView, lookupOf } from './planner-model';
+import { PlannerSuggestions } from './planner-suggestions';
 import { PlannerWeekNav } from './planner-week-nav';
 import { plannerKeys, refreshPlanner, usePlanner } from './use-planner';
 import { usePlannerPushes } from './use-planner-pushes';
@@ -161,6 +162,7 @@ export const PlannerPage = ({ weekHref, printHref, profilePath, today: todayProp
           onBook={() => setBooking(true)}
         />
       )}
+      {planner && <PlannerSuggestions planner={planner} mayWrite={mayWrite} />}
       {query.error && !planner ? (
         <LoadFailedAlert
           title={t('page.loadFailed')}

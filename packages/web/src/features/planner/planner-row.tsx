@@ -2,6 +2,7 @@ import {
   type PlanBookingDto,
   type PlannerDayDto,
   type PlannerEmployeeDto,
+  type PlanSuggestionDto,
   serviceItemLabel,
   type TaskDto,
 } from '@karm/domain/contract';
@@ -10,7 +11,7 @@ import type { TFunction } from 'i18next';
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './planner-grid.module.css';
-import type { PlannerLookup, RowCells, RowTasks } from './planner-model';
+import type { PlannerLookup, RowCells, RowSuggestions, RowTasks } from './planner-model';
 
 /** A day part as people write it: ¼, ½, ¾ or a whole day. */
 export const PART_SIGNS: Readonly<Record<number, string>> = { 1: '¼', 2: '½', 3: '¾', 4: '1/1' };
@@ -49,6 +50,7 @@ const cellTitle = (
   bookings: readonly PlanBookingDto[],
   tasks: readonly TaskDto[],
   lookup: Lookup,
+  suggestions: readonly PlanSuggestionDto[] = [],
 ) =>
   [
     ...bookings.map((booking) => {
@@ -64,6 +66,9 @@ const cellTitle = (
         .join('\n');
     }),
     ...tasks.map((task) => t(task.isDone ? 'cell.taskDone' : 'cell.taskOn', { name: task.name })),
+    ...suggestions.map((suggestion) =>
+      t('cell.suggested', { name: suggestion.title, part: partSign(suggestion.quarters) }),
+    ),
   ].join('\n');
 
 const Booking = ({
@@ -152,6 +157,7 @@ type CellProps = {
   dateText: string;
   bookings: readonly PlanBookingDto[];
   tasks: readonly TaskDto[];
+  suggestions: readonly PlanSuggestionDto[];
   lookup: Lookup;
   isSelected: boolean;
   isTabStop: boolean;
@@ -160,6 +166,7 @@ type CellProps = {
 
 const NO_BOOKINGS: readonly PlanBookingDto[] = [];
 const NO_TASKS: readonly TaskDto[] = [];
+const NO_SUGGESTIONS: readonly PlanSuggestionDto[] = [];
 
 /** One employee on one day: plain markup, no hooks, no handlers (the table handles the events). */
 const PlannerCell = ({
@@ -169,18 +176,31 @@ const PlannerCell = ({
   dateText,
   bookings,
   tasks,
+  suggestions,
   lookup,
   isSelected,
   isTabStop,
   isToday,
 }: CellProps) => {
   const isOver = isOverbooked(bookings);
-  const title = cellTitle(t, bookings, tasks, lookup);
+  const title = cellTitle(t, bookings, tasks, lookup, suggestions);
   const lines = [
     ...bookings.map((booking) => <Booking key={booking.id} t={t} booking={booking} lookup={lookup} />),
     ...tasks.map((task) => (
       <div key={task.id} className={classes.taskChip} data-done={task.isDone || undefined}>
         <span className={classes.label}>{task.name}</span>
+      </div>
+    )),
+    // A suggested plan books nothing yet: dashed and pale until a planner accepts it.
+    ...suggestions.map((suggestion) => (
+      <div
+        key={suggestion.id}
+        className={classes.suggestion}
+        data-suggestion={suggestion.id}
+        data-overbooked={suggestion.isOverbooked || undefined}
+      >
+        <span className={classes.label}>{suggestion.title}</span>
+        <span className={classes.part}>{partSign(suggestion.quarters)}</span>
       </div>
     )),
   ];
@@ -220,6 +240,7 @@ export type PlannerRowProps = {
   days: readonly PlannerDayDto[];
   cells: RowCells;
   tasks: RowTasks;
+  suggestions: RowSuggestions;
   lookup: Lookup;
   today: string;
   /** The row's selected dates, each followed by a space ("" when none): cheap to compare. */
@@ -233,6 +254,7 @@ const PlannerRowView = ({
   days,
   cells,
   tasks,
+  suggestions,
   lookup,
   today,
   selectedDates,
@@ -255,6 +277,7 @@ const PlannerRowView = ({
           dateText={formatDate(day.date)}
           bookings={cells[day.date]?.bookings ?? NO_BOOKINGS}
           tasks={tasks[day.date] ?? NO_TASKS}
+          suggestions={suggestions[day.date] ?? NO_SUGGESTIONS}
           lookup={lookup}
           isSelected={selectedDates.includes(day.date)}
           isTabStop={tabStopDate === day.date}
@@ -275,8 +298,8 @@ const sameByDate = <T,>(
   return keys.length === Object.keys(right).length && keys.every((key) => isSame(left[key], right[key]));
 };
 
-const sameTasks = (a: readonly TaskDto[] | undefined, b: readonly TaskDto[] | undefined) =>
-  a === b || (a?.length === b?.length && (a ?? []).every((task, index) => task === b?.[index]));
+const sameList = <T,>(a: readonly T[] | undefined, b: readonly T[] | undefined) =>
+  a === b || (a?.length === b?.length && (a ?? []).every((item, index) => item === b?.[index]));
 
 /**
  * One employee's fortnight. Memoised on its own cells and selection: a pushed cell or a changed
@@ -292,5 +315,6 @@ export const PlannerRow = memo(
     previous.selectedDates === next.selectedDates &&
     previous.tabStopDate === next.tabStopDate &&
     sameByDate(previous.cells, next.cells) &&
-    sameByDate(previous.tasks, next.tasks, sameTasks),
+    sameByDate(previous.tasks, next.tasks, sameList) &&
+    sameByDate(previous.suggestions, next.suggestions, sameList),
 );

@@ -95,6 +95,7 @@ export const aPlanner = (week: IsoWeek, extra: Partial<PlannerDto> = {}): Planne
     employees: [],
     cells: [],
     serviceItems: [],
+    suggestions: [],
     tasks: [],
     projects: [],
     ...extra,

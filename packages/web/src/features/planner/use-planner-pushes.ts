@@ -5,13 +5,14 @@ import {
   PLAN_PUSHES,
   type PlanChangedPush,
   type PlannerDto,
+  type PlanSuggestionsPush,
   PROJECT_PUSHES,
   TASK_PUSHES,
 } from '@karm/domain/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onPush } from '@/lib/socket';
-import { plannerKeys, refetchPlanners, storePlanChange } from './use-planner';
+import { plannerKeys, refetchPlanners, storePlanChange, storeSuggestions } from './use-planner';
 
 /**
  * Keeps every open planner in step with the company (DESIGN rule 7, no polling): booked and changed
@@ -30,6 +31,7 @@ export const usePlannerPushes = () => {
       onPush<PlanChangedPush>(PLAN_PUSHES.added, (change) => storePlanChange(queryClient, change)),
       onPush<PlanChangedPush>(PLAN_PUSHES.updated, (change) => storePlanChange(queryClient, change)),
       onPush(PLAN_PUSHES.refreshed, refetch),
+      onPush<PlanSuggestionsPush>(PLAN_PUSHES.suggestions, (push) => storeSuggestions(queryClient, push)),
       onPush(TASK_PUSHES.changed, refetch),
       onPush(CUSTOMER_PUSHES.employeesChanged, refetch),
       onPush<CollectionChangedPush>(COLLECTION_PUSHES.changed, ({ collection }) => {

@@ -1,8 +1,8 @@
-import type { PlanChangeDto, PlannerDto } from '@karm/domain/contract';
+import type { PlanChangeDto, PlannerDto, PlanSuggestionsPush } from '@karm/domain/contract';
 import type { IsoWeek } from '@karm/domain/rules';
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/socket';
-import { mergeChange } from './planner-model';
+import { mergeChange, mergeSuggestions } from './planner-model';
 
 /**
  * SPEC §7 planner:get: the two weeks from `week` with everything the screen draws. Pushes and
@@ -47,6 +47,12 @@ export const usePlanner = (week: IsoWeek, { enabled = true }: { enabled?: boolea
 export const storePlanChange = (queryClient: QueryClient, change: Partial<PlanChangeDto>) =>
   queryClient.setQueriesData<PlannerDto>({ queryKey: plannerKeys.all }, (planner) =>
     planner ? mergeChange(planner, { cells: change.cells ?? [], ...change }) : planner,
+  );
+
+/** Puts new, moved and gone suggested plans into every loaded fortnight. */
+export const storeSuggestions = (queryClient: QueryClient, push: PlanSuggestionsPush) =>
+  queryClient.setQueriesData<PlannerDto>({ queryKey: plannerKeys.all }, (planner) =>
+    planner ? mergeSuggestions(planner, push) : planner,
   );
 
 export const refetchPlanners = (queryClient: QueryClient) =>

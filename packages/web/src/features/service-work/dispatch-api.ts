@@ -5,6 +5,7 @@ import {
   type Page,
   PLAN_PUSHES,
   type PlanChangeDto,
+  SERVICE_AGREEMENT_PUSHES,
   SERVICE_WORK_PUSHES,
   TASK_PUSHES,
 } from '@karm/domain/contract';
@@ -47,7 +48,7 @@ export const useAssignDispatch = () => {
   });
 };
 
-/** Bookings, tasks and service items changed anywhere: the list is read again. */
+/** Bookings, tasks, service items and agreements changed anywhere: the list is read again. */
 export const useDispatchPushes = () => {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -58,6 +59,8 @@ export const useDispatchPushes = () => {
       PLAN_PUSHES.refreshed,
       TASK_PUSHES.changed,
       SERVICE_WORK_PUSHES.itemsChanged,
+      // An agreement's visit moved or was made: the due visits change.
+      SERVICE_AGREEMENT_PUSHES.changed,
     ].map((event) => onPush(event, refresh));
     return () => {
       for (const stop of stops) stop();

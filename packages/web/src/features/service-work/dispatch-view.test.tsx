@@ -42,6 +42,7 @@ const emergency: DispatchEntryDto = {
   subject: { kind: 'serviceItem', serviceItemId: ITEM },
   date: '2099-03-02',
   title: '1042-3 Nøddør',
+  visit: null,
   serviceItem: {
     id: ITEM,
     projectId: PROJECT,
@@ -59,12 +60,34 @@ const emergency: DispatchEntryDto = {
   bookings: [],
 };
 
+const AGREEMENT = '70000000-0000-7000-8000-000000000001';
+const visit: DispatchEntryDto = {
+  ...emergency,
+  kind: 'visit',
+  subject: { kind: 'visit', agreementId: AGREEMENT },
+  date: '2020-03-10',
+  title: '1042 Storo Storsenter',
+  serviceItem: { ...emergency.serviceItem!, emergencyType: 'none', name: 'Hovedinngang' },
+  description: '',
+  visit: {
+    agreementId: AGREEMENT,
+    isOverdue: true,
+    serviceWorkers: [{ id: PER, displayName: 'Per Service' }],
+    itemCount: 3,
+    items: [{ ...emergency.serviceItem!, emergencyType: 'none', name: 'Hovedinngang' }],
+    customerName: 'Storo Eiendom AS',
+    site: 'Vitaminveien 7, Oslo',
+  },
+};
+
+let listed: DispatchEntryDto[];
 let calls: { method: string; path: string; body?: unknown; query?: unknown }[];
 let overbookFirst: boolean;
 
 beforeAll(matchEmptyMediaQuery);
 beforeEach(() => {
   calls = [];
+  listed = [emergency];
   overbookFirst = false;
   httpMock.mockReset();
   httpMock.mockImplementation((async (
@@ -73,7 +96,7 @@ beforeEach(() => {
   ) => {
     const method = options.method ?? 'GET';
     calls.push({ method, path, body: options.body, query: options.query });
-    if (path === '/service-project/dispatch') return aPage([emergency]);
+    if (path === '/service-project/dispatch') return aPage(listed);
     if (path === '/service-project/map-settings') return { tileUrl: null };
     if (path === '/employee/service') return [{ id: PER, displayName: 'Per Service' }];
     if (path === '/service-project/service-items/grouped-by-project')
@@ -168,6 +191,28 @@ describe('Service assignment (service project details without a project)', () =>
     expect(screen.getByRole('link', { name: 'Open the planner' })).toHaveAttribute(
       'href',
       '/planner/week-of/2099-03-02',
+    );
+  });
+
+  it('shows a due visit with its customer, site, items and workers, and books the agreement’s visit', async () => {
+    listed = [visit];
+    const user = render('leader');
+    const entry = await screen.findByTestId('dispatch-entry');
+    expect(within(entry).getByText('1. Due visit')).toBeInTheDocument();
+    expect(within(entry).getByText('Overdue')).toBeInTheDocument();
+    expect(within(entry).getByText('Storo Eiendom AS — Vitaminveien 7, Oslo')).toBeInTheDocument();
+    expect(within(entry).getByText('3 items: 1042-3 Hovedinngang')).toBeInTheDocument();
+    expect(within(entry).getByText('Service workers: Per Service')).toBeInTheDocument();
+    await user.click(within(entry).getByRole('button', { name: 'Assign 1042 Storo Storsenter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Service worker' }));
+    await user.click(await screen.findByRole('option', { name: 'Per Service' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/service-project/dispatch/assign')?.body).toMatchObject({
+        subject: { kind: 'visit', agreementId: AGREEMENT },
+        employeeId: PER,
+      }),
     );
   });
 

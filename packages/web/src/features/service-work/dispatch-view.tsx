@@ -2,7 +2,9 @@ import {
   DISPATCH_ENTRY_KINDS,
   type DispatchEntryDto,
   type DispatchEntryKind,
+  type DispatchVisitDto,
   type ServiceItemStatus,
+  serviceItemLabel,
 } from '@karm/domain/contract';
 import { formatDate } from '@karm/domain/rules';
 import {
@@ -49,7 +51,7 @@ const pinsOf = (entries: readonly DispatchEntryDto[], offset: number): DraftItem
     if (!item?.location) return [];
     return [
       {
-        id: `${entry.subject.kind}:${'taskId' in entry.subject ? entry.subject.taskId : entry.subject.serviceItemId}`,
+        id: `${entry.subject.kind}:${keyOf(entry)}`,
         projectId: item.projectId,
         number: offset + index + 1,
         name: entry.title,
@@ -69,8 +71,40 @@ const pinsOf = (entries: readonly DispatchEntryDto[], offset: number): DraftItem
     ];
   });
 
-const keyOf = (entry: DispatchEntryDto) =>
-  entry.subject.kind === 'task' ? entry.subject.taskId : entry.subject.serviceItemId;
+function keyOf(entry: DispatchEntryDto) {
+  const { subject } = entry;
+  return subject.kind === 'task'
+    ? subject.taskId
+    : subject.kind === 'visit'
+      ? subject.agreementId
+      : subject.serviceItemId;
+}
+
+/** A due visit: the customer and site, the items the agreement covers and its service workers. */
+const VisitDetails = ({ visit }: { visit: DispatchVisitDto }) => {
+  const { t } = useTranslation('serviceWork');
+  const shown = visit.items.map((item) => serviceItemLabel(item)).join(', ');
+  const more = visit.itemCount - visit.items.length;
+  return (
+    <Stack gap={2} data-testid="dispatch-visit">
+      {(visit.customerName || visit.site) && (
+        <Text size="sm">{[visit.customerName, visit.site].filter(Boolean).join(' — ')}</Text>
+      )}
+      <Text size="sm" c="dimmed" lineClamp={2}>
+        {visit.itemCount === 0
+          ? t('dispatch.visit.noItems')
+          : t('dispatch.visit.items', { count: visit.itemCount, list: shown, more })}
+      </Text>
+      {visit.serviceWorkers.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {t('dispatch.visit.workers', {
+            list: visit.serviceWorkers.map((worker) => worker.displayName).join(', '),
+          })}
+        </Text>
+      )}
+    </Stack>
+  );
+};
 
 /**
  * Service assignment (issue 19, the drawer item): the service leader's dispatch list — emergency
@@ -126,6 +160,11 @@ export const DispatchView = ({ plannerWeekHref }: { plannerWeekHref: (date: stri
                 <Text size="sm" c="dimmed">
                   {formatDate(entry.date)}
                 </Text>
+                {entry.visit?.isOverdue && (
+                  <Badge color="red" variant="outline" size="sm">
+                    {t('dispatch.visit.overdue')}
+                  </Badge>
+                )}
               </Group>
               <Button
                 size="xs"
@@ -147,7 +186,8 @@ export const DispatchView = ({ plannerWeekHref }: { plannerWeekHref: (date: stri
               ) : (
                 <Text size="sm">{entry.projectLabel}</Text>
               ))}
-            {entry.serviceItem?.floor && (
+            {entry.visit && <VisitDetails visit={entry.visit} />}
+            {!entry.visit && entry.serviceItem?.floor && (
               <Text size="sm" c="dimmed">
                 {t('list.floor', { floor: entry.serviceItem.floor })}
               </Text>
