@@ -68,6 +68,21 @@ const PRINT_SHEETS = {
       default: module.PlannerPrintSheet,
     })),
   ),
+  project: lazy(() =>
+    import('@/features/projects/project-print-sheet').then((module) => ({
+      default: module.ProjectPrintSheet,
+    })),
+  ),
+  projects: lazy(() =>
+    import('@/features/projects/project-list-print-sheet').then((module) => ({
+      default: module.ProjectListPrintSheet,
+    })),
+  ),
+  offer: lazy(() =>
+    import('@/features/offers/offer-print-sheet').then((module) => ({
+      default: module.OfferPrintSheet,
+    })),
+  ),
 };
 
 const Root = () => (
@@ -260,6 +275,8 @@ export const router = createBrowserRouter([
                   offerHref={offerHref}
                   renderTasks={renderProjectTasks}
                   renderQuality={renderProjectQuality}
+                  printHref={href.projectPrint}
+                  listPrintHref={href.projectListPrint}
                 />
               ),
           ),
@@ -282,6 +299,8 @@ export const router = createBrowserRouter([
                   offerHref={offerHref}
                   renderTasks={renderProjectTasks}
                   renderQuality={renderProjectQuality}
+                  printHref={href.projectPrint}
+                  listPrintHref={href.projectListPrint}
                 />
               ),
           ),

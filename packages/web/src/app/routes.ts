@@ -49,6 +49,13 @@ export const href = {
   plannerWeek: (year: number, week: number) => `/planner/${year}/${week}`,
   /** The planner's week sheet for the workshop wall, on the print page. */
   plannerPrint: (year: number, week: number) => `${ROUTES.print}?sheet=planner&year=${year}&week=${week}`,
+  /** A project on paper: its fields, contacts, process status and order lines. */
+  projectPrint: (projectId: string) => `${ROUTES.print}?sheet=project&id=${encodeURIComponent(projectId)}`,
+  /** An offer on paper: its fields, lines and totals. */
+  offerPrint: (offerId: string) => `${ROUTES.print}?sheet=offer&id=${encodeURIComponent(offerId)}`,
+  /** The project list the filters select, on paper (paging aside). */
+  projectListPrint: (filters: Partial<ProjectFilters>) =>
+    `${ROUTES.print}?sheet=projects&filters=${encodeURIComponent(JSON.stringify(filters))}`,
   /** A service project's items on their map (service project details). */
   serviceProject: (projectId: string) =>
     `${ROUTES['service-project-details']}?projectId=${encodeURIComponent(projectId)}`,

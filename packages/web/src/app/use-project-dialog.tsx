@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ProjectDialog } from '@/features/projects';
 import { renderProjectQuality } from './project-quality';
 import { renderProjectTasks } from './project-tasks';
-import { offerHref } from './routes';
+import { href, offerHref } from './routes';
 
 /**
  * For a screen that opens projects over itself (a converted offer's "Project N", a project's name
@@ -17,6 +17,7 @@ export const useProjectDialog = () => {
       offerHref={offerHref}
       renderTasks={renderProjectTasks}
       renderQuality={renderProjectQuality}
+      printHref={href.projectPrint}
       onClose={() => setProjectId(null)}
     />
   );

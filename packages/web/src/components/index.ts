@@ -71,6 +71,7 @@ export { SectionHeader, type SectionHeaderProps } from './page-header/section-he
 export { PdfViewerDialog, type PdfViewerDialogProps } from './pdf-viewer/pdf-viewer-dialog';
 export { useDocumentLanguage } from './pdf-viewer/use-document-language';
 export * from './price-calculator';
+export * from './print-sheet';
 export {
   ReadOnlyFieldset,
   type ReadOnlyFieldsetProps,

@@ -14,6 +14,7 @@ import {
   notifyError,
   notifySuccess,
   PdfViewerDialog,
+  PrintLink,
   ReadOnlyFieldset,
   useConfirm,
   useDocumentLanguage,
@@ -76,6 +77,8 @@ export type ProjectDialogProps = {
    * without it, or for someone who may not read quality, there is no Quality tab.
    */
   renderQuality?: (project: Pick<ProjectDto, 'id' | 'number' | 'name'>) => ReactNode;
+  /** The saved project's print sheet (`/print`); without it there is no Print button. */
+  printHref?: (projectId: string) => string;
 };
 
 const TABS = [
@@ -113,6 +116,7 @@ const ProjectDialogWindow = ({
   offerHref,
   renderTasks,
   renderQuality,
+  printHref,
 }: Omit<ProjectDialogProps, 'opened'>) => {
   const { t } = useTranslation('projects');
   const confirm = useConfirm();
@@ -323,6 +327,11 @@ const ProjectDialogWindow = ({
         onUnarchive={archiving.onUnarchive}
         onDelete={project ? remove : undefined}
         onShowDocument={project ? () => setIsShowingWorkOrder(true) : undefined}
+        footerExtra={
+          project && printHref ? (
+            <PrintLink to={printHref(project.id)} label={t('print.button')} />
+          ) : undefined
+        }
         deleteConfirmMessage={
           project ? t('delete.confirm', { number: project.number, name: project.name }) : undefined
         }
