@@ -56,7 +56,7 @@ const expectVisibleFocus = async (page: Page) => {
 };
 
 test('books a project in the planner by keyboard alone', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(Math.max(test.info().timeout, 90_000));
   const { username } = E2E_PLANNER_USERS.keyboard;
   const project = await withSession(E2E_PLANNER_USERS.admin.username, (admin) =>
     admin.request('project:create', { name: `Tastatur ${Date.now() % 100_000}` }),
@@ -86,12 +86,12 @@ test('books a project in the planner by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Book 1 cell' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('textbox', { name: /Project/ })).toBeFocused();
+  await expect(dialog.getByRole('combobox', { name: /Project/ })).toBeFocused();
   await page.keyboard.type(String(project.number));
   await expect(page.getByRole('option', { name: `${project.number} – ${project.name}` })).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('textbox', { name: /Project/ })).toHaveValue(
+  await expect(dialog.getByRole('combobox', { name: /Project/ })).toHaveValue(
     `${project.number} – ${project.name}`,
   );
   await pressUntilFocused(page, 'Tab', /^Save$/);
@@ -104,7 +104,7 @@ test('books a project in the planner by keyboard alone', async ({ page }) => {
 });
 
 test('edits a process cell by keyboard alone', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(Math.max(test.info().timeout, 90_000));
   const username = E2E_ADMINS.accessibilityEn;
   const name = `E2E Tastatur ${Date.now()}`;
   const { project, column } = await withSession(username, async (session) => {

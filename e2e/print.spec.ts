@@ -34,7 +34,7 @@ const TEXTS = {
 
 for (const locale of ['en', 'nb'] as const) {
   test(`prints a project and the filtered project list (${locale})`, async ({ page, consoleErrors }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(Math.max(test.info().timeout, 90_000));
     const text = TEXTS[locale];
     const username = locale === 'en' ? E2E_ADMINS.printEn : E2E_ADMINS.printNb;
     const stamp = `${locale}${Date.now()}`;

@@ -122,7 +122,12 @@ export const WorkGroupCapacity = ({
                       >
                         {hours(free)}
                       </Table.Td>
-                      <Table.Td ta="right" data-pipeline c="violet.7">
+                      <Table.Td
+                        ta="right"
+                        data-pipeline
+                        // 4.5:1 on the light and the dark (striped) rows alike.
+                        c="light-dark(var(--mantine-color-violet-8), var(--mantine-color-violet-3))"
+                      >
                         {hours(cell.pipelineHours)}
                       </Table.Td>
                     </Table.Tr>

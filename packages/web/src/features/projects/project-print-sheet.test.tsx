@@ -29,7 +29,7 @@ const COLUMN: ProcessColumnDto = {
   factor: 1,
   min: 0,
   max: 0,
-  type: 'date',
+  type: 'orderedReceived',
   color: '#228be6',
   status: '',
   invoice: false,
