@@ -45,7 +45,7 @@ export const PrintSheetFrame = ({ title, children }: { title: string; children: 
   return (
     <Stack gap="md" className={classes.sheet}>
       <style>{PAGE_STYLE}</style>
-      <Group justify="space-between" align="baseline" wrap="nowrap">
+      <Group justify="space-between" align="baseline">
         <Title order={1} size="h3">
           {title}
         </Title>
@@ -100,28 +100,30 @@ export const PrintTable = <Row,>({
   rows: readonly Row[];
   rowKey: (row: Row) => string;
 }) => (
-  <table className={classes.table}>
-    <thead>
-      <tr>
-        {columns.map((column) => (
-          <th key={column.key} scope="col" data-number={column.isNumber || undefined}>
-            {column.header}
-          </th>
-        ))}
-      </tr>
-    </thead>
-    <tbody>
-      {rows.map((row) => (
-        <tr key={rowKey(row)}>
+  <div className={classes.scroll}>
+    <table className={classes.table}>
+      <thead>
+        <tr>
           {columns.map((column) => (
-            <td key={column.key} data-number={column.isNumber || undefined}>
-              {column.value(row)}
-            </td>
+            <th key={column.key} scope="col" data-number={column.isNumber || undefined}>
+              {column.header}
+            </th>
           ))}
         </tr>
-      ))}
-    </tbody>
-  </table>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map((column) => (
+              <td key={column.key} data-number={column.isNumber || undefined}>
+                {column.value(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </div>
 );
 
 /** "Print" on a screen or in a dialog: opens the record's or list's sheet on the print page. */
