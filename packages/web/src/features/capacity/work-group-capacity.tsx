@@ -117,7 +117,12 @@ export const WorkGroupCapacity = ({
                       <Table.Td
                         ta="right"
                         data-free
-                        c={free < 0 ? 'red' : undefined}
+                        // red-9 keeps 4.5:1 on the striped rows too.
+                        c={
+                          free < 0
+                            ? 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))'
+                            : undefined
+                        }
                         fw={free < 0 ? 700 : undefined}
                       >
                         {hours(free)}
