@@ -4,7 +4,7 @@ import { E2E_PASSWORD } from './users';
 
 declare global {
   interface Window {
-    karm: { adoptSession: (token: string) => Promise<void> };
+    karm: { adoptSession: (token: string) => Promise<void>; navigate: (to: string) => Promise<void> };
   }
 }
 

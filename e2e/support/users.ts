@@ -68,6 +68,12 @@ export const E2E_ADMINS = {
   /** Every route's screen, in each language: only an administrator may open them all. */
   routesEn: 'e2e-admin-routes-en',
   routesNb: 'e2e-admin-routes-nb',
+  /** Checks every route and the main dialogs with axe: English in light mode, Norwegian in dark. */
+  accessibilityEn: 'e2e-admin-a11y-en',
+  accessibilityNb: 'e2e-admin-a11y-nb',
+  /** Prints a project, an offer and a filtered project list, in each language. */
+  printEn: 'e2e-admin-print-en',
+  printNb: 'e2e-admin-print-nb',
   logs: 'e2e-admin-logs',
   jobs: 'e2e-admin-jobs',
   /** Runs the admin commands (test e-mail) and switches to Norwegian. */
@@ -161,6 +167,8 @@ export const E2E_PLANNER_USERS = {
   watcher: { username: 'e2e-planner-watcher', role: 'leader' },
   admin: { username: 'e2e-planner-admin', role: 'admin' },
   norwegian: { username: 'e2e-planner-nb', role: 'leader' },
+  /** Books by keyboard alone (the accessibility journey). */
+  keyboard: { username: 'e2e-planner-keyboard', role: 'leader' },
 } as const satisfies Record<string, { username: string; role: Role }>;
 
 /** The planner company's employees, each journey its own, in the default work groups. */
@@ -174,6 +182,7 @@ export const E2E_PLANNER_EMPLOYEES = [
   { name: 'Nils Norsk', workGroup: 'montasje' },
   { name: 'Randi Remove', workGroup: 'service' },
   { name: 'Tor Touch', workGroup: 'admin' },
+  { name: 'Kari Keyboard', workGroup: 'montasje' },
 ] as const;
 
 /**

@@ -23,8 +23,9 @@ void authStoreHydrated().then(() => {
   if (useAuthStore.getState().accessToken) void socket.connect();
 });
 
-// The end-to-end tests sign in over the API and hand the token in here (see lib/session).
-Object.assign(window, { karm: { adoptSession } });
+// The end-to-end tests sign in over the API and hand the token in here (see lib/session), and walk
+// the app's screens as a link would open them, without loading the page anew.
+Object.assign(window, { karm: { adoptSession, navigate: (to: string) => router.navigate(to) } });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CalculatedOfferLine, PriceCalculatorDialog } from '@/components';
 import { OffersPage } from '@/features/offers';
+import { href } from './routes';
 import { useProjectDialog } from './use-project-dialog';
 
 /** The offer lines' "Price calculator" button: the priced door becomes a new line. */
@@ -30,6 +31,7 @@ export const OffersScreen = () => {
     <>
       <OffersPage
         onOpenProject={openProject}
+        printHref={href.offerPrint}
         renderLineActions={(addLine) => <PriceCalculatorButton addLine={addLine} />}
       />
       {projectDialog}

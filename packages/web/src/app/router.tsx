@@ -73,6 +73,21 @@ const PRINT_SHEETS = {
       default: module.ServiceLogbookPrintSheet,
     })),
   ),
+  project: lazy(() =>
+    import('@/features/projects/project-print-sheet').then((module) => ({
+      default: module.ProjectPrintSheet,
+    })),
+  ),
+  projects: lazy(() =>
+    import('@/features/projects/project-list-print-sheet').then((module) => ({
+      default: module.ProjectListPrintSheet,
+    })),
+  ),
+  offer: lazy(() =>
+    import('@/features/offers/offer-print-sheet').then((module) => ({
+      default: module.OfferPrintSheet,
+    })),
+  ),
 };
 
 const Root = () => (
@@ -279,6 +294,8 @@ export const router = createBrowserRouter([
                   renderTasks={renderProjectTasks}
                   renderQuality={renderProjectQuality}
                   renderExpenses={renderProjectExpenses}
+                  printHref={href.projectPrint}
+                  listPrintHref={href.projectListPrint}
                 />
               ),
           ),
@@ -308,6 +325,8 @@ export const router = createBrowserRouter([
                   renderTasks={renderProjectTasks}
                   renderQuality={renderProjectQuality}
                   renderExpenses={renderProjectExpenses}
+                  printHref={href.projectPrint}
+                  listPrintHref={href.projectListPrint}
                 />
               ),
           ),

@@ -54,6 +54,13 @@ export const href = {
   /** A service item's logbook on the print page. */
   serviceLogbookPrint: (serviceItemId: string) =>
     `${ROUTES.print}?sheet=service-logbook&serviceItemId=${encodeURIComponent(serviceItemId)}`,
+  /** A project on paper: its fields, contacts, process status and order lines. */
+  projectPrint: (projectId: string) => `${ROUTES.print}?sheet=project&id=${encodeURIComponent(projectId)}`,
+  /** An offer on paper: its fields, lines and totals. */
+  offerPrint: (offerId: string) => `${ROUTES.print}?sheet=offer&id=${encodeURIComponent(offerId)}`,
+  /** The project list the filters select, on paper (paging aside). */
+  projectListPrint: (filters: Partial<ProjectFilters>) =>
+    `${ROUTES.print}?sheet=projects&filters=${encodeURIComponent(JSON.stringify(filters))}`,
   /** A service project's items on their map (service project details). */
   serviceProject: (projectId: string) =>
     `${ROUTES['service-project-details']}?projectId=${encodeURIComponent(projectId)}`,

@@ -3,7 +3,7 @@ import { ProjectDialog } from '@/features/projects';
 import { renderProjectExpenses } from './project-expenses';
 import { renderProjectQuality } from './project-quality';
 import { renderProjectTasks } from './project-tasks';
-import { offerHref } from './routes';
+import { href, offerHref } from './routes';
 
 /**
  * For a screen that opens projects over itself (a converted offer's "Project N", a project's name
@@ -19,6 +19,7 @@ export const useProjectDialog = () => {
       renderTasks={renderProjectTasks}
       renderQuality={renderProjectQuality}
       renderExpenses={renderProjectExpenses}
+      printHref={href.projectPrint}
       onClose={() => setProjectId(null)}
     />
   );

@@ -72,6 +72,7 @@ export { PdfViewerDialog, type PdfViewerDialogProps } from './pdf-viewer/pdf-vie
 export { useDocumentLanguage } from './pdf-viewer/use-document-language';
 export { type ListPeriod, listPeriodFrom, PeriodBadge, withoutPeriod } from './period-badge/period-badge';
 export * from './price-calculator';
+export * from './print-sheet';
 export {
   ProductSelect,
   type ProductSelectProps,

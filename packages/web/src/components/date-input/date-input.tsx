@@ -68,6 +68,8 @@ export const DateInput = ({
       defaultDate={value ?? today}
       presets={[{ value: today, label: t('dateInput.today') }]}
       error={error ?? (showInvalid && isInvalid ? t('dateInput.invalid') : undefined)}
+      // The clear button (×) is an icon: screen readers need its name.
+      clearButtonProps={{ 'aria-label': t('dateInput.clear'), ...rest.clearButtonProps }}
       ariaLabels={{
         previousMonth: t('dateInput.previousMonth'),
         nextMonth: t('dateInput.nextMonth'),

@@ -1,5 +1,5 @@
 import { VAT_RATES } from '@karm/domain/contract';
-import { formatNok, lineSalesPrice, linesTotals } from '@karm/domain/rules';
+import { formatNok, lineSalesPrice, linesTotals, type PricedLine } from '@karm/domain/rules';
 import {
   ActionIcon,
   Button,
@@ -25,7 +25,7 @@ import { MoneyInput } from './money-input';
  * The texts are the order texts of the `projects` namespace, shared by both.
  */
 
-export const LinesTotals = ({ lines, label }: { lines: LineDraft[]; label: string }) => {
+export const LinesTotals = ({ lines, label }: { lines: readonly PricedLine[]; label: string }) => {
   const { t } = useTranslation('projects');
   const totals = linesTotals(lines);
   return (

@@ -117,12 +117,22 @@ export const WorkGroupCapacity = ({
                       <Table.Td
                         ta="right"
                         data-free
-                        c={free < 0 ? 'red' : undefined}
+                        // red-9 keeps 4.5:1 on the striped rows too.
+                        c={
+                          free < 0
+                            ? 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))'
+                            : undefined
+                        }
                         fw={free < 0 ? 700 : undefined}
                       >
                         {hours(free)}
                       </Table.Td>
-                      <Table.Td ta="right" data-pipeline c="violet.7">
+                      <Table.Td
+                        ta="right"
+                        data-pipeline
+                        // 4.5:1 on the light and the dark (striped) rows alike.
+                        c="light-dark(var(--mantine-color-violet-8), var(--mantine-color-violet-3))"
+                      >
                         {hours(cell.pipelineHours)}
                       </Table.Td>
                     </Table.Tr>

@@ -91,6 +91,8 @@ export const CompletionWidget = ({ links, onShowPie }: ChartWidgetProps) => {
                 { name: 'due', label: t('completion.due'), color: 'gray.5' },
                 { name: 'completed', label: t('completion.completed'), color: 'teal.6' },
               ]}
+              // A named figure: a label needs a role to hang on.
+              role="figure"
               aria-label={t('completion.trend')}
             />
           )}

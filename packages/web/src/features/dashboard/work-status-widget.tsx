@@ -64,7 +64,12 @@ export const WorkStatusWidget = ({ links, onShowPie }: ChartWidgetProps) => {
               {t('workStatus.none')}
             </Text>
           ) : (
-            <ScrollArea.Autosize mah={240} type="auto">
+            <ScrollArea.Autosize
+              mah={240}
+              type="auto"
+              // A list without links scrolls by keyboard only when its viewport takes focus.
+              viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': title }}
+            >
               <Stack gap={6}>
                 {data.employees.map((employee) => (
                   <Group key={employee.employeeId} gap="xs" wrap="nowrap" justify="space-between">

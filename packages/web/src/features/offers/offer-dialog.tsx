@@ -1,5 +1,5 @@
 import { type OfferDto, offerFieldsSchema, type PaymentPlanPart } from '@karm/domain/contract';
-import { formatNok, linesTotals, vatOf } from '@karm/domain/rules';
+import { linesTotals } from '@karm/domain/rules';
 import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -15,6 +15,7 @@ import {
   notifySuccess,
   OrderLinesTable,
   PdfViewerDialog,
+  PrintLink,
   ReadOnlyFieldset,
   toLineDrafts,
   toLineInputs,
@@ -40,6 +41,7 @@ import { useCan } from '@/lib/permissions';
 import { OfferFieldsTab } from './offer-fields-tab';
 import { changedFields, newOfferValues, toFormValues, useOfferForm } from './offer-form';
 import { OfferHistoryTab } from './offer-side-tabs';
+import { OfferVatTotals } from './offer-vat-totals';
 import { PaymentPlanTab } from './payment-plan-tab';
 
 export type OfferDialogProps = {
@@ -51,6 +53,8 @@ export type OfferDialogProps = {
   renderLineActions?: (addLine: (line: Partial<Omit<LineDraft, 'key'>>) => void) => ReactNode;
   /** Opens the project an offer was converted to (the app composes the project dialog). */
   onOpenProject?: (projectId: string) => void;
+  /** The saved offer's print sheet (`/print`); without it there is no Print button. */
+  printHref?: (offerId: string) => string;
 };
 
 const TABS = ['offer', 'lines', 'paymentPlan', 'confirmations', 'history'] as const;
@@ -74,6 +78,7 @@ const OfferDialogWindow = ({
   offerId: openedId,
   renderLineActions,
   onOpenProject,
+  printHref,
 }: Omit<OfferDialogProps, 'opened'>) => {
   const { t } = useTranslation('offers');
   const confirm = useConfirm();
@@ -237,7 +242,6 @@ const OfferDialogWindow = ({
       notifyError(error);
     },
   );
-  const vat = vatOf(totals.value);
 
   return (
     <>
@@ -255,10 +259,19 @@ const OfferDialogWindow = ({
         onUnarchive={archiving.onUnarchive}
         onShowDocument={offer ? () => setShowingPdf(true) : undefined}
         footerExtra={
-          mayConvert && offer && !offer.projectId ? (
-            <Button variant="light" leftSection={<IconArrowRight size={16} />} onClick={() => void convert()}>
-              {t('dialog.convert')}
-            </Button>
+          offer && (printHref || (mayConvert && !offer.projectId)) ? (
+            <>
+              {printHref && <PrintLink to={printHref(offer.id)} label={t('print.button')} />}
+              {mayConvert && !offer.projectId && (
+                <Button
+                  variant="light"
+                  leftSection={<IconArrowRight size={16} />}
+                  onClick={() => void convert()}
+                >
+                  {t('dialog.convert')}
+                </Button>
+              )}
+            </>
           ) : undefined
         }
       >
@@ -334,16 +347,7 @@ const OfferDialogWindow = ({
                   readOnly={isReadOnly}
                   totalLabel={t('lines.total')}
                   actions={renderLineActions?.((line) => setLines((current) => [...current, newLine(line)]))}
-                  extraTotals={
-                    <Group justify="flex-end" gap="lg" data-vat-totals>
-                      <Text size="sm">
-                        {t('lines.vat')}: {formatNok(vat)}
-                      </Text>
-                      <Text size="sm" fw={600}>
-                        {t('lines.totalIncVat')}: {formatNok(totals.value + vat)}
-                      </Text>
-                    </Group>
-                  }
+                  extraTotals={<OfferVatTotals value={totals.value} />}
                 />
               </Tabs.Panel>
               <Tabs.Panel value="paymentPlan" pt="md">

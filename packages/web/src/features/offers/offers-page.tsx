@@ -30,10 +30,12 @@ export type OffersPageProps = {
   renderLineActions?: (addLine: (line: Partial<Omit<LineDraft, 'key'>>) => void) => ReactNode;
   /** Opens a project the offer was converted to. */
   onOpenProject?: (projectId: string) => void;
+  /** An offer's print sheet (`/print`). */
+  printHref?: (offerId: string) => string;
 };
 
 /** SPEC §2 /offer: the offers with filters, sorting and server paging; `?open=<id>` opens one. */
-export const OffersPage = ({ renderLineActions, onOpenProject }: OffersPageProps) => {
+export const OffersPage = ({ renderLineActions, onOpenProject, printHref }: OffersPageProps) => {
   const { t } = useTranslation('offers');
   useOfferPushes();
   const mayAdd = useCan('offers.write');
@@ -157,6 +159,7 @@ export const OffersPage = ({ renderLineActions, onOpenProject }: OffersPageProps
         onClose={() => open(null)}
         renderLineActions={renderLineActions}
         onOpenProject={onOpenProject}
+        printHref={printHref}
       />
     </Stack>
   );

@@ -14,6 +14,7 @@ import {
   notifyError,
   notifySuccess,
   PdfViewerDialog,
+  PrintLink,
   ReadOnlyFieldset,
   useConfirm,
   useDocumentLanguage,
@@ -81,6 +82,8 @@ export type ProjectDialogProps = {
    * or for someone who may not read service work, there is no Expenses tab.
    */
   renderExpenses?: (project: Pick<ProjectDto, 'id' | 'number' | 'name'>) => ReactNode;
+  /** The saved project's print sheet (`/print`); without it there is no Print button. */
+  printHref?: (projectId: string) => string;
 };
 
 const TABS = [
@@ -120,6 +123,7 @@ const ProjectDialogWindow = ({
   renderTasks,
   renderQuality,
   renderExpenses,
+  printHref,
 }: Omit<ProjectDialogProps, 'opened'>) => {
   const { t } = useTranslation('projects');
   const confirm = useConfirm();
@@ -332,6 +336,11 @@ const ProjectDialogWindow = ({
         onUnarchive={archiving.onUnarchive}
         onDelete={project ? remove : undefined}
         onShowDocument={project ? () => setIsShowingWorkOrder(true) : undefined}
+        footerExtra={
+          project && printHref ? (
+            <PrintLink to={printHref(project.id)} label={t('print.button')} />
+          ) : undefined
+        }
         deleteConfirmMessage={
           project ? t('delete.confirm', { number: project.number, name: project.name }) : undefined
         }

@@ -1,11 +1,11 @@
 import type { ProjectFieldsInput } from '@karm/domain/contract';
-import { DEFAULT_PROJECT_FILTERS, osloDateOf } from '@karm/domain/rules';
+import { DEFAULT_PROJECT_FILTERS, osloDateOf, type ProjectFilters } from '@karm/domain/rules';
 import { Button, Group, Loader, Paper, Stack } from '@mantine/core';
 import { IconPlus, IconUserSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState, ExportMenu, LoadFailedAlert, PageHeader } from '@/components';
+import { EmptyState, ExportMenu, LoadFailedAlert, PageHeader, PrintLink } from '@/components';
 import { useOthersProjectCount, useProjectPushes, useProjects } from '@/lib/api/projects';
 import { useCan } from '@/lib/permissions';
 import { ProjectDialog, type ProjectDialogProps } from './project-dialog';
@@ -29,12 +29,16 @@ export const ProjectListScreen = ({
   renderTasks,
   renderQuality,
   renderExpenses,
+  printHref,
+  listPrintHref,
 }: {
   kind: ProjectListKind;
   offerHref?: (offerId: string) => string;
   renderTasks?: ProjectDialogProps['renderTasks'];
   renderQuality?: ProjectDialogProps['renderQuality'];
   renderExpenses?: ProjectDialogProps['renderExpenses'];
+  printHref?: ProjectDialogProps['printHref'];
+  listPrintHref?: (filters: ProjectFilters) => string;
 }) => {
   const { t } = useTranslation(['projects', 'nav']);
   useProjectPushes();
@@ -89,6 +93,7 @@ export const ProjectListScreen = ({
         actions={
           <Group gap="xs">
             {isReady && <ExportMenu list="projects" filters={listed} />}
+            {isReady && listPrintHref && <PrintLink to={listPrintHref(listed)} label={t('print.list')} />}
             {mayAdd && (
               <Button
                 leftSection={<IconPlus size={16} />}
@@ -145,6 +150,7 @@ export const ProjectListScreen = ({
         renderTasks={renderTasks}
         renderQuality={renderQuality}
         renderExpenses={renderExpenses}
+        printHref={printHref}
         onClose={() => setDialog({ opened: false })}
       />
     </Stack>

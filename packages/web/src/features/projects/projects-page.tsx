@@ -1,11 +1,15 @@
+import type { ProjectFilters } from '@karm/domain/rules';
 import type { ProjectDialogProps } from './project-dialog';
 import { ProjectListScreen } from './project-list-screen';
 
 /** SPEC §2 /projects. */
 export type ProjectsPageProps = Pick<
   ProjectDialogProps,
-  'offerHref' | 'renderTasks' | 'renderQuality' | 'renderExpenses'
->;
+  'offerHref' | 'renderTasks' | 'renderQuality' | 'renderExpenses' | 'printHref'
+> & {
+  /** The print sheet of the list's current filters (`/print`). */
+  listPrintHref?: (filters: ProjectFilters) => string;
+};
 
 export const ProjectsPage = (props: ProjectsPageProps) => <ProjectListScreen kind="projects" {...props} />;
 

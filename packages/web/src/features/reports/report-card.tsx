@@ -178,6 +178,8 @@ export const ReportCard = ({
                 label: measureLabel(measure.key),
                 color: SERIES_COLORS[index % SERIES_COLORS.length]!,
               }))}
+              // A named figure: a label needs a role to hang on (its figures are in the table beside it).
+              role="figure"
               aria-label={title}
             />
             <ReportTable report={report} data={data} links={links} />
