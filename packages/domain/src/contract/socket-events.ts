@@ -23,6 +23,7 @@ import { priceCalculatorEvents } from './price-calculator';
 import { projectEvents } from './projects';
 import { searchEvents } from './search';
 import { serviceTemplateEvents } from './service-templates';
+import { subscriptionEvents } from './subscriptions';
 import { twoFactorEvents } from './two-factor';
 import { userEvents } from './users';
 import { webhookEvents } from './webhooks';
@@ -53,6 +54,7 @@ export const SOCKET_EVENTS = {
   ...projectEvents,
   ...searchEvents,
   ...serviceTemplateEvents,
+  ...subscriptionEvents,
   ...userEvents,
   ...twoFactorEvents,
   ...webhookEvents,
