@@ -59,4 +59,5 @@ export const NAMESPACES = [
   'reports',
   'serviceWork',
   'serviceAgreements',
+  'subscriptions',
 ] as const satisfies readonly Namespace[];

@@ -86,7 +86,8 @@ const plansLayer: LayerReader = async (ctx, actor, range) => {
   const projectById = new Map(projects.map((project) => [project.id, project]));
   const itemById = new Map(items.map((item) => [item.id, item]));
   return bookings.flatMap(({ cell, booking }) => {
-    const hours = `${booking.quarters / 4} h`;
+    // A booking is a whole day, half or a quarter of one (the planner's day parts).
+    const part = booking.quarters >= 4 ? '' : booking.quarters >= 2 ? ' (½)' : ' (¼)';
     switch (booking.kind) {
       case 'project': {
         const project = projectById.get(booking.projectId);
@@ -95,7 +96,7 @@ const plansLayer: LayerReader = async (ctx, actor, range) => {
               {
                 uid: `plan-${booking.id}-${cell.date}`,
                 date: cell.date,
-                summary: `${project.number} ${project.name} (${hours})`,
+                summary: `${project.number} ${project.name}${part}`,
                 url: `/planner`,
               },
             ]
@@ -108,7 +109,7 @@ const plansLayer: LayerReader = async (ctx, actor, range) => {
               {
                 uid: `plan-${booking.id}-${cell.date}`,
                 date: cell.date,
-                summary: `${name} (${hours})`,
+                summary: `${name}${part}`,
                 url: '/planner',
               },
             ]
@@ -121,7 +122,7 @@ const plansLayer: LayerReader = async (ctx, actor, range) => {
               {
                 uid: `plan-${booking.id}-${cell.date}`,
                 date: cell.date,
-                summary: `${item.projectNumber} ${item.projectName}: ${item.number} ${item.name} (${hours})`,
+                summary: `${item.projectNumber} ${item.projectName}: ${item.number} ${item.name}${part}`,
                 url: '/planner',
               },
             ]
