@@ -21,7 +21,7 @@ const TEXTS = {
     deliveries: "The company's deliveries",
     notAllowed: 'Not available with your role',
     makeAddress: 'Make calendar address',
-    done: 'Done',
+    done: 'I have copied it',
     taskSwitch: 'A task given to me: E-mail',
     saved: 'Notifications saved',
     subject: 'Karm: New task: ',
@@ -33,7 +33,7 @@ const TEXTS = {
     deliveries: 'Firmaets leveringer',
     notAllowed: 'Ikke tilgjengelig for din rolle',
     makeAddress: 'Lag kalenderadresse',
-    done: /Ferdig|Done/,
+    done: 'Jeg har kopiert den',
     taskSwitch: 'En oppgave gitt til meg: E-post',
     saved: 'Varslene er lagret',
     subject: 'Karm: Ny oppgave: ',
@@ -46,9 +46,9 @@ const postTask = async (leader: ApiSession, task: { name: string; date: string; 
   const response = await fetch(`${E2E_BASE_URL}/api/tasks`, {
     method: 'POST',
     headers: { token: leader.token, 'content-type': 'application/json' },
-    body: JSON.stringify(task),
+    body: JSON.stringify({ type: 'other', ...task }),
   });
-  expect(response.status, await response.clone().text()).toBe(200);
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
   return (await response.json()) as { id: string; name: string };
 };
 

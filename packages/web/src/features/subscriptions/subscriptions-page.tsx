@@ -137,7 +137,13 @@ const FeedCard = ({ settings }: { settings: SubscriptionsDto }) => {
   };
 
   return (
-    <Card withBorder component="section" aria-labelledby="feed-title" data-testid="feed-card">
+    <Card
+      withBorder
+      component="section"
+      aria-labelledby="feed-title"
+      data-testid="feed-card"
+      style={{ alignSelf: 'start' }}
+    >
       <Stack gap="sm">
         <SectionHeader title={t('feed.title')} description={t('feed.description')} titleId="feed-title" />
         <Text size="sm" fw={500} data-testid="feed-state">
