@@ -46,6 +46,7 @@ import {
   E2E_SERVICE_REPORT_USERS,
   E2E_SERVICE_WORK_PROJECTS,
   E2E_SERVICE_WORK_USERS,
+  E2E_SUBSCRIPTION_USERS,
   E2E_TASK_USERS,
   E2E_TRIPLETEX_PORT,
   E2E_USERS,
@@ -53,6 +54,7 @@ import {
   PLANNER_COMPANY_NAME,
   REPORTS_COMPANY_NAME,
   SECURED_COMPANY_NAME,
+  SUBSCRIPTIONS_COMPANY_NAME,
   TRIPLETEX_COMPANY_NAME,
 } from './users';
 
@@ -288,6 +290,19 @@ for (const username of Object.values(E2E_DASHBOARD_USERS)) {
 const reportsCompany = await seedCompany(ctx.db, { name: REPORTS_COMPANY_NAME });
 for (const username of Object.values(E2E_REPORT_USERS)) {
   await seedJourneyUser(username, 'admin', reportsCompany.id);
+}
+
+// The subscriptions journeys' company: leaders who plan and give tasks, technicians who subscribe.
+const subscriptionsCompany = await seedCompany(ctx.db, { name: SUBSCRIPTIONS_COMPANY_NAME });
+for (const { leader, technician } of Object.values(E2E_SUBSCRIPTION_USERS)) {
+  await seedJourneyUser(leader, 'leader', subscriptionsCompany.id);
+  const user = await seedJourneyUser(technician, 'technician', subscriptionsCompany.id);
+  await seedEmployee(ctx.db, subscriptionsCompany.id, {
+    firstName: 'E2E',
+    lastName: technician.replace('e2e-', ''),
+    displayName: `E2E ${technician.replace('e2e-', '')}`,
+    userId: user.id,
+  });
 }
 
 const app = await buildApp(ctx);

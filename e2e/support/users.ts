@@ -199,6 +199,16 @@ export const E2E_MESSAGE_USERS = {
   readerNb: { username: 'e2e-messages-reader-nb', role: 'office' },
 } as const satisfies Record<string, { username: string; role: Role }>;
 
+/**
+ * The subscriptions journeys work in a company of their own (SUBSCRIPTIONS_COMPANY_NAME): in each
+ * language a leader who plans and gives tasks, and a technician (an employee) who subscribes.
+ */
+export const SUBSCRIPTIONS_COMPANY_NAME = 'E2E Abonnement AS';
+export const E2E_SUBSCRIPTION_USERS = {
+  en: { leader: 'e2e-subs-leader', technician: 'e2e-subs-tech' },
+  nb: { leader: 'e2e-subs-leader-nb', technician: 'e2e-subs-tech-nb' },
+} as const;
+
 /** The demo user who belongs to both demo companies. */
 export const DEMO_TWO_COMPANY_USER = 'kari';
 

@@ -104,6 +104,9 @@ const installableClient = () =>
       navigateFallback: '/index.html',
       navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
       cleanupOutdatedCaches: true,
+      // Web Push (features/subscriptions): the worker shows the server's notifications and opens
+      // their page on a click; the handler is a plain script in public/.
+      importScripts: ['/push-handler.js'],
       // The largest chunk (React) is ~300 kB; this leaves room without caching something absurd.
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
     },

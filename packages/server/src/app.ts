@@ -89,6 +89,14 @@ import {
 } from './modules/service-work/service-item-removal';
 import { serviceWorkRoutes } from './modules/service-work/service-work.http';
 import { serviceWorkFileUser } from './modules/service-work/service-work-files';
+import {
+  notificationDeliverJob,
+  notificationDigestJob,
+  offerDeadlineJob,
+} from './modules/subscriptions/notifications';
+import { subscriptionRoutes } from './modules/subscriptions/subscriptions.http';
+import { subscriptionEvents } from './modules/subscriptions/subscriptions.socket';
+import { ensurePushKeys } from './modules/subscriptions/web-push';
 import { systemRoutes } from './modules/system/system.http';
 import { tasksRoutes } from './modules/tasks/tasks.http';
 import { registerTaskRemovalHook } from './modules/tasks/tasks.service';
@@ -135,6 +143,7 @@ export const HTTP_MODULES: readonly HttpModule[] = [
   serviceTemplatesRoutes,
   exportsRoutes,
   productRoutes,
+  subscriptionRoutes,
 ];
 
 /**
@@ -174,6 +183,7 @@ export const SOCKET_EVENT_TABLE = {
   ...capacityEvents,
   ...serviceTemplateEvents,
   ...messageEvents,
+  ...subscriptionEvents,
 } satisfies SocketEventTable;
 
 /**
@@ -189,6 +199,9 @@ export const JOB_TABLE: JobTable = [
   adminCommandJob,
   exportCleanupJob,
   qualityOverdueJob,
+  notificationDeliverJob,
+  notificationDigestJob,
+  offerDeadlineJob,
 ];
 
 /** Records documents attach to; the files module checks them on upload and tells them of changes. */
@@ -361,6 +374,8 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
     onInternalError: (error, actor, event) => void recordServerError(ctx, actor, event, error),
   });
   ctx.realtime.attach(gateway.io);
+  // Web Push's key pair is made at the first start, so every browser subscribes to the same one.
+  await ensurePushKeys(ctx);
   await ctx.jobs.start(ctx, JOB_TABLE);
 
   return {

@@ -47,6 +47,7 @@ export * from './service-templates';
 export * from './service-work';
 export * from './service-work-dispatch';
 export * from './socket-events';
+export * from './subscriptions';
 export * from './system';
 export * from './tasks';
 export * from './two-factor';

@@ -24,6 +24,7 @@ import { productEvents } from './products';
 import { projectEvents } from './projects';
 import { searchEvents } from './search';
 import { serviceTemplateEvents } from './service-templates';
+import { subscriptionEvents } from './subscriptions';
 import { twoFactorEvents } from './two-factor';
 import { userEvents } from './users';
 import { webhookEvents } from './webhooks';
@@ -55,6 +56,7 @@ export const SOCKET_EVENTS = {
   ...projectEvents,
   ...searchEvents,
   ...serviceTemplateEvents,
+  ...subscriptionEvents,
   ...userEvents,
   ...twoFactorEvents,
   ...webhookEvents,

@@ -60,4 +60,5 @@ export const NAMESPACES = [
   'serviceWork',
   'serviceAgreements',
   'products',
+  'subscriptions',
 ] as const satisfies readonly Namespace[];

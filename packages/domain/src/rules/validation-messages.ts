@@ -106,6 +106,8 @@ export const VALIDATION_MESSAGE_KEYS = {
   recipientUnknown: 'validation.recipientUnknown',
   /** A message to a work group nobody (with a sign-in) is in. */
   recipientsNone: 'validation.recipientsNone',
+  /** A Web Push subscription whose endpoint or keys are not what a browser gives. */
+  pushSubscriptionInvalid: 'validation.pushSubscriptionInvalid',
   doorTypeUnknown: 'validation.doorTypeUnknown',
   widthOutOfRange: 'validation.widthOutOfRange',
   heightOutOfRange: 'validation.heightOutOfRange',

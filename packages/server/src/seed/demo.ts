@@ -23,6 +23,7 @@ import { seedDemoProducts } from './demo-products';
 import { seedDemoQuality } from './demo-quality';
 import { seedDemoServiceAgreements } from './demo-service-agreements';
 import { seedDemoServiceWork } from './demo-service-work';
+import { seedDemoSubscriptions } from './demo-subscriptions';
 import { seedCompany, seedDepartment, seedEmployee, seedEmployeeCategory, seedUser } from './factories';
 
 export const DEMO_COMPANY_NAME = 'Demo Dør & Vindu AS';
@@ -261,6 +262,7 @@ export const seedDemo = async (ctx: AppContext) => {
     const serviceProjectId = await seedDemoServiceWork(ctx, seeded.companyId, seeded.adminUserId);
     await seedDemoServiceAgreements(ctx, seeded.companyId, seeded.adminUserId, serviceProjectId);
     await seedDemoProducts(ctx, seeded.companyId, seeded.adminUserId, serviceProjectId);
+    await seedDemoSubscriptions(ctx, seeded.companyId);
   }
   ctx.logger.info({ company: DEMO_COMPANY_NAME }, 'demo data created');
   return true;

@@ -396,6 +396,11 @@ export const router = createBrowserRouter([
               () => <FilesPage ownerHref={fileOwnerHref} />,
           ),
           lazyRoute(
+            'convertSubscriptions',
+            () => import('@/features/subscriptions'),
+            (module) => module.SubscriptionsPage,
+          ),
+          lazyRoute(
             'convertDownload',
             () => import('@/features/install'),
             (module) => module.DownloadPage,

@@ -142,10 +142,8 @@ export const calendarTargetHref = ({ type, id }: { type: string; id: string }): 
 };
 
 /** Routes whose screens later issues fill; until then each shows its title and what will be there. */
-export const PLANNED_SCREENS = [
-  {
-    name: 'convertSubscriptions',
-    titleKey: 'nav:subscriptions',
-    textKey: 'screens:planned.convertSubscriptions',
-  },
-] as const satisfies readonly { name: RouteName; titleKey: string; textKey: string }[];
+export const PLANNED_SCREENS = [] as const satisfies readonly {
+  name: RouteName;
+  titleKey: string;
+  textKey: string;
+}[];

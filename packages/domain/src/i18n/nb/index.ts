@@ -36,6 +36,7 @@ import security from './security.json' with { type: 'json' };
 import serviceAgreements from './serviceAgreements.json' with { type: 'json' };
 import serviceTemplates from './serviceTemplates.json' with { type: 'json' };
 import serviceWork from './serviceWork.json' with { type: 'json' };
+import subscriptions from './subscriptions.json' with { type: 'json' };
 import tasks from './tasks.json' with { type: 'json' };
 import users from './users.json' with { type: 'json' };
 import validation from './validation.json' with { type: 'json' };
@@ -85,4 +86,5 @@ export const nb = {
   serviceWork,
   serviceAgreements,
   messages,
+  subscriptions,
 };

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { conflict, validationError } from '../../platform/errors';
+import { companyAdministrators } from '../auth/users.repository';
 import { applyRemoteContact, pushPendingContacts } from '../customers/contacts.accounting';
 import { applyRemoteCustomer, pushPendingCustomers } from '../customers/customers.accounting';
 import {
@@ -22,6 +23,7 @@ import {
   applyRemoteEmployees,
 } from '../employees/employees.accounting';
 import { pullInvoiceStatuses, pushPendingInvoices } from '../invoices/invoices.accounting';
+import { notify } from '../subscriptions/notifications';
 import { settingsOf } from './settings.service';
 
 /** Records per page fetched from the accounting system. */
@@ -247,6 +249,15 @@ const performSync = async (
     .where(eq(accountingSettings.companyId, companyId));
   const dto = toSyncRunDto(finished ?? state.row);
   ctx.realtime.toCompanyAdmins(companyId, ACCOUNTING_PUSHES.syncProgress, dto);
+  if (status === 'failed') {
+    await notify(ctx, ctx.db, {
+      companyId,
+      kind: 'syncFailed',
+      userIds: (await companyAdministrators(ctx.db, companyId)).map((admin) => admin.id),
+      url: '/admin',
+      facts: () => ({ kind: 'syncFailed', error: state.errors.at(-1) ?? 'The sync failed' }),
+    });
+  }
   return dto;
 };
 

@@ -238,6 +238,17 @@ export const employeeIdsOfUser = (db: Executor, companyId: string, userId: strin
     .from(employees)
     .where(and(eq(employees.companyId, companyId), eq(employees.userId, userId)));
 
+/** The users the given employees are, by employee id (whom a notification about an employee's record goes to). */
+export const userIdsOfEmployees = async (db: Executor, companyId: string, employeeIds: readonly string[]) => {
+  const unique = [...new Set(employeeIds)];
+  if (unique.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: employees.id, userId: employees.userId })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), inArray(employees.id, unique)));
+  return new Map(rows.flatMap((row) => (row.userId ? [[row.id, row.userId] as const] : [])));
+};
+
 export const employeeIdOfUser = async (ctx: AppContext, companyId: string, userId: string) => {
   const [row] = await ctx.db
     .select({ id: employees.id })

@@ -16,9 +16,10 @@ import { type Actor, type AppContext, can } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { loadPage } from '../../platform/db/paging';
 import { forbidden, notFound, validationError } from '../../platform/errors';
-import { activeCompanyMembers } from '../auth/users.repository';
+import { activeCompanyMembers, userNamesByIds } from '../auth/users.repository';
 import { assertCollectionKeys } from '../collections/collection-values';
 import { userIdsByWorkGroup } from '../employees/work-groups';
+import { notify } from '../subscriptions/notifications';
 import { toMessageDtos, unreadCountOf } from './message-dto';
 import { messageRecipients, messages } from './messages.tables';
 
@@ -86,6 +87,17 @@ export const sendMessage = async (
     await tx
       .insert(messageRecipients)
       .values(recipientIds.map((userId) => ({ messageId: row.id, userId, companyId: actor.companyId })));
+    await notify(ctx, tx, {
+      companyId: actor.companyId,
+      kind: 'message',
+      userIds: recipientIds.filter((userId) => userId !== actor.userId),
+      url: '/messages',
+      facts: async () => ({
+        kind: 'message',
+        from: (await userNamesByIds(tx, [actor.userId])).get(actor.userId) ?? 'Karm',
+        text: input.message,
+      }),
+    });
     return { row, recipientIds };
   });
   const [asRecipient] = await toMessageDtos(ctx.db, '', [{ ...row, readAt: null }]);

@@ -236,7 +236,7 @@ export const insertDeviation = async (
   if (!created) throw new Error('Deviation insert returned nothing');
   await writeActions(tx, actor.companyId, created.id, [], actions, now);
   await writeHistory(tx, actor, created.id, 'created', {}, now);
-  await alertNewDeviation(tx, actor, created, todayIn(ctx.clock));
+  await alertNewDeviation(ctx, tx, actor, created, todayIn(ctx.clock));
   return created;
 };
 
@@ -319,7 +319,7 @@ export const updateDeviation = async (
             : 'changed';
     await writeHistory(tx, actor, current.id, action, changes, now);
     if (updated!.handlerId && updated!.handlerId !== current.handlerId) {
-      await alertNewDeviation(tx, actor, updated!, todayIn(ctx.clock));
+      await alertNewDeviation(ctx, tx, actor, updated!, todayIn(ctx.clock));
     }
     return updated!;
   });

@@ -6,6 +6,7 @@ import type { Executor } from '../../platform/db/client';
 import { defineJob } from '../../platform/jobs/job-table';
 import { companyAdministrators } from '../auth/users.repository';
 import { employeeIdsOfUser } from '../employees/employees.service';
+import { notify } from '../subscriptions/notifications';
 import { insertTasks, pushTasksChanged } from '../tasks/tasks.service';
 import type { DeviationRow } from './deviation-dto';
 import { deviationActions, deviations } from './quality.tables';
@@ -55,14 +56,25 @@ const alertUsers = async (
   return rows.map((row) => row.id);
 };
 
-/** A new deviation, or one given to a new case handler: a task for the handler (not for oneself). */
+/**
+ * A new deviation, or one given to a new case handler: a task for the handler (not for oneself), and
+ * the handler's notification if they asked for one.
+ */
 export const alertNewDeviation = async (
+  ctx: AppContext,
   tx: Executor,
   actor: Actor,
   deviation: DeviationRow,
   today: string,
 ) => {
   if (!deviation.handlerId || deviation.handlerId === actor.userId) return [];
+  await notify(ctx, tx, {
+    companyId: actor.companyId,
+    kind: 'deviationHandler',
+    userIds: [deviation.handlerId],
+    url: '/quality',
+    facts: () => ({ kind: 'deviationHandler', number: deviation.number, title: deviation.title }),
+  });
   return alertUsers(
     tx,
     actor,

@@ -17,11 +17,13 @@ import type { Executor } from '../../platform/db/client';
 import { assertReferencesInCompany, type Referable, type Reference } from '../../platform/db/references';
 import { containsPattern } from '../../platform/db/search-terms';
 import { conflict, forbidden, notFound } from '../../platform/errors';
-import { employeeIdsOfUser, employeeSummaries } from '../employees/employees.service';
+import { userNamesByIds } from '../auth/users.repository';
+import { employeeIdsOfUser, employeeSummaries, userIdsOfEmployees } from '../employees/employees.service';
 import { ACTIVE_EMPLOYEES_REFERABLE } from '../employees/employees-for-planner';
 import { OFFERS_REFERABLE, offerLabels } from '../offers/offers-referable';
 import { PROJECTS_REFERABLE, projectsForPlanner } from '../projects/projects-for-planner';
 import { SERVICE_ITEMS_REFERABLE, serviceItemChoices } from '../service-work/service-item-choices';
+import { notify } from '../subscriptions/notifications';
 import { tasks } from './tasks.tables';
 
 /**
@@ -131,9 +133,32 @@ export const insertTasks = async (tx: Executor, actor: Actor, values: TaskValues
     .returning();
 };
 
+/** Tells the person a task was given to (not when they gave it to themselves), with the task. */
+const notifyAssignee = async (ctx: AppContext, tx: Executor, actor: Actor, row: TaskRow) => {
+  if (!row.assigneeId) return;
+  const userId = (await userIdsOfEmployees(tx, actor.companyId, [row.assigneeId])).get(row.assigneeId);
+  if (!userId || userId === actor.userId) return;
+  await notify(ctx, tx, {
+    companyId: actor.companyId,
+    kind: 'taskAssigned',
+    userIds: [userId],
+    url: `/tasks?open=${row.id}`,
+    facts: async () => ({
+      kind: 'taskAssigned',
+      name: row.name,
+      date: row.date,
+      by: (await userNamesByIds(tx, [actor.userId])).get(actor.userId) ?? 'Karm',
+    }),
+  });
+};
+
 /** POST /tasks. */
 export const createTask = async (ctx: AppContext, actor: Actor, input: TaskValues) => {
-  const [row] = await ctx.db.transaction((tx) => insertTasks(tx, actor, [input]));
+  const [row] = await ctx.db.transaction(async (tx) => {
+    const rows = await insertTasks(tx, actor, [input]);
+    if (rows[0]) await notifyAssignee(ctx, tx, actor, rows[0]);
+    return rows;
+  });
   if (!row) throw new Error('Task insert returned nothing');
   pushTasksChanged(ctx, actor.companyId, [row.id]);
   return (await taskDtos(ctx, actor.companyId, [row]))[0]!;
@@ -179,6 +204,7 @@ export const updateTask = async (
       .set({ ...fields, ...doneChanges, updatedAt: now, version: current.version + 1 })
       .where(eq(tasks.id, current.id))
       .returning();
+    if (updated!.assigneeId !== current.assigneeId) await notifyAssignee(ctx, tx, actor, updated!);
     return updated!;
   });
   pushTasksChanged(ctx, actor.companyId, [row.id]);

@@ -27,6 +27,7 @@ export * from '../../modules/quality/quality.tables';
 export * from '../../modules/service-agreements/service-agreements.tables';
 export * from '../../modules/service-templates/service-templates.tables';
 export * from '../../modules/service-work/service-work.tables';
+export * from '../../modules/subscriptions/subscriptions.tables';
 export * from '../../modules/tasks/tasks.tables';
 export * from '../../modules/users/users.tables';
 export * from '../../modules/webhooks/webhooks.tables';

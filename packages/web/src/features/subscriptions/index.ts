@@ -1,0 +1,1 @@
+export { SubscriptionsPage } from './subscriptions-page';
