@@ -1,16 +1,11 @@
-import {
-  serviceAnswers,
-  serviceGroups,
-  serviceRows,
-  serviceTemplates,
-} from '@karm/server/modules/service-templates/service-templates.tables';
+import { serviceTemplates } from '@karm/server/modules/service-templates/service-templates.tables';
 import { ensureStarters } from '@karm/server/modules/service-templates/starters';
 import { getFullTemplate } from '@karm/server/modules/service-templates/template-tree';
 import type { Database } from '@karm/server/platform/db/client';
-import { newId } from '@karm/server/platform/ids';
 import { startTestServer } from '@karm/server/test/test-server';
 import { and, eq, like } from 'drizzle-orm';
 import { measureAlternately, printFigures, printMemory, printRatio } from './measure';
+import { seedBenchTemplate } from './template-seed';
 
 const GROUPS = 30;
 const ROWS_PER_GROUP = 20;
@@ -54,51 +49,21 @@ export const run = async () => {
     const { companyId } = admin;
     const { db } = server.ctx;
     await db.transaction((tx) => ensureStarters(tx, companyId));
-    const [template] = await db
-      .insert(serviceTemplates)
-      .values({ companyId, name: 'Benk — 30 grupper × 20 rader × 5 svar', info: 'Målt' })
-      .returning();
-    if (!template) throw new Error('No template');
+    const template = await seedBenchTemplate(db, companyId, {
+      name: 'Benk — 30 grupper × 20 rader × 5 svar',
+      groups: GROUPS,
+      rows: ROWS_PER_GROUP,
+      answers: ANSWER_NAMES.slice(0, ANSWERS_PER_ROW).map((name, position) => ({
+        name,
+        color: ANSWER_COLOURS[position] ?? '#999999',
+        isCommentRequired: position > 0,
+        isPictureRequired: position === 1,
+        isDeviationRequired: position === 1,
+      })),
+      note: 'Se servicemanualen',
+      url: 'https://example.com/manual.pdf',
+    });
     const [empty] = await db.insert(serviceTemplates).values({ companyId, name: 'Tom' }).returning();
-    for (let group = 0; group < GROUPS; group++) {
-      const groupId = newId();
-      await db.insert(serviceGroups).values({
-        id: groupId,
-        companyId,
-        templateId: template.id,
-        name: `Gruppe ${group + 1}`,
-        typeGroup: 'checklist',
-        info: 'Kontroller etter produsentens anvisning',
-        position: group,
-      });
-      const rows = Array.from({ length: ROWS_PER_GROUP }, (_, row) => ({
-        id: newId(),
-        companyId,
-        templateId: template.id,
-        groupId,
-        name: `Kontrollpunkt ${group + 1}.${row + 1}`,
-        type: 'singleAnswer' as const,
-        note: 'Se servicemanualen',
-        url: 'https://example.com/manual.pdf',
-        position: row,
-      }));
-      await db.insert(serviceRows).values(rows);
-      await db.insert(serviceAnswers).values(
-        rows.flatMap((row) =>
-          ANSWER_NAMES.slice(0, ANSWERS_PER_ROW).map((name, position) => ({
-            companyId,
-            templateId: template.id,
-            rowId: row.id,
-            name,
-            color: ANSWER_COLOURS[position] ?? '#999999',
-            isCommentRequired: position > 0,
-            isPictureRequired: position === 1,
-            isDeviationRequired: position === 1,
-            position,
-          })),
-        ),
-      );
-    }
     await server.ctx.database.runSql('analyze');
     const first = await admin.client.request('admin-service:get-full-service-template', { id: template.id });
     const answers = first.groups.reduce(

@@ -7,75 +7,34 @@ import type {
   ServiceItemDto,
   ServiceReportCreatedDto,
 } from '@karm/domain/contract';
-import {
-  serviceAnswers,
-  serviceGroups,
-  serviceRows,
-  serviceTemplates,
-} from '@karm/server/modules/service-templates/service-templates.tables';
 import { ensureStarters } from '@karm/server/modules/service-templates/starters';
 import { listServiceItems } from '@karm/server/modules/service-work/service-items.service';
 import { renderServiceReportPdf } from '@karm/server/modules/service-work/service-report-pdf';
 import { visitedItems } from '@karm/server/modules/service-work/service-reports.service';
 import { administrativeActor } from '@karm/server/platform/context';
-import { newId } from '@karm/server/platform/ids';
 import { type SignedInUser, startTestServer, type TestServer } from '@karm/server/test/test-server';
 import sharp from 'sharp';
 import { getJson } from './http-get';
 import { measure, mebibytes, printFigures } from './measure';
+import { seedBenchTemplate } from './template-seed';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const REPORT_ITEMS = 40;
 const PICTURES_PER_ITEM = 2;
 
-/** A company template of `groups` × `rows` single-answer rows (OK green, Ikke OK red), written straight to its tables. */
-const seedTemplate = async (server: TestServer, companyId: string, groups: number, rows: number) => {
-  const { db } = server.ctx;
-  const [template] = await db
-    .insert(serviceTemplates)
-    .values({ companyId, name: `Benk ${groups} × ${rows}`, info: '' })
-    .returning();
-  if (!template) throw new Error('No template');
-  for (let group = 0; group < groups; group++) {
-    const groupId = newId();
-    await db.insert(serviceGroups).values({
-      id: groupId,
-      companyId,
-      templateId: template.id,
-      name: `Gruppe ${group + 1}`,
-      typeGroup: 'checklist',
-      info: '',
-      position: group,
-    });
-    const rowValues = Array.from({ length: rows }, (_, row) => ({
-      id: newId(),
-      companyId,
-      templateId: template.id,
-      groupId,
-      name: `Kontrollpunkt ${group + 1}.${row + 1}`,
-      type: 'singleAnswer' as const,
-      note: '',
-      url: '',
-      position: row,
-    }));
-    await db.insert(serviceRows).values(rowValues);
-    await db.insert(serviceAnswers).values(
-      rowValues.flatMap((row) => [
-        { companyId, templateId: template.id, rowId: row.id, name: 'OK', color: '#2f9e44', position: 0 },
-        {
-          companyId,
-          templateId: template.id,
-          rowId: row.id,
-          name: 'Ikke OK',
-          color: '#e03131',
-          isCommentRequired: true,
-          position: 1,
-        },
-      ]),
-    );
-  }
-  return template.id;
-};
+/** A company template of `groups` × `rows` single-answer rows (OK green, Ikke OK red, which asks for a comment). */
+const seedTemplate = async (server: TestServer, companyId: string, groups: number, rows: number) =>
+  (
+    await seedBenchTemplate(server.ctx.db, companyId, {
+      name: `Benk ${groups} × ${rows}`,
+      groups,
+      rows,
+      answers: [
+        { name: 'OK', color: '#2f9e44' },
+        { name: 'Ikke OK', color: '#e03131', isCommentRequired: true },
+      ],
+    })
+  ).id;
 
 const rest = (server: TestServer, user: SignedInUser) => ({
   post: async <T>(path: string, body: unknown) => {
