@@ -149,6 +149,7 @@ describe('Tripletex contract', () => {
       comment: 'Kreditert',
       sendToCustomer: false,
     });
+    await adapter.listProducts({ from: 0, count: 10, isService: true, name: 'Dør', includeInactive: true });
 
     // Refusals, so error answers are checked too: 404, 409 and 422.
     await rejection(adapter.getCustomer('999999'));
