@@ -152,5 +152,8 @@ export default defineConfig({
     css: false,
     // Vitest takes one worker less than the cores: on a two-core machine that is one file at a time.
     maxWorkers: 2,
+    // A dialog journey in jsdom (render, type, save) takes 1–3 s on an idle machine; the default 5 s
+    // failed such tests whenever the machine was busy. The server tests allow the same.
+    testTimeout: 20_000,
   },
 });
