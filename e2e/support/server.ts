@@ -11,6 +11,7 @@ import { findDemoCompanyId, SECOND_DEMO_COMPANY_NAME, seedDemo } from '@karm/ser
 import { seedCompany, seedEmployee, seedUser } from '@karm/server/seed/factories';
 import { FAKE_TRIPLETEX_TOKENS, startFakeTripletex } from '@karm/server/test/fake-tripletex/fake-tripletex';
 import { startSmtpRelay } from '@karm/server/test/smtp-relay';
+import { throwawayPasswordHash } from '@karm/server/test/test-passwords';
 import { MAIL_FILE } from './mails';
 import {
   CALENDAR_COMPANY_NAME,
@@ -138,13 +139,13 @@ const journeyUsers: { username: string; role: Role }[] = [
   ...Object.values(E2E_EXPENSE_USERS).map((username) => ({ username, role: 'technician' as const })),
   { username: E2E_EXPENSE_ADMIN, role: 'admin' as const },
 ];
-const seedJourneyUser = (username: string, role: Role, companyId: string) =>
+const seedJourneyUser = async (username: string, role: Role, companyId: string) =>
   seedUser(ctx.db, {
     companyIds: [companyId],
     role,
     username,
     email: `${username}@e2e.test`,
-    password: E2E_PASSWORD,
+    passwordHash: await throwawayPasswordHash(E2E_PASSWORD),
     firstName: 'E2E',
     lastName: username.replace('e2e-', ''),
   });

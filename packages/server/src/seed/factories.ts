@@ -47,6 +47,8 @@ export type SeedUserOptions = {
   username?: string;
   email?: string | null;
   password?: string;
+  /** A hash made beforehand (the test servers' users share one cheap hash); otherwise `password` is hashed. */
+  passwordHash?: string;
   firstName?: string;
   lastName?: string;
   userType?: string;
@@ -66,7 +68,9 @@ export const seedUser = async (db: Executor, options: SeedUserOptions) => {
       email: options.email === undefined ? `${username}@example.test` : options.email,
       // Every user gets their own salt, as real users do: a shared hash would tell whoever reads the
       // table that the users have the same password. Seeding waits for the pool rather than being refused.
-      passwordHash: await hashPassword(options.password ?? DEFAULT_TEST_PASSWORD, { waitWhenBusy: true }),
+      passwordHash:
+        options.passwordHash ??
+        (await hashPassword(options.password ?? DEFAULT_TEST_PASSWORD, { waitWhenBusy: true })),
       firstName: options.firstName ?? 'Test',
       lastName: options.lastName ?? `User ${id}`,
       userType: options.userType ?? 'user',

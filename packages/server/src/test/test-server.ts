@@ -10,6 +10,7 @@ import { createLogger } from '../platform/logging';
 import { DEFAULT_TEST_PASSWORD, type SeedUserOptions, seedCompany, seedUser } from '../seed/factories';
 import { connectTestClient, type TestClient } from './test-client';
 import { openTestDatabase } from './test-database';
+import { throwawayPasswordHash } from './test-passwords';
 
 /** A clock tests can move. */
 export const createTestClock = (start = new Date()) => {
@@ -87,7 +88,13 @@ export const startTestServer = async (
     connect,
     signedInUser: async (options = {}) => {
       const companyId = options.companyId ?? (await seedCompany(ctx.db)).id;
-      const user = await seedUser(ctx.db, { ...options, companyIds: [companyId] });
+      const user = await seedUser(ctx.db, {
+        ...(options.password === undefined
+          ? { passwordHash: await throwawayPasswordHash(DEFAULT_TEST_PASSWORD) }
+          : {}),
+        ...options,
+        companyIds: [companyId],
+      });
       const client = await connect();
       const login = await client.request('authenticate', {
         username: user.username,

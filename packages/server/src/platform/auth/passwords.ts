@@ -17,8 +17,18 @@ const QUEUE_PER_THREAD = 4;
 
 type DeriveTask = { password: string; salt: Buffer; keyLength: number; N: number; r: number; p: number };
 
-/** Seeding and other work nobody waits for may queue beyond the bound instead of being refused. */
-type HashOptions = { waitWhenBusy?: boolean };
+/** scrypt's cost: stored with each hash, and read back from it when a password is checked. */
+export type ScryptParameters = { N: number; r: number; p: number };
+
+type HashOptions = {
+  /** Seeding and other work nobody waits for may queue beyond the bound instead of being refused. */
+  waitWhenBusy?: boolean;
+  /**
+   * Only for the test servers' throwaway users (`test/test-server.ts`), who sign in hundreds of
+   * times a run: a lower cost. Every password a person sets is hashed at `PARAMETERS`.
+   */
+  parameters?: ScryptParameters;
+};
 
 export type PasswordPool = {
   hash: (password: string, options?: HashOptions) => Promise<string>;
@@ -66,15 +76,16 @@ export const createPasswordPool = (
   return {
     hash: async (password, options) => {
       const salt = randomBytes(16);
+      const parameters = options?.parameters ?? PARAMETERS;
       const key = await derive(
-        { password: password.normalize('NFKC'), salt, keyLength: KEY_LENGTH, ...PARAMETERS },
+        { password: password.normalize('NFKC'), salt, keyLength: KEY_LENGTH, ...parameters },
         options,
       );
       return [
         'scrypt',
-        PARAMETERS.N,
-        PARAMETERS.r,
-        PARAMETERS.p,
+        parameters.N,
+        parameters.r,
+        parameters.p,
         salt.toString('base64'),
         key.toString('base64'),
       ].join('$');
