@@ -31,6 +31,10 @@ const EXCLUDED_TABLES = new Set([
   'sign_in_challenges',
   'job_effects',
   'project_counts',
+  // A calendar feed is its secret address (stored hashed, unique): without it the row is nothing, and
+  // a restored company's people make new addresses. A push device's endpoint and keys are its secrets.
+  'calendar_feeds',
+  'push_subscriptions',
 ]);
 
 /** Columns holding secrets (hashes of passwords and tokens, sealed tokens and webhook secrets). */
@@ -42,6 +46,7 @@ export const SECRET_PLACEHOLDER = 'not-exported';
 export const NOT_EXPORTED = [
   'password hashes (users.password_hash)',
   'sessions, sign-in challenges, password resets and two-factor secrets',
+  'calendar feed addresses and the devices registered for push notifications',
   'sealed secrets: accounting tokens and webhook signing secrets (*_sealed columns)',
 ];
 

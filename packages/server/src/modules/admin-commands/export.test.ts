@@ -36,6 +36,11 @@ beforeAll(async () => {
   });
   await uploadTestFile(server, admin, { type: 'document', bytes: FILE_BYTES, fileName: 'tegning.pdf' });
   await uploadTestFile(server, other, { type: 'document', bytes: FILE_BYTES, fileName: 'annen.pdf' });
+  // Two people's calendar feeds: their addresses are secrets, and the check import once tripped over them.
+  const colleague = await server.signedInUser({ role: 'leader', companyId: admin.companyId });
+  for (const person of [admin, colleague]) {
+    await person.client.request('subscriptions:feed-create', { layers: ['tasks'] });
+  }
 });
 afterAll(async () => {
   await server?.close();
@@ -123,6 +128,8 @@ describe('export and check of the company data', { timeout: 90_000 }, () => {
     expect(entries.has('tables/sessions.json')).toBe(false);
     expect(entries.has('tables/projects.json')).toBe(true);
     expect(entries.has('tables/project_counts.json')).toBe(false);
+    expect(entries.has('tables/calendar_feeds.json')).toBe(false);
+    expect(manifest.notExported.join(' ')).toMatch(/calendar feed/);
   });
 
   it('verifies a fresh export against an import into an empty database', async () => {
