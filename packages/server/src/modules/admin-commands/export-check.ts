@@ -96,10 +96,12 @@ export const checkCompanyExport = async (
     await applyMigrations(handle);
     const db = handle.db;
     await db.execute(sql`set time zone 'UTC'`);
+    // One placeholder per row: a secret column may be unique (api_tokens.token_hash), and a shared
+    // placeholder made the check fail for any company with two API tokens.
     const withPlaceholders = (table: ExportTable, rows: Row[]) =>
-      rows.map((row) => {
+      rows.map((row, index) => {
         const copy = { ...row };
-        for (const column of table.stripped) copy[column] = SECRET_PLACEHOLDER;
+        for (const column of table.stripped) copy[column] = `${SECRET_PLACEHOLDER}-${index + 1}`;
         return copy;
       });
     const insert = async (table: ExportTable, rows: Row[]) => {

@@ -36,7 +36,11 @@ beforeAll(async () => {
   });
   await uploadTestFile(server, admin, { type: 'document', bytes: FILE_BYTES, fileName: 'tegning.pdf' });
   await uploadTestFile(server, other, { type: 'document', bytes: FILE_BYTES, fileName: 'annen.pdf' });
-  // Two people's calendar feeds: their addresses are secrets, and the check import once tripped over them.
+  // Two API tokens (a unique secret column) and two people's calendar feeds (secret addresses): the
+  // check import once tripped over both.
+  for (const name of ['Power BI', 'Nettskjema']) {
+    await admin.client.request('api-tokens:create', { name, scope: 'read' });
+  }
   const colleague = await server.signedInUser({ role: 'leader', companyId: admin.companyId });
   for (const person of [admin, colleague]) {
     await person.client.request('subscriptions:feed-create', { layers: ['tasks'] });
