@@ -16,7 +16,10 @@ export const signInPage = async (page: Page, username: string, password = E2E_PA
   await page.waitForFunction(() => typeof window.karm?.adoptSession === 'function');
   await page.evaluate((token) => window.karm.adoptSession(token), session.token);
   await page.goto('/');
-  await expect(page.getByRole('navigation', { name: /main navigation|hovedmeny/i })).toBeVisible();
+  // The first screen after signing in loads the shell's code: on a busy machine that outlasts 7 s.
+  await expect(page.getByRole('navigation', { name: /main navigation|hovedmeny/i })).toBeVisible({
+    timeout: 20_000,
+  });
   return session.token;
 };
 
