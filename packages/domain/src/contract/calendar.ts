@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { daysBetween, isDateOnly } from '../rules/date-only';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { dateOnlySchema } from './date-only';
 
 /**
  * The calendar (SPEC §1 "calendar", §2 `/calendar`, issue 17): what other modules store, read as
@@ -66,15 +67,13 @@ export type CalendarEntryDto = {
   absence?: string;
 };
 
-const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
-
 const bothDates = (query: { from: unknown; to: unknown }) => isDateOnly(query.from) && isDateOnly(query.to);
 
 /** GET /calendar?from=…&to=…&layers=a,b,c — `to` is inclusive. */
 export const calendarQuerySchema = z
   .object({
-    from: dateOnly,
-    to: dateOnly,
+    from: dateOnlySchema,
+    to: dateOnlySchema,
     layers: z
       .string()
       .max(500, messageWithParams(MESSAGES.tooLong, { max: 500 }))

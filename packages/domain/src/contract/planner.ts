@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isDateOnly } from '../rules/date-only';
 import type { DeliveryColour } from '../rules/delivery-colour';
 import { type IsoWeek, isValidIsoWeek } from '../rules/iso-week';
 import { isDayPart } from '../rules/planner/day-parts';
@@ -8,6 +7,7 @@ import type { RedDayName } from '../rules/red-days';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '../rules/validation-messages';
 import { collectionKeySchema } from './collection-key';
 import type { CollectionValueDto } from './collections';
+import { dateOnlySchema } from './date-only';
 import { socketEvent } from './define';
 import type { PlannerWorkGroup } from './profile';
 import type { TaskDto } from './tasks';
@@ -21,8 +21,6 @@ import type { TaskDto } from './tasks';
  * CONFLICT (`validation.planCellChanged`) and the fresh cells in `details.cells`.
  */
 
-const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
-
 /** A week that exists: week 53 only in long years, never 54. */
 export const isoWeekSchema = z
   .object({ year: z.number().int().min(2000).max(2100), week: z.number().int().min(1).max(53) })
@@ -33,7 +31,7 @@ export const MAX_PLAN_CELLS = 2_500;
 
 const cellSchema = z.object({
   employeeId: z.uuid(),
-  date: dateOnly,
+  date: dateOnlySchema,
   /** The cell's version as the client read it; 0 for a cell never booked. */
   version: z.number().int().min(0),
 });
@@ -76,7 +74,7 @@ export type PlanRemoveInput = z.input<typeof planRemoveSchema>;
  * day up to `until` (the last day the planner shows); what finds no day becomes a task (rules/planner/push-off.ts).
  */
 export const planPushOffSchema = z
-  .object({ projectId: z.uuid(), cells: cellsSchema, until: dateOnly })
+  .object({ projectId: z.uuid(), cells: cellsSchema, until: dateOnlySchema })
   .refine((input) => input.cells.every((cell) => cell.date <= input.until), {
     message: MESSAGES.rangeFromBeforeTo,
     path: ['until'],
@@ -190,7 +188,11 @@ export const planSuggestionAcceptSchema = z.object({
 export type PlanSuggestionAcceptInput = z.input<typeof planSuggestionAcceptSchema>;
 
 /** `plan:suggestion-move`: the suggestion to another service worker or day (still only suggested). */
-export const planSuggestionMoveSchema = z.object({ ...suggestionRef, employeeId: z.uuid(), date: dateOnly });
+export const planSuggestionMoveSchema = z.object({
+  ...suggestionRef,
+  employeeId: z.uuid(),
+  date: dateOnlySchema,
+});
 export type PlanSuggestionMoveInput = z.input<typeof planSuggestionMoveSchema>;
 
 /** `plan:suggestion-dismiss`: the suggestion goes; the visit stays due (dispatch, due list). */

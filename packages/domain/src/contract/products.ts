@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isDateOnly } from '../rules/date-only';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { dateOnlySchema } from './date-only';
 import { socketEvent } from './define';
 import type { Page } from './paging';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
@@ -150,7 +150,6 @@ const quantity = z
   .max(PRODUCT_LIMITS.quantity, MESSAGES.numberTooLarge)
   // Hundredths at most (2.25 hours): what is stored and invoiced.
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, MESSAGES.quantityPrecision);
-const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
 
 const expenseFields = {
   productId: z.uuid(),
@@ -158,7 +157,7 @@ const expenseFields = {
   /** The product's price unless given: a discount or a special price on site. */
   unitPriceOre: priceOre.nullable().default(null),
   serviceItemId: z.uuid().nullable().default(null),
-  date: dateOnly,
+  date: dateOnlySchema,
   note: shortText(PRODUCT_LIMITS.note).default(''),
 };
 
@@ -176,7 +175,7 @@ export const expensePatchSchema = z.object({
       quantity: quantity.optional(),
       unitPriceOre: priceOre.optional(),
       serviceItemId: z.uuid().nullable().optional(),
-      date: dateOnly.optional(),
+      date: dateOnlySchema.optional(),
       note: shortText(PRODUCT_LIMITS.note).optional(),
     })
     .refine((changes) => Object.values(changes).some((value) => value !== undefined), MESSAGES.required),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isDateOnly } from '../rules/date-only';
 import { DEVIATION_STATUSES, type DeviationStatus } from '../rules/quality';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { dateOnlySchema } from './date-only';
 import { patchOf } from './define';
 import { pageQuerySchema } from './paging';
 
@@ -14,7 +14,6 @@ import { pageQuerySchema } from './paging';
 
 export { DEVIATION_STATUSES, type DeviationStatus };
 
-const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
 const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
 const version = z.coerce.number().int().positive();
 
@@ -104,7 +103,7 @@ export const deviationActionInputSchema = z.object({
   description: text(QUALITY_LIMITS.text).min(1, MESSAGES.required),
   kind: z.enum(ACTION_KINDS).default('corrective'),
   responsibleId: z.uuid().nullable().default(null),
-  dueDate: dateOnly.nullable().default(null),
+  dueDate: dateOnlySchema.nullable().default(null),
   isDone: z.boolean().default(false),
 });
 export type DeviationActionInput = z.input<typeof deviationActionInputSchema>;
@@ -114,7 +113,7 @@ const deviationFieldsSchema = z.object({
   description: text(QUALITY_LIMITS.text).default(''),
   category: z.enum(DEVIATION_CATEGORIES),
   severity: z.enum(DEVIATION_SEVERITIES).default('medium'),
-  date: dateOnly,
+  date: dateOnlySchema,
   projectId: z.uuid().nullable().default(null),
   product: text(QUALITY_LIMITS.origin).default(''),
   supplier: text(QUALITY_LIMITS.origin).default(''),
@@ -144,7 +143,7 @@ export const PARETO_DIMENSIONS = ['product', 'supplier', 'category'] as const;
 export type ParetoDimension = (typeof PARETO_DIMENSIONS)[number];
 
 /** Deviations dated in a period (both ends included). */
-const periodSchema = z.object({ from: dateOnly.optional(), to: dateOnly.optional() });
+const periodSchema = z.object({ from: dateOnlySchema.optional(), to: dateOnlySchema.optional() });
 
 /** GET /quality/deviations: paged, newest first. `product`/`supplier` match exactly (a Pareto bar). */
 export const deviationListQuerySchema = pageQuerySchema.extend(periodSchema.shape).extend({
@@ -230,7 +229,7 @@ const procedureFieldsSchema = z.object({
   title: text(QUALITY_LIMITS.title).min(1, MESSAGES.required),
   category: z.enum(PROCEDURE_CATEGORIES),
   ownerId: z.uuid().nullable().default(null),
-  reviewDate: dateOnly.nullable().default(null),
+  reviewDate: dateOnlySchema.nullable().default(null),
   fileIds: z.array(z.uuid()).max(QUALITY_LIMITS.files).default([]),
 });
 
@@ -239,7 +238,7 @@ const procedureVersionFieldsSchema = z.object({
     .string()
     .max(QUALITY_LIMITS.html, messageWithParams(MESSAGES.tooLong, { max: QUALITY_LIMITS.html }))
     .min(1, MESSAGES.richTextEmpty),
-  effectiveDate: dateOnly,
+  effectiveDate: dateOnlySchema,
   reason: text(QUALITY_LIMITS.text).default(''),
 });
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isDateOnly } from '../rules/date-only';
 import {
   DEFAULT_SERVICE_INTERVAL,
   PRICE_INDEX_LIMITS,
@@ -7,6 +6,7 @@ import {
   type ServiceInterval,
 } from '../rules/service-agreements';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { dateOnlySchema } from './date-only';
 import { patchOf } from './define';
 import { pageQuerySchema } from './paging';
 
@@ -33,7 +33,6 @@ export const SERVICE_AGREEMENT_LIMITS = {
   weeksAhead: 104,
 } as const;
 
-const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
 const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
 const version = z.coerce.number().int().positive();
 const priceOre = z
@@ -51,7 +50,7 @@ const agreementFieldsSchema = z.object({
   /** Employees from `GET employee/service`. */
   serviceWorkerIds: uniqueIdList(SERVICE_AGREEMENT_LIMITS.workers).default([]),
   interval: z.enum(SERVICE_INTERVALS).default(DEFAULT_SERVICE_INTERVAL),
-  startDate: dateOnly,
+  startDate: dateOnlySchema,
   pricePerVisitOre: priceOre.default(0),
   pricePerYearOre: priceOre.default(0),
   /** Service items of the agreement's project. */
@@ -82,7 +81,7 @@ export const serviceAgreementOfProjectQuerySchema = z.object({ projectId: z.uuid
 /** POST /service-agreements/{id}/visits: a visit done on `date` (today or earlier); moves the next one. */
 export const serviceVisitDoneSchema = z.object({
   version,
-  date: dateOnly,
+  date: dateOnlySchema,
   note: text(SERVICE_AGREEMENT_LIMITS.note).default(''),
 });
 export type ServiceVisitDoneInput = z.input<typeof serviceVisitDoneSchema>;
@@ -99,7 +98,7 @@ export const priceIndexSchema = z.object({
     .min(PRICE_INDEX_LIMITS.min, MESSAGES.priceIndexRange)
     .max(PRICE_INDEX_LIMITS.max, MESSAGES.priceIndexRange)
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, MESSAGES.priceIndexRange),
-  date: dateOnly,
+  date: dateOnlySchema,
   agreementIds: uniqueIdList(10_000).optional(),
 });
 export type PriceIndexInput = z.input<typeof priceIndexSchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isDateOnly } from '../rules/date-only';
 import type { ServiceRowType } from '../rules/service-answers';
 import { isValidUrl } from '../rules/url';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { dateOnlySchema } from './date-only';
 import { patchOf } from './define';
 import type { ServiceAnswerDto, ServiceGroupType } from './service-templates';
 import type { ServiceItemDto } from './service-work';
@@ -20,7 +20,6 @@ export const SERVICE_ANSWER_LIMITS = { text: 2000, comment: 2000, number: 1e12 }
 
 const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
 const version = z.coerce.number().int().positive();
-const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
 const numberValue = z
   .number()
   .finite()
@@ -31,7 +30,7 @@ const numberValue = z
 const valueFieldsSchema = z.object({
   text: text(SERVICE_ANSWER_LIMITS.text).default(''),
   number: numberValue.nullable().default(null),
-  date: dateOnly.nullable().default(null),
+  date: dateOnlySchema.nullable().default(null),
   comment: text(SERVICE_ANSWER_LIMITS.comment).default(''),
   /** A `service-picture` upload: a photo of what was found. */
   pictureId: z.uuid().nullable().default(null),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isDateOnly } from '../rules/date-only';
 import { isDayPart } from '../rules/planner/day-parts';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { dateOnlySchema } from './date-only';
 import { pageQuerySchema } from './paging';
 import type { NamedRefDto } from './service-agreements';
 import type { ServiceLocation } from './service-work';
@@ -95,8 +95,6 @@ export const dispatchQuerySchema = pageQuerySchema.extend({
 });
 export type DispatchQuery = z.input<typeof dispatchQuerySchema>;
 
-const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
-
 /**
  * POST /service-project/dispatch/assign: books the entry for a service worker on a day for a day
  * part — the planner's plan:add (a day holds at most a whole day unless the overbooking is confirmed).
@@ -110,7 +108,7 @@ export const dispatchAssignSchema = z.object({
     z.object({ kind: z.literal('visit'), agreementId: z.uuid() }),
   ]),
   employeeId: z.uuid(),
-  date: dateOnly,
+  date: dateOnlySchema,
   dayPart: z.number().refine(isDayPart, MESSAGES.dayPartInvalid),
   isOverbookingConfirmed: z.boolean().default(false),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isDateOnly } from '../rules/date-only';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { dateOnlySchema } from './date-only';
 import { patchOf } from './define';
 import { pageQuerySchema } from './paging';
 
@@ -10,7 +10,6 @@ import { pageQuerySchema } from './paging';
  * Pushed-off planner cells become tasks. Changes are pushed to the company as `tasks:changed`.
  */
 
-const dateOnly = z.string().refine(isDateOnly, MESSAGES.dateNotValid);
 const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSAGES.tooLong, { max }));
 const version = z.coerce.number().int().positive();
 
@@ -58,7 +57,7 @@ const taskFieldsSchema = z.object({
   type: z.enum(TASK_TYPES).default(DEFAULT_TASK_TYPE),
   entityType: z.enum(TASK_ENTITY_TYPES).nullable().default(null),
   entityId: z.uuid().nullable().default(null),
-  date: dateOnly,
+  date: dateOnlySchema,
   description: text(TASK_LIMITS.text).default(''),
   immediateAction: text(TASK_LIMITS.text).default(''),
   assigneeId: z.uuid().nullable().default(null),
