@@ -174,6 +174,10 @@ export const VALIDATION_MESSAGE_KEYS = {
   /** A booking would put more than a whole day on a cell; the person confirms to overbook. */
   planOverbooked: 'validation.planOverbooked',
   planSuggestionChanged: 'validation.planSuggestionChanged',
+  /** A suggested visit moved to a day before today. */
+  suggestionInPast: 'validation.suggestionInPast',
+  /** A suggested visit moved to a week-end or a red day. */
+  suggestionNotWorkingDay: 'validation.suggestionNotWorkingDay',
   visitNotDue: 'validation.visitNotDue',
   /** Someone else changed a task since it was read. */
   taskChanged: 'validation.taskChanged',

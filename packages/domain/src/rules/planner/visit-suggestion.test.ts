@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../date-only';
 import { QUARTERS_PER_DAY } from './day-parts';
-import { suggestVisitDay, VISIT_SUGGESTION_QUARTERS, visitSuggestionWindow } from './visit-suggestion';
+import {
+  movedSuggestionDayProblem,
+  suggestVisitDay,
+  VISIT_SUGGESTION_QUARTERS,
+  visitSuggestionWindow,
+} from './visit-suggestion';
 import { isWorkingDay } from './working-days';
 
 describe('suggestVisitDay', () => {
@@ -55,6 +60,26 @@ describe('suggestVisitDay', () => {
           expect(day.isOverbooked).toBe(quartersOn(day.date) + VISIT_SUGGESTION_QUARTERS > QUARTERS_PER_DAY);
         },
       ),
+    );
+  });
+});
+
+describe('movedSuggestionDayProblem', () => {
+  it('takes a working day from today on, and names what is wrong otherwise', () => {
+    // Thursday 2026-05-14 is Ascension Day, Sunday 2026-05-17 Constitution Day.
+    expect(movedSuggestionDayProblem('2026-05-12', '2026-05-12')).toBeNull();
+    expect(movedSuggestionDayProblem('2026-05-11', '2026-05-12')).toBe('validation.suggestionInPast');
+    expect(movedSuggestionDayProblem('2026-05-14', '2026-05-12')).toBe('validation.suggestionNotWorkingDay');
+    expect(movedSuggestionDayProblem('2026-05-16', '2026-05-12')).toBe('validation.suggestionNotWorkingDay');
+  });
+
+  it('allows exactly the days the suggestions themselves are drawn on', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 800 }), fc.integer({ min: -30, max: 60 }), (offset, moveBy) => {
+        const today = addDays('2026-01-01', offset);
+        const date = addDays(today, moveBy);
+        expect(movedSuggestionDayProblem(date, today) === null).toBe(date >= today && isWorkingDay(date));
+      }),
     );
   });
 });

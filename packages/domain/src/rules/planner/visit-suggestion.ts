@@ -1,4 +1,5 @@
 import { addDays } from '../date-only';
+import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '../validation-messages';
 import { QUARTERS_PER_DAY } from './day-parts';
 import { isWorkingDay } from './working-days';
 
@@ -60,4 +61,14 @@ export const visitSuggestionWindow = (dueDate: string, today: string) => {
   const { start, end } = searchWindow(dueDate, today);
   // The fallback may move a week-end or holiday due date on by up to two weeks.
   return { from: start, to: addDays(end, 14) };
+};
+
+/**
+ * Where a planner may move a suggested visit: a working day from today on — the same days the
+ * suggestions themselves are drawn on. The message key of what is wrong, or null.
+ */
+export const movedSuggestionDayProblem = (date: string, today: string) => {
+  if (date < today) return MESSAGES.suggestionInPast;
+  if (!isWorkingDay(date)) return MESSAGES.suggestionNotWorkingDay;
+  return null;
 };

@@ -9,6 +9,7 @@ import {
 import {
   type DayPart,
   VALIDATION_MESSAGE_KEYS as MESSAGES,
+  movedSuggestionDayProblem,
   QUARTERS_PER_DAY,
   quartersOfDay,
   suggestVisitDay,
@@ -21,7 +22,7 @@ import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/client';
 import { assertReferencesInCompany } from '../../platform/db/references';
-import { conflict, notFound } from '../../platform/errors';
+import { conflict, notFound, validationError } from '../../platform/errors';
 import { ACTIVE_EMPLOYEES_REFERABLE } from '../employees/employees-for-planner';
 import { assignTaskInTransaction, pushTasksChanged } from '../tasks/tasks.service';
 import { cellsOfRows, currentCellVersion, planRowsOfWeeks, weeksBetween } from './plan-weeks';
@@ -244,6 +245,8 @@ export const moveSuggestion = async (
   actor: Actor,
   input: z.output<typeof planSuggestionMoveSchema>,
 ) => {
+  const dayProblem = movedSuggestionDayProblem(input.date, todayIn(ctx.clock));
+  if (dayProblem) throw validationError({ date: dayProblem });
   const moved = await ctx.db.transaction(async (tx) => {
     await assertReferencesInCompany(tx, actor.companyId, {
       employeeId: [ACTIVE_EMPLOYEES_REFERABLE, input.employeeId],

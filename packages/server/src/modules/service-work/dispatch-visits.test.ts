@@ -251,6 +251,20 @@ describe('suggested plans', () => {
       date: '2026-03-04',
     });
     expect(foreign.code).toBe('VALIDATION');
+    // Today is Monday 2026-03-02: not back to Friday, not to Saturday; the suggestion stays put.
+    for (const [date, key] of [
+      ['2026-02-27', 'validation.suggestionInPast'],
+      ['2026-03-07', 'validation.suggestionNotWorkingDay'],
+    ] as const) {
+      const refusedDay = await leader.client.requestError('plan:suggestion-move', {
+        id: suggestion.id,
+        version: suggestion.version,
+        employeeId: ids.kari,
+        date,
+      });
+      expect(refusedDay).toMatchObject({ code: 'VALIDATION', details: { fields: { date: key } } });
+    }
+    expect(await suggestionOf(ids.kari, '2026-02-27')).toBeUndefined();
     const moved = await leader.client.request('plan:suggestion-move', {
       id: suggestion.id,
       version: suggestion.version,

@@ -162,7 +162,7 @@ export const PlannerPage = ({ weekHref, printHref, profilePath, today: todayProp
           onBook={() => setBooking(true)}
         />
       )}
-      {planner && <PlannerSuggestions planner={planner} mayWrite={mayWrite} />}
+      {planner && <PlannerSuggestions planner={planner} mayWrite={mayWrite} today={today} />}
       {query.error && !planner ? (
         <LoadFailedAlert
           title={t('page.loadFailed')}

@@ -1,5 +1,5 @@
 import type { PlannerDto, PlanSuggestionDto } from '@karm/domain/contract';
-import { formatDate } from '@karm/domain/rules';
+import { formatDate, isWorkingDay } from '@karm/domain/rules';
 import { Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconCalendarCheck, IconCalendarShare, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -19,7 +19,16 @@ import { daysSign, partSign } from './planner-row';
  * booking — a full day asks first, never an overbooking unseen), moves it or dismisses it (asked
  * first). Everyone else sees them listed.
  */
-export const PlannerSuggestions = ({ planner, mayWrite }: { planner: PlannerDto; mayWrite: boolean }) => {
+export const PlannerSuggestions = ({
+  planner,
+  mayWrite,
+  today,
+}: {
+  planner: PlannerDto;
+  mayWrite: boolean;
+  /** `YYYY-MM-DD` in Oslo: a suggestion moves to a working day from here on. */
+  today: string;
+}) => {
   const { t } = useTranslation('planner');
   const confirm = useConfirm();
   const accept = useAcceptSuggestion();
@@ -147,7 +156,12 @@ export const PlannerSuggestions = ({ planner, mayWrite }: { planner: PlannerDto;
         ))}
       </Stack>
       {moving && (
-        <MoveSuggestionDialog planner={planner} suggestion={moving} onClose={() => setMoving(null)} />
+        <MoveSuggestionDialog
+          planner={planner}
+          suggestion={moving}
+          today={today}
+          onClose={() => setMoving(null)}
+        />
       )}
     </Paper>
   );
@@ -157,10 +171,12 @@ export const PlannerSuggestions = ({ planner, mayWrite }: { planner: PlannerDto;
 const MoveSuggestionDialog = ({
   planner,
   suggestion,
+  today,
   onClose,
 }: {
   planner: PlannerDto;
   suggestion: PlanSuggestionDto;
+  today: string;
   onClose: () => void;
 }) => {
   const { t } = useTranslation('planner');
@@ -213,6 +229,9 @@ const MoveSuggestionDialog = ({
           label={t('suggestions.day')}
           value={date}
           onChange={setDate}
+          // The server refuses the others too (movedSuggestionDayProblem): the picker does not offer them.
+          minDate={today}
+          excludeDate={(day) => !isWorkingDay(day)}
           withAsterisk
           error={missing && !date ? t('validation:required') : undefined}
         />
