@@ -14,8 +14,11 @@ export const signInPage = async (page: Page, username: string, password = E2E_PA
   session.close();
   await page.goto('/login');
   await page.waitForFunction(() => typeof window.karm?.adoptSession === 'function');
-  await page.evaluate((token) => window.karm.adoptSession(token), session.token);
-  await page.goto('/');
+  // Then into the app the way the sign-in form goes there, without loading the page a second time.
+  await page.evaluate(async (token) => {
+    await window.karm.adoptSession(token);
+    await window.karm.navigate('/');
+  }, session.token);
   // The first screen after signing in loads the shell's code: on a busy machine that outlasts 7 s.
   await expect(page.getByRole('navigation', { name: /main navigation|hovedmeny/i })).toBeVisible({
     timeout: 20_000,

@@ -2,11 +2,21 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 /**
- * Screens are looked at by people too: journeys save what they see under test-results/screens —
- * the whole page, or only what the window shows (`fullPage: false`, as a phone user sees it).
+ * Screens are looked at by people: journeys save what they see under test-results/screens — the
+ * whole page, or only what the window shows (`fullPage: false`, as a phone user sees it). In CI
+ * nobody looks at them and the three hundred screenshots cost minutes of the run, so they are only
+ * taken there when KARM_E2E_SCREENS=1 asks for them; a failing journey still gets its own.
  */
-export const saveScreen = (page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) =>
-  page.screenshot({
+const SAVE_SCREENS = !process.env.CI || process.env.KARM_E2E_SCREENS === '1';
+
+export const saveScreen = async (
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+) => {
+  if (!SAVE_SCREENS) return;
+  await page.screenshot({
     path: path.join(import.meta.dirname, '../test-results/screens', `${name}.png`),
     fullPage,
   });
+};

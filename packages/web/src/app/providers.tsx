@@ -27,6 +27,8 @@ const theme = createTheme({
   luminanceThreshold: 0.179,
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   defaultRadius: 'sm',
+  // People who ask their system for less motion get dialogs, menus and toasts without animation.
+  respectReducedMotion: true,
 });
 
 /**
