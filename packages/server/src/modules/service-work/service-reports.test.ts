@@ -21,6 +21,7 @@ import { files } from '../files/files.tables';
 import { restClient } from '../offers/offers-test-helpers';
 import { PNG } from '../quality/quality-test-helpers';
 import { buildTemplate } from '../service-templates/service-templates-test-helpers';
+import { serviceReports } from './service-work.tables';
 
 /** Service reports and the per-door logbook (issue 19): routes, PDF, count, isolation, SPEC §8. */
 
@@ -348,5 +349,27 @@ describe('the logbook', () => {
     expect(text.indexOf('Visit 02.03.2026')).toBeLessThan(text.indexOf('Visit 27.02.2026'));
     expect(text).toContain('Deviation');
     expect(await allImages(pdf.bytes)).toHaveLength(1);
+  });
+
+  it('goes with its project when the project is removed', async () => {
+    const passing = (await admin.client.request('project:create', {
+      name: 'Kiwi Nydalen',
+      isService: true,
+    } as never)) as ProjectDto;
+    const item = await addItem('Bakdør', passing.id);
+    await answerSensor(item, 'OK');
+    const made = await report(admin, { projectId: passing.id, serviceItemIds: [item.id], locale: 'nb' });
+    expect(made.status).toBe(201);
+    const current = (await admin.client.request('project:get', { id: passing.id } as never)) as ProjectDto;
+    await admin.client.request('project:delete', {
+      id: passing.id,
+      version: current.version,
+      isPlanRemovalConfirmed: true,
+    } as never);
+    const left = await server.ctx.db
+      .select({ id: serviceReports.id })
+      .from(serviceReports)
+      .where(eq(serviceReports.projectId, passing.id));
+    expect(left).toEqual([]);
   });
 });

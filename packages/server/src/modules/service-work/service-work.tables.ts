@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, instant, primaryId, updatedAt, version } from '../../platform/db/columns';
 import { companies } from '../company/company.tables';
+import { projects } from '../projects/projects.tables';
 import {
   projectServiceAnswers,
   projectServiceRows,
@@ -117,7 +118,10 @@ export const serviceReports = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    projectId: uuid('project_id').notNull(),
+    // A removed project takes its reports' rows with it (the PDFs are its documents).
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
     visitDate: date('visit_date', { mode: 'string' }).notNull(),
     technicianId: uuid('technician_id'),
