@@ -81,6 +81,11 @@ for (const locale of ['en', 'nb'] as const) {
       await layer.click();
       await expect(delivery).toBeVisible();
 
+      // A project somebody else creates meanwhile shows up in the open calendar, without a reload.
+      const later = `${name} (live)`;
+      await session.request('project:create', { name: later, deliveryDate: `${year}-05-21` } as never);
+      await expect(page.locator('.karm-calendar-projectDelivery', { hasText: later })).toBeVisible();
+
       // Dragging the delivery a week on asks first, then moves the project's delivery date.
       await delivery.dragTo(page.locator(`.karm-calendar [data-date="${year}-05-19"]`).first());
       const question = page.getByRole('dialog');

@@ -34,6 +34,7 @@ import { useCalendarLayersStore } from '@/lib/store/work-stores';
 import { useIsPhone } from '@/lib/use-is-phone';
 import { availableLayers, entryEvents, knownLayers, rangeOf, redDayEvents } from './calendar-events';
 import { LayerSwitches } from './layer-switches';
+import { useCalendarPushes } from './use-calendar-pushes';
 
 /** Where an entry's record opens; null when it has no screen (a person's birthday). */
 export type TargetHref = (target: { type: CalendarTargetType; id: string }) => string | null;
@@ -50,6 +51,7 @@ export const CalendarPage = ({ targetHref }: { targetHref: TargetHref }) => {
   const navigate = useNavigate();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
+  useCalendarPushes();
   const isPhone = useIsPhone();
   const mayMoveDeliveries = useCan('projects.write');
   const mayReadPlanner = useCan('planner.read');

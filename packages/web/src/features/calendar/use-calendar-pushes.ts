@@ -1,0 +1,44 @@
+import {
+  CUSTOMER_PUSHES,
+  INQUIRY_PUSHES,
+  OFFER_PUSHES,
+  PLAN_PUSHES,
+  PROJECT_PUSHES,
+  SERVICE_AGREEMENT_PUSHES,
+  TASK_PUSHES,
+} from '@karm/domain/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { calendarKeys } from '@/lib/api/calendar';
+import { onPush } from '@/lib/socket';
+
+/**
+ * What the calendar shows is stored by other modules; when one of them tells the company something
+ * changed, the open calendar reads its range again (DESIGN rule 7, no polling). A push does not say
+ * which dates it touched, so the visible range is re-read whole — one request, answered from indexes.
+ */
+const PUSHES_THAT_MOVE_ENTRIES = [
+  PLAN_PUSHES.added,
+  PLAN_PUSHES.updated,
+  PLAN_PUSHES.refreshed,
+  TASK_PUSHES.changed,
+  PROJECT_PUSHES.projectChanged,
+  PROJECT_PUSHES.projectRemoved,
+  PROJECT_PUSHES.processChanged,
+  OFFER_PUSHES.offerChanged,
+  INQUIRY_PUSHES.inquiryChanged,
+  SERVICE_AGREEMENT_PUSHES.changed,
+  // Birthdays come from the employees.
+  CUSTOMER_PUSHES.employeesChanged,
+] as const;
+
+export const useCalendarPushes = () => {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const reread = () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+    const stops = PUSHES_THAT_MOVE_ENTRIES.map((event) => onPush(event, reread));
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [queryClient]);
+};
