@@ -117,10 +117,12 @@ export const router = createBrowserRouter([
             ),
             loader: leaveLoginWhenSignedIn,
           },
+          // A sheet is printed straight after a page load too: its texts come with the page, as the
+          // signed-in app's do, so the first print never shows a text's key.
           lazyRoute(
             'print',
-            () => import('@/features/print/print-page'),
-            ({ PrintPage }) =>
+            () => Promise.all([import('@/features/print/print-page'), loadAllTranslations()]),
+            ([{ PrintPage }]) =>
               () => <PrintPage sheets={PRINT_SHEETS} />,
           ),
         ],
