@@ -222,6 +222,18 @@ test('an inquiry becomes an offer with a calculated line, a new status, a PDF, a
   await calculator.getByRole('button', { name: 'Add to offer' }).click();
   await expect(calculator).toBeHidden();
   await expect(offerDialog.getByRole('textbox', { name: 'Description, line 1' })).toHaveValue(lineText);
+  // A line from a demo product (server/src/seed/demo-products.ts), searched on the server: filled from
+  // the product, then removed again so the totals below stay the door's.
+  const productPicker = offerDialog.getByRole('combobox', { name: 'Add line from product' });
+  await productPicker.fill('SEN-10');
+  await page.getByRole('option', { name: /^SEN-10 Radarsensor/ }).click();
+  await expect(offerDialog.getByRole('textbox', { name: 'Description, line 2' })).toHaveValue(
+    'SEN-10 Radarsensor BEA Eagle One',
+  );
+  await expect(offerDialog.getByRole('textbox', { name: 'Unit price, line 2' })).toHaveValue(nok(1_890));
+  await expect(productPicker).toHaveValue('');
+  await offerDialog.getByRole('button', { name: 'Remove, line 2' }).click();
+  await expect(offerDialog.getByRole('textbox', { name: 'Description, line 2' })).toBeHidden();
   const totals = offerDialog.locator('[data-order-totals]');
   await expect(totals).toContainText('Offer total');
   await expect(totals).toContainText(`Value: ${nok(INNER_DOOR.kroner)}`);

@@ -184,6 +184,10 @@ export type ExpensePatchInput = z.input<typeof expensePatchSchema>;
 
 export type ExpenseChangeResultDto = { expense: ExpenseDto; invoicePlanRefreshed: boolean };
 
+/** DELETE /product/expense/{id}?version=…: an expense entered by mistake, at the version read. */
+export const expenseDeleteQuerySchema = z.object({ version });
+export type ExpenseDeleteResultDto = { id: string; invoicePlanRefreshed: boolean };
+
 /** Pushed to the company after an expense changed: open project and service item screens read again. */
 export const PRODUCT_PUSHES = { expensesChanged: 'expenses:changed' } as const;
 export type ExpensesChangedPush = { projectId: string; serviceItemId: string | null };

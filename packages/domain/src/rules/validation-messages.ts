@@ -96,6 +96,7 @@ export const VALIDATION_MESSAGE_KEYS = {
   quantityPositive: 'validation.quantityPositive',
   quantityPrecision: 'validation.quantityPrecision',
   expenseChanged: 'validation.expenseChanged',
+  expenseInInvoicePlan: 'validation.expenseInInvoicePlan',
   productChanged: 'validation.productChanged',
   productsInAccounting: 'validation.productsInAccounting',
   commentRequired: 'validation.commentRequired',

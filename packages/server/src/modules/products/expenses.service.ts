@@ -1,5 +1,6 @@
 import {
   type ExpenseChangeResultDto,
+  type ExpenseDeleteResultDto,
   type ExpenseDto,
   type ExpensesChangedPush,
   type expenseCreateSchema,
@@ -236,4 +237,39 @@ export const patchExpense = async (
     return { row: updated, refreshed: await carryLinesToInvoicePlan(tx, ctx, actor, current.projectId) };
   });
   return result(ctx, actor, row, refreshed);
+};
+
+/**
+ * DELETE /product/expense/{id}: an expense entered by mistake, at the version read. The project's
+ * invoice plan takes its lines anew without it in the same transaction. A plan that carries it (saved
+ * after its latest change, as `isBehind` reads it) and cannot give it up (a part is invoiced, or the
+ * parts no longer fit the new total) refuses the delete, so the plan never bills what is gone.
+ */
+export const deleteExpense = async (
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  version: number,
+): Promise<ExpenseDeleteResultDto> => {
+  const { companyId } = actor;
+  const { row, refreshed } = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(productExpenses)
+      .where(and(eq(productExpenses.companyId, companyId), eq(productExpenses.id, id)))
+      .for('update');
+    if (!current) throw notFound('Expense');
+    if (current.version !== version) {
+      throw conflict(MESSAGES.expenseChanged, { currentVersion: current.version });
+    }
+    const plan = await invoicePlanOfProject(tx, companyId, current.projectId);
+    const isCarried = plan !== null && plan.updatedAt >= current.updatedAt;
+    await tx.delete(productExpenses).where(eq(productExpenses.id, current.id));
+    const isRefreshed = plan ? await carryLinesToInvoicePlan(tx, ctx, actor, current.projectId) : false;
+    // Thrown inside the transaction: the expense stays.
+    if (isCarried && !isRefreshed) throw conflict(MESSAGES.expenseInInvoicePlan);
+    return { row: current, refreshed: isRefreshed };
+  });
+  announce(ctx, actor, row, refreshed);
+  return { id: row.id, invoicePlanRefreshed: refreshed };
 };

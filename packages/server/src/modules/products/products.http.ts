@@ -1,14 +1,19 @@
 import {
   expenseCreateSchema,
+  expenseDeleteQuerySchema,
   expensePatchSchema,
+  idParamsSchema,
   projectExpensesQuerySchema,
   serviceProductQuerySchema,
 } from '@karm/domain/contract';
 import { httpModule, route } from '../../platform/http/routes';
-import { createExpense, listProjectExpenses, patchExpense } from './expenses.service';
+import { createExpense, deleteExpense, listProjectExpenses, patchExpense } from './expenses.service';
 import { listServiceProducts } from './products.service';
 
-/** SPEC §7 GET /product/service, GET /product/expense/project, POST and PATCH /product/expense. */
+/**
+ * SPEC §7 GET /product/service, GET /product/expense/project, POST and PATCH /product/expense, and
+ * DELETE /product/expense/{id} for an expense entered by mistake (issue 19).
+ */
 export const productRoutes = httpModule('products', [
   route({
     method: 'GET',
@@ -38,5 +43,12 @@ export const productRoutes = httpModule('products', [
     access: 'service.work',
     schemas: { body: expensePatchSchema },
     useCase: (ctx, actor, { body }) => patchExpense(ctx, actor, body),
+  }),
+  route({
+    method: 'DELETE',
+    url: '/product/expense/:id',
+    access: 'service.work',
+    schemas: { params: idParamsSchema, querystring: expenseDeleteQuerySchema },
+    useCase: (ctx, actor, { params, query }) => deleteExpense(ctx, actor, params.id, query.version),
   }),
 ]);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   ErrorPayload,
   ExpenseChangeResultDto,
+  ExpenseDeleteResultDto,
   InvoiceConfirmationDto,
   ProductDto,
   ProductPageDto,
@@ -15,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids';
 import { seedCustomer } from '../../seed/factories';
 import { type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
-import { confirmations } from '../confirmations/confirmations.tables';
+import { confirmationPaymentRules, confirmations } from '../confirmations/confirmations.tables';
 import { PLAN_30_60_10 } from '../invoices/invoices-testing';
 import { restClient } from '../offers/offers-test-helpers';
 import { buildTemplate } from '../service-templates/service-templates-test-helpers';
@@ -317,5 +318,136 @@ describe('the invoice plan', () => {
       isBehind: false,
       isInvoiced: false,
     });
+  });
+});
+
+const removeExpense = (user: SignedInUser, id: string, query: string) =>
+  restClient(server, user).delete<ExpenseDeleteResultDto & Refusal>(`/product/expense/${id}${query}`);
+
+const expenseIdsOf = async (projectId: string) =>
+  (
+    await restClient(server, admin).get<ProjectExpensesDto>(
+      `/product/expense/project?projectId=${projectId}&pageSize=100`,
+    )
+  ).body.items.map((row) => row.id);
+
+describe('deleting an expense', () => {
+  it('removes one of the company’s expenses at the version read', async () => {
+    const made = (await expense(technician, { quantity: 1, note: 'Feilregistrert' })).body.expense;
+    const removed = await removeExpense(technician, made.id, `?version=${made.version}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ id: made.id, invoicePlanRefreshed: false });
+    expect(await expenseIdsOf(project.id)).not.toContain(made.id);
+    // Gone is gone: a second delete finds nothing.
+    expect((await removeExpense(technician, made.id, `?version=${made.version}`)).status).toBe(404);
+  });
+
+  it('refuses a stale version with the coded conflict and keeps the expense', async () => {
+    const made = (await expense(technician, { quantity: 1 })).body.expense;
+    const changed = await restClient(server, technician).patch<ExpenseChangeResultDto>('/product/expense', {
+      id: made.id,
+      version: made.version,
+      changes: { quantity: 2 },
+    });
+    expect(changed.body.expense.version).toBe(2);
+    const stale = await removeExpense(technician, made.id, `?version=${made.version}`);
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      code: 'CONFLICT',
+      messageKey: MESSAGES.expenseChanged,
+      details: { currentVersion: 2 },
+    });
+    expect(await expenseIdsOf(project.id)).toContain(made.id);
+    expect((await removeExpense(admin, made.id, '?version=2')).status).toBe(200);
+  });
+
+  it('answers another company “not found” and changes nothing', async () => {
+    const made = (await expense(technician, { quantity: 1 })).body.expense;
+    const foreign = await removeExpense(stranger, made.id, `?version=${made.version}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.code).toBe('NOT_FOUND');
+    expect(await expenseIdsOf(project.id)).toContain(made.id);
+  });
+
+  it('refuses roles without service work, before looking at the input', async () => {
+    const made = (await expense(technician, { quantity: 1 })).body.expense;
+    expect((await removeExpense(office, made.id, `?version=${made.version}`)).status).toBe(403);
+    expect((await removeExpense(reader, made.id, `?version=${made.version}`)).status).toBe(403);
+    expect((await removeExpense(reader, 'not-an-id', '')).status).toBe(403);
+    expect(await expenseIdsOf(project.id)).toContain(made.id);
+    const bad = [
+      await removeExpense(technician, 'not-an-id', '?version=1'),
+      await removeExpense(technician, made.id, ''),
+      await removeExpense(technician, made.id, '?version=zero'),
+    ];
+    for (const refusal of bad) {
+      expect(refusal.status).toBe(400);
+      expect(refusal.body.code).toBe('VALIDATION');
+    }
+    expect(await expenseIdsOf(project.id)).toContain(made.id);
+  });
+
+  it('keeps the invoice plan in step, and refuses what an invoiced plan carries', async () => {
+    const customerId = (await seedCustomer(server.ctx.db, admin.companyId, { name: 'Slett AS' })).id;
+    const planned = await admin.client.request('project:create', {
+      name: 'Feilføring',
+      isService: true,
+      customerId,
+    } as never);
+    await admin.client.request('invoice-plan:save', {
+      projectId: planned.id,
+      version: null,
+      paymentRules: PLAN_30_60_10 as never,
+      requestId: newId(),
+    });
+    const planTotal = async () =>
+      (
+        await restClient(server, admin).get<InvoiceConfirmationDto[]>(
+          `/invoices-confirmations/project/${planned.id}`,
+        )
+      ).body.find((row) => row.confirmationKind === 'invoicePlan');
+
+    // Not invoiced yet: the plan takes its lines anew without the deleted expense.
+    const mistake = (await expense(technician, { projectId: planned.id, quantity: 2 })).body.expense;
+    expect((await planTotal())?.total).toBe(4_725_00);
+    const removed = await removeExpense(technician, mistake.id, `?version=${mistake.version}`);
+    expect(removed.body).toEqual({ id: mistake.id, invoicePlanRefreshed: true });
+    expect((await planTotal())?.total).toBe(0);
+
+    // A part of the plan invoiced: an expense the plan carries stays, with a coded refusal.
+    const carried = (await expense(technician, { projectId: planned.id, quantity: 1 })).body.expense;
+    const plan = await planTotal();
+    expect(plan?.total).toBe(2_362_50);
+    await server.ctx.db
+      .update(confirmationPaymentRules)
+      .set({ invoiceId: newId() })
+      .where(eq(confirmationPaymentRules.confirmationId, plan?.confirmationId ?? ''));
+    const refused = await removeExpense(technician, carried.id, `?version=${carried.version}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'CONFLICT', messageKey: MESSAGES.expenseInInvoicePlan });
+    expect(await expenseIdsOf(planned.id)).toContain(carried.id);
+    expect((await planTotal())?.total).toBe(2_362_50);
+
+    // Recorded after the invoicing, the plan never took it: deleting it leaves the plan as it was
+    // and no longer behind.
+    server.clock.set(new Date('2026-03-02T10:00:00Z'));
+    try {
+      const late = (await expense(technician, { projectId: planned.id, quantity: 1 })).body;
+      expect(late.invoicePlanRefreshed).toBe(false);
+      const behind = await restClient(server, admin).get<ProjectExpensesDto>(
+        `/product/expense/project?projectId=${planned.id}`,
+      );
+      expect(behind.body.invoicePlan).toMatchObject({ isBehind: true, isInvoiced: true });
+      const dropped = await removeExpense(technician, late.expense.id, `?version=${late.expense.version}`);
+      expect(dropped.body).toEqual({ id: late.expense.id, invoicePlanRefreshed: false });
+      const after = await restClient(server, admin).get<ProjectExpensesDto>(
+        `/product/expense/project?projectId=${planned.id}`,
+      );
+      expect(after.body.invoicePlan).toMatchObject({ isBehind: false, isInvoiced: true });
+      expect(after.body.items.map((row) => row.id)).toEqual([carried.id]);
+      expect((await planTotal())?.total).toBe(2_362_50);
+    } finally {
+      server.clock.set(new Date('2026-03-02T09:00:00Z'));
+    }
   });
 });

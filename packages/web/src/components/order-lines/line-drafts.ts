@@ -1,4 +1,4 @@
-import type { OrderLineDto, VAT_RATES } from '@karm/domain/contract';
+import type { OrderLineDto, ProductDto, VAT_RATES } from '@karm/domain/contract';
 
 /** Order and offer lines being edited (SPEC §3: description, count, unit price, discount, cost price, VAT). */
 
@@ -34,6 +34,17 @@ export const newLine = (values: Partial<Omit<LineDraft, 'key'>> = {}): LineDraft
   vatPercent: 25,
   ...values,
 });
+
+/**
+ * A line filled from a product (issue 19): "SEN-10 Radarsensor" as products show on expenses, at the
+ * product's price excl. VAT. A product carries no cost price or VAT rate, so those stay the new line's
+ * (0 and 25 %, the rate every project line is invoiced at); everything stays editable.
+ */
+export const lineFromProduct = (product: Pick<ProductDto, 'number' | 'name' | 'priceOre'>): LineDraft =>
+  newLine({
+    description: [product.number, product.name].filter(Boolean).join(' '),
+    unitPrice: product.priceOre,
+  });
 
 export const toLineDrafts = (lines: OrderLineDto[]): LineDraft[] =>
   lines.map((line) => ({

@@ -15,8 +15,9 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProductSelect } from '../product-select/product-select';
 import { ReadOnlyFieldset } from '../read-only-fieldset/read-only-fieldset';
-import { type LineDraft, newLine, type VatRate } from './line-drafts';
+import { type LineDraft, lineFromProduct, newLine, type VatRate } from './line-drafts';
 import { MoneyInput } from './money-input';
 
 /**
@@ -206,7 +207,7 @@ export const OrderLinesTable = ({
       </Table.ScrollContainer>
       <Group justify={readOnly ? 'flex-end' : 'space-between'} mt="xs" align="flex-start">
         {!readOnly && (
-          <Group gap="xs">
+          <Group gap="xs" align="flex-end">
             <Button
               variant="default"
               size="xs"
@@ -216,6 +217,17 @@ export const OrderLinesTable = ({
               {t('orders.addLine')}
             </Button>
             {actions}
+            <ProductSelect
+              label={t('orders.addFromProduct')}
+              placeholder={t('orders.productPlaceholder')}
+              nothingFound={t('orders.noProducts')}
+              value={null}
+              clearsOnPick
+              w={{ base: '100%', xs: 300 }}
+              onChange={(_id, product) => {
+                if (product) onChange([...lines, lineFromProduct(product)]);
+              }}
+            />
           </Group>
         )}
         <div>

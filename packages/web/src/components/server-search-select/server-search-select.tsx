@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 
@@ -18,6 +18,13 @@ export type ServerSearchSelectProps<Choice extends { id: string }, Options = und
   labelOf: (choice: Choice) => string;
   /** The choice already made (a record being edited), shown before any search. */
   initial?: Choice | null;
+  /**
+   * For a picker that acts on each choice (adds a line) instead of holding one: the box is empty
+   * again after each pick, and keeps the focus for the next. `value` stays null.
+   */
+  clearsOnPick?: boolean;
+  /** Narrows the field (a picker beside buttons rather than a form field). */
+  w?: SelectProps['w'];
 };
 
 /**
@@ -37,6 +44,8 @@ export const ServerSearchSelect = <Choice extends { id: string }, Options = unde
   options,
   labelOf,
   initial = null,
+  clearsOnPick = false,
+  w,
 }: ServerSearchSelectProps<Choice, Options>) => {
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term.trim(), 250);
@@ -59,9 +68,11 @@ export const ServerSearchSelect = <Choice extends { id: string }, Options = unde
       nothingFoundMessage={nothingFound}
       error={error}
       withAsterisk={withAsterisk}
+      w={w}
       onChange={(id) => {
         const choice = choices.find((candidate) => candidate.id === id) ?? null;
-        setPicked(choice);
+        if (clearsOnPick) setTerm('');
+        else setPicked(choice);
         onChange(id, choice);
       }}
     />

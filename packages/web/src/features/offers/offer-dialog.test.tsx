@@ -1,4 +1,4 @@
-import type { OfferDetailDto, OfferDto } from '@karm/domain/contract';
+import type { OfferDetailDto, OfferDto, ProductDto } from '@karm/domain/contract';
 import { formatNok } from '@karm/domain/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +7,7 @@ import { http } from '@/lib/http';
 import { request } from '@/lib/socket';
 import { useAuthStore } from '@/lib/store/auth-store';
 import { aUser } from '@/test/fixtures';
-import { answer } from '@/test/socket-mock';
+import { answer, inputsOf } from '@/test/socket-mock';
 import { OfferDialog } from './offer-dialog';
 import { aDetail, anOffer, renderOffers, STATUSES } from './offers-testing';
 
@@ -23,6 +23,18 @@ vi.mock('@/lib/http', async (importOriginal) => ({
 const httpMock = vi.mocked(http);
 const requestMock = vi.mocked(request);
 
+const SENSOR: ProductDto = {
+  id: '30000000-0000-7000-8000-000000000009',
+  number: 'SEN-10',
+  name: 'Radarsensor',
+  unit: 'stk',
+  priceOre: 1_890_50,
+  isService: false,
+  isActive: true,
+  source: 'karm',
+  version: 1,
+};
+
 let detail: OfferDetailDto;
 /** Set, the conversion succeeds and the offer comes back converted with these fields. */
 let converted: { projectId: string; offer: Partial<OfferDto> } | null;
@@ -33,7 +45,16 @@ beforeEach(() => {
   calls.length = 0;
   converted = null;
   detail = aDetail(anOffer());
-  answer(requestMock, { 'employee:get': () => [] });
+  answer(requestMock, {
+    'employee:get': () => [],
+    'product:get': (input) => {
+      const term = (input.search ?? '').toLowerCase();
+      const items = [SENSOR].filter((product) =>
+        `${product.number} ${product.name}`.toLowerCase().includes(term),
+      );
+      return { items, total: items.length, page: 1, pageSize: 30, source: 'karm', isTotalExact: true };
+    },
+  });
   httpMock.mockImplementation((async (path: string, options: { method?: string; body?: unknown } = {}) => {
     const method = options.method ?? 'GET';
     calls.push({ path, method, body: options.body });
@@ -101,6 +122,39 @@ describe('OfferDialog', () => {
     expect(patch.lines.map((line) => line.description)).toEqual(['Ytterdør', 'Kalkulert dør']);
     // The toast names what was saved.
     expect(await screen.findByText('Offer 10042 saved')).toBeInTheDocument();
+  });
+
+  it('adds a line from a product found on the server, filled and still editable, and saves it', async () => {
+    const { user } = open();
+    expect(await screen.findByText('Offer 10042 – Skole Lørenskog')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Lines' }));
+    const picker = screen.getByRole('combobox', { name: 'Add line from product' });
+    await user.type(picker, 'radar');
+    await waitFor(() => expect(inputsOf(requestMock, 'product:get').at(-1)?.search).toBe('radar'));
+    // Chosen with the keyboard: the first answer, then Enter.
+    await screen.findByRole('option', { name: /SEN-10 Radarsensor/ });
+    await user.keyboard('{ArrowDown}{Enter}');
+    const description = await screen.findByRole('textbox', { name: 'Description, line 2' });
+    expect(description).toHaveValue('SEN-10 Radarsensor');
+    expect(screen.getByRole('textbox', { name: 'Unit price, line 2' })).toHaveValue(formatNok(1_890_50));
+    expect(screen.getByRole('textbox', { name: 'Cost price, line 2' })).toHaveValue(formatNok(0));
+    expect(screen.getByRole('combobox', { name: 'VAT, line 2' })).toHaveValue('25');
+    // The picker is empty again, ready for the next product.
+    expect(picker).toHaveValue('');
+    await user.clear(description);
+    await user.type(description, 'Radarsensor, montert');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'VAT, line 2' }), '15');
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const patch = calls.find((call) => call.method === 'PATCH')?.body as { lines: unknown[] };
+    expect(patch.lines[1]).toEqual({
+      description: 'Radarsensor, montert',
+      count: 1,
+      unitPrice: 1_890_50,
+      discountPercent: 0,
+      costPrice: 0,
+      vatPercent: 15,
+    });
   });
 
   it('opens the new project at once after converting, and takes the won status', async () => {
@@ -227,6 +281,9 @@ describe('OfferDialog', () => {
       for (const action of ['Add line', 'Price calculator', 'Remove, line 1']) {
         expect(within(dialog).queryByRole('button', { name: action }), action).not.toBeInTheDocument();
       }
+      expect(
+        within(dialog).queryByRole('combobox', { name: 'Add line from product' }),
+      ).not.toBeInTheDocument();
       await user.click(within(dialog).getByRole('tab', { name: 'Payment plan' }));
       expect(within(dialog).queryByRole('button', { name: 'Add part' })).not.toBeInTheDocument();
     });

@@ -1,5 +1,5 @@
 import type { ExpenseDto, ProductDto } from '@karm/domain/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '@/lib/http';
@@ -43,6 +43,26 @@ const HOUR = product({
   isService: true,
 });
 
+const RECORDED = {
+  id: 'e1',
+  projectId: PROJECT_ID,
+  serviceItemId: ITEM_ID,
+  serviceItemLabel: '#2 Hovedinngang',
+  productId: SENSOR.id,
+  productNumber: 'SEN-10',
+  productName: 'Radarsensor',
+  unit: 'stk',
+  quantity: 1,
+  unitPriceOre: 1_890_00,
+  amountOre: 1_890_00,
+  date: '2026-03-02',
+  note: '',
+  userId: 'u1',
+  userName: 'Tore Tekniker',
+  createdAt: '2026-03-02T09:00:00.000Z',
+  version: 3,
+} satisfies ExpenseDto;
+
 let saved: { method: string; body: unknown }[];
 
 beforeAll(matchEmptyMediaQuery);
@@ -57,8 +77,12 @@ beforeEach(() => {
     },
   });
   httpMock.mockReset();
-  httpMock.mockImplementation((async (path: string, options: { method?: string; body?: unknown } = {}) => {
-    saved.push({ method: options.method ?? 'GET', body: options.body });
+  httpMock.mockImplementation((async (
+    path: string,
+    options: { method?: string; body?: unknown; query?: unknown } = {},
+  ) => {
+    saved.push({ method: options.method ?? 'GET', body: options.body ?? options.query });
+    if (path === '/product/expense/e1' && options.method === 'DELETE') return { id: 'e1' };
     if (path !== '/product/expense') throw new Error(`No mock for ${path}`);
     return { expense: { id: 'e1' } as ExpenseDto, invoicePlanRefreshed: true };
   }) as typeof http);
@@ -109,27 +133,8 @@ describe('ExpenseForm', () => {
   });
 
   it('changes an expense at the version read', async () => {
-    const expense = {
-      id: 'e1',
-      projectId: PROJECT_ID,
-      serviceItemId: ITEM_ID,
-      serviceItemLabel: '#2 Hovedinngang',
-      productId: SENSOR.id,
-      productNumber: 'SEN-10',
-      productName: 'Radarsensor',
-      unit: 'stk',
-      quantity: 1,
-      unitPriceOre: 1_890_00,
-      amountOre: 1_890_00,
-      date: '2026-03-02',
-      note: '',
-      userId: 'u1',
-      userName: 'Tore Tekniker',
-      createdAt: '2026-03-02T09:00:00.000Z',
-      version: 3,
-    } satisfies ExpenseDto;
     renderScreen(
-      <ExpenseForm projectId={PROJECT_ID} serviceItemId={ITEM_ID} expense={expense} onDone={vi.fn()} />,
+      <ExpenseForm projectId={PROJECT_ID} serviceItemId={ITEM_ID} expense={RECORDED} onDone={vi.fn()} />,
     );
     const user = userEvent.setup({ delay: null });
     const quantity = screen.getByRole('textbox', { name: /Quantity/ });
@@ -141,5 +146,28 @@ describe('ExpenseForm', () => {
       method: 'PATCH',
       body: { id: 'e1', version: 3, changes: expect.objectContaining({ quantity: 2, productId: SENSOR.id }) },
     });
+  });
+
+  it('deletes an expense entered by mistake, after asking, and closes', async () => {
+    const onDone = vi.fn();
+    renderScreen(
+      <ExpenseForm projectId={PROJECT_ID} serviceItemId={ITEM_ID} expense={RECORDED} onDone={onDone} />,
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 10_000 }));
+    const question = await screen.findByRole('dialog', { name: 'Delete the part or hours?' });
+    expect(saved).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(saved).toEqual([{ method: 'DELETE', body: { version: 3 } }]);
+    expect(
+      await screen.findByText('Deleted: SEN-10 Radarsensor is no longer on the project'),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no delete on a new expense', async () => {
+    renderScreen(<ExpenseForm projectId={PROJECT_ID} serviceItemId={null} onDone={vi.fn()} />);
+    expect(await screen.findByRole('button', { name: 'Add' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput, MoneyInput, notifyError, notifySuccess, ProductSelect } from '@/components';
 import { useSaveExpense } from './expenses-api';
+import { useAskToDeleteExpense } from './use-ask-to-delete-expense';
 
 export type ExpenseFormProps = {
   projectId: string;
@@ -35,6 +36,7 @@ const recordedProduct = (expense: ExpenseDto): ProductDto => ({
 export const ExpenseForm = ({ projectId, serviceItemId, expense = null, onDone }: ExpenseFormProps) => {
   const { t } = useTranslation('products');
   const save = useSaveExpense();
+  const deletion = useAskToDeleteExpense();
   const [productId, setProductId] = useState<string | null>(expense?.productId ?? null);
   const [unit, setUnit] = useState(expense?.unit ?? '');
   const [quantity, setQuantity] = useState<number | string>(expense?.quantity ?? 1);
@@ -130,6 +132,19 @@ export const ExpenseForm = ({ projectId, serviceItemId, expense = null, onDone }
         onChange={(event) => setNote(event.currentTarget.value)}
       />
       <Group justify="flex-end" gap="sm">
+        {expense && (
+          <Button
+            variant="subtle"
+            color="red"
+            mr="auto"
+            loading={deletion.isPending}
+            onClick={async () => {
+              if (await deletion.ask(expense)) onDone();
+            }}
+          >
+            {t('delete.confirm')}
+          </Button>
+        )}
         <Button variant="default" onClick={onDone}>
           {t('form.cancel')}
         </Button>

@@ -1,6 +1,8 @@
 import {
   type ExpenseChangeResultDto,
   type ExpenseCreateInput,
+  type ExpenseDeleteResultDto,
+  type ExpenseDto,
   type ExpensePatchInput,
   type ExpensesChangedPush,
   PRODUCT_PUSHES,
@@ -61,6 +63,21 @@ export const useSaveExpense = () => {
         queryKey: projectId ? expenseKeys.project(projectId) : expenseKeys.all,
       });
     },
+  });
+};
+
+/** Deletes an expense entered by mistake, at the version read; the project's lists read again. */
+export const useDeleteExpense = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (expense: Pick<ExpenseDto, 'id' | 'version' | 'projectId'>) =>
+      http<ExpenseDeleteResultDto>(`/product/expense/${expense.id}`, {
+        method: 'DELETE',
+        query: { version: expense.version },
+      }),
+    // Also after a refusal (changed meanwhile): the list shows what is there now.
+    onSettled: (_result, _error, expense) =>
+      queryClient.invalidateQueries({ queryKey: expenseKeys.project(expense.projectId) }),
   });
 };
 

@@ -1,13 +1,15 @@
 import type { ExpenseDto } from '@karm/domain/contract';
 import { formatDate, formatNok } from '@karm/domain/rules';
-import { Alert, Stack, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { ActionIcon, Alert, Stack, Text, Tooltip } from '@mantine/core';
+import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ABOVE_PHONES, errorMessageOf, usePagingTexts } from '@/components';
+import { useCan } from '@/lib/permissions';
 import { formatQuantity } from './expense-list';
 import { EXPENSES_PAGE_SIZE, useExpensePushes, useProjectExpenses } from './expenses-api';
+import { useAskToDeleteExpense } from './use-ask-to-delete-expense';
 
 /**
  * A project's parts and hours (its "Expenses" tab): every expense recorded on it, paged on the
@@ -19,6 +21,8 @@ export const ProjectExpenses = ({ project }: { project: { id: string } }) => {
   const [page, setPage] = useState(1);
   const expenses = useProjectExpenses(project.id, null, page);
   useExpensePushes(project.id);
+  const mayWork = useCan('service.work');
+  const deletion = useAskToDeleteExpense();
   const data = expenses.data;
   if (expenses.isError) return <Alert color="red">{errorMessageOf(expenses.error)}</Alert>;
   return (
@@ -84,6 +88,30 @@ export const ProjectExpenses = ({ project }: { project: { id: string } }) => {
             ...ABOVE_PHONES,
           },
           { accessor: 'userName', title: t('project.by'), ...ABOVE_PHONES },
+          ...(mayWork
+            ? [
+                {
+                  accessor: 'actions',
+                  title: '',
+                  textAlign: 'right' as const,
+                  render: (row: ExpenseDto) => {
+                    const name = [row.productNumber, row.productName].filter(Boolean).join(' ');
+                    return (
+                      <Tooltip label={t('delete.confirm')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('delete.label', { name })}
+                          onClick={() => void deletion.ask(row)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    );
+                  },
+                },
+              ]
+            : []),
         ]}
       />
       {data && data.total > 0 && (
