@@ -1,6 +1,9 @@
 import {
+  expenseChangeResultDtoSchema,
   expenseCreateSchema,
   expensePatchSchema,
+  productPageDtoSchema,
+  projectExpensesDtoSchema,
   projectExpensesQuerySchema,
   serviceProductQuerySchema,
 } from '@karm/domain/contract';
@@ -14,21 +17,21 @@ export const productRoutes = httpModule('products', [
     method: 'GET',
     url: '/product/service',
     access: 'service.read',
-    schemas: { querystring: serviceProductQuerySchema },
+    schemas: { querystring: serviceProductQuerySchema, response: productPageDtoSchema },
     useCase: (ctx, actor, { query }) => listServiceProducts(ctx, actor, query),
   }),
   route({
     method: 'GET',
     url: '/product/expense/project',
     access: 'service.read',
-    schemas: { querystring: projectExpensesQuerySchema },
+    schemas: { querystring: projectExpensesQuerySchema, response: projectExpensesDtoSchema },
     useCase: (ctx, actor, { query }) => listProjectExpenses(ctx, actor, query),
   }),
   route({
     method: 'POST',
     url: '/product/expense',
     access: 'service.work',
-    schemas: { body: expenseCreateSchema },
+    schemas: { body: expenseCreateSchema, response: expenseChangeResultDtoSchema },
     status: 201,
     useCase: (ctx, actor, { body }) => createExpense(ctx, actor, body),
   }),
@@ -36,7 +39,7 @@ export const productRoutes = httpModule('products', [
     method: 'PATCH',
     url: '/product/expense',
     access: 'service.work',
-    schemas: { body: expensePatchSchema },
+    schemas: { body: expensePatchSchema, response: expenseChangeResultDtoSchema },
     useCase: (ctx, actor, { body }) => patchExpense(ctx, actor, body),
   }),
 ]);
