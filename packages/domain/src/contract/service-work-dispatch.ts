@@ -4,7 +4,7 @@ import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules
 import { lookupDtoSchema } from './customers';
 import { dateOnlySchema } from './date-only';
 import { pageQuerySchema, pageSchema } from './paging';
-import { serviceLocationDtoSchema } from './service-work';
+import { SERVICE_EMERGENCY_TYPES, serviceLocationDtoSchema } from './service-work';
 
 /**
  * Service assignment (issue 19, the drawer item "Service assignment"; SPEC §2 names no route of its
@@ -31,7 +31,7 @@ export const serviceItemChoiceDtoSchema = z.object({
   name: z.string(),
   floor: z.string(),
   location: serviceLocationDtoSchema.nullable(),
-  emergencyType: z.enum(['none', 'emergency']),
+  emergencyType: z.enum(SERVICE_EMERGENCY_TYPES),
 });
 export type ServiceItemChoiceDto = z.output<typeof serviceItemChoiceDtoSchema>;
 
