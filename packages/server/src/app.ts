@@ -3,12 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyError, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { z } from 'zod';
 import { accountingJobs } from './modules/accounting/accounting.jobs';
@@ -111,7 +106,7 @@ import { AppError } from './platform/errors';
 import { checkRouteAccess, collectRoutesWithoutRule } from './platform/http/access';
 import { verifyDownload } from './platform/http/download-links';
 import { handleHttpError, isInternalHttpError } from './platform/http/error-handler';
-import { type HttpModule, registerHttpModules } from './platform/http/routes';
+import { type HttpModule, openApiTransform, registerHttpModules } from './platform/http/routes';
 import { registerWebApp } from './platform/http/web-app';
 import { inputProblemError } from './platform/input';
 import type { JobTable } from './platform/jobs/job-table';
@@ -240,7 +235,11 @@ export type KarmApp = {
 };
 
 /** Builds the HTTP + Socket.IO server on one port. Used by main and by every server test. */
-export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
+export const buildApp = async (
+  ctx: AppContext,
+  /** `checkAnswers`: the test server checks every JSON answer against its response schema (routes.ts). */
+  options: { checkAnswers?: boolean } = {},
+): Promise<KarmApp> => {
   // Every socket event and REST call resolves its session through this one memory (session-cache.ts).
   const sessions = await createSessionResolver(ctx);
   const fastify = Fastify({
@@ -260,6 +259,9 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
       return problem ? { error: problem } : validate(data);
     };
   });
+  // This compiler would parse and encode each answer through zod; the modules' routes keep their
+  // response schemas out of `schema.response` (only the OpenAPI document sees them, routes.ts), so
+  // answers are plain JSON.stringify, however large.
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     // SPEC §8: the server's own unexpected failures land in the company's log too.
@@ -296,7 +298,7 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
   await fastify.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1 } });
   await fastify.register(swagger, {
     openapi: { info: { title: 'Karm API', version: ctx.version } },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   // The docs describe the same contract the shipped web app already carries, so they need no sign-in.
   // The plugin's /static/index.html redirect keeps a query string and so redirected to itself.
@@ -341,7 +343,9 @@ export const buildApp = async (ctx: AppContext): Promise<KarmApp> => {
         ),
       );
       const routesWithoutRule = collectRoutesWithoutRule(api);
-      registerHttpModules(api.withTypeProvider<ZodTypeProvider>(), ctx, HTTP_MODULES);
+      registerHttpModules(api.withTypeProvider<ZodTypeProvider>(), ctx, HTTP_MODULES, {
+        checkAnswers: options.checkAnswers,
+      });
       // A route registered outside a module's table has no access rule and would be refused at run
       // time; say so at start.
       if (routesWithoutRule.length > 0)

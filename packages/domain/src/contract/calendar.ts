@@ -46,26 +46,30 @@ export const CALENDAR_TARGETS = [
 ] as const;
 export type CalendarTargetType = (typeof CALENDAR_TARGETS)[number];
 
-export type CalendarEntryDto = {
+export const calendarEntryDtoSchema = z.object({
   /** Unique within one answer (`layer:record id[:column]`). */
-  id: string;
-  layer: CalendarLayer;
+  id: z.string(),
+  layer: z.enum(CALENDAR_LAYERS),
   /** What the entry says ("1042 Skole Lørenskog", a task's name, a person's name). */
-  title: string;
+  title: z.string(),
   /** `YYYY-MM-DD`; every entry is a whole day. */
-  start: string;
-  end?: string;
-  allDay: true;
+  start: z.string(),
+  end: z.string().optional(),
+  allDay: z.literal(true),
   /** `#rrggbb`: the process column's own colour, else the layer's. */
-  colour: string;
-  target: { type: CalendarTargetType; id: string };
+  colour: z.string(),
+  target: z.object({ type: z.enum(CALENDAR_TARGETS), id: z.string() }),
   /** The project's version, on delivery entries, so dragging one moves it at the version read. */
-  version?: number;
+  version: z.number().optional(),
   /** Extra words for a process entry: the column's name in both languages. */
-  detail?: { nameNo: string; nameEn: string };
+  detail: z.object({ nameNo: z.string(), nameEn: z.string() }).optional(),
   /** A plan entry of an absence: which (the client names it in the person's language). */
-  absence?: string;
-};
+  absence: z.string().optional(),
+});
+export type CalendarEntryDto = z.output<typeof calendarEntryDtoSchema>;
+
+/** GET /calendar. */
+export const calendarEntriesDtoSchema = z.array(calendarEntryDtoSchema);
 
 const bothDates = (query: { from: unknown; to: unknown }) => isDateOnly(query.from) && isDateOnly(query.to);
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type PaymentDue, type PaymentShare, WHOLE_IN_BASIS_POINTS } from '../rules/payment-plan';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { dateOnlySchema } from './date-only';
-import type { OrderLineDto } from './projects';
+import { orderLineDtoSchema } from './projects';
 
 /**
  * Order confirmations (SPEC §3 "Confirmation and invoice", §7 REST confirmations, issue 13): linked
@@ -113,45 +113,54 @@ export const confirmationPatchSchema = z.object({
 export type ConfirmationPatchInput = z.input<typeof confirmationPatchSchema>;
 
 /** A line as confirmed: the offer's or project's order line when the confirmation was made. */
-export type ConfirmationLineDto = Omit<OrderLineDto, 'id' | 'costPrice'>;
+export const confirmationLineDtoSchema = orderLineDtoSchema.omit({ id: true, costPrice: true });
+export type ConfirmationLineDto = z.output<typeof confirmationLineDtoSchema>;
 
-export type PaymentRuleDto = PaymentRule & {
-  id: string;
+export const paymentRuleDtoSchema = paymentRuleSchema.extend({
+  id: z.string(),
   /** The part's amount in øre; the amounts add up to the confirmation's total exactly. */
-  amount: number;
+  amount: z.number(),
   /** The invoice made for this part, once there is one. */
-  invoiceId: string | null;
-};
+  invoiceId: z.string().nullable(),
+});
+export type PaymentRuleDto = z.output<typeof paymentRuleDtoSchema>;
 
-export type ConfirmationDto = {
-  id: string;
-  entityType: ConfirmationEntityType;
-  entityId: string;
+export const confirmationDtoSchema = z.object({
+  id: z.string(),
+  entityType: z.enum(CONFIRMATION_ENTITY_TYPES),
+  entityId: z.string(),
   /** The offer the confirmation was made for (kept when the offer becomes a project). */
-  offerId: string | null;
-  number: number;
-  date: string;
-  customerId: string | null;
+  offerId: z.string().nullable(),
+  number: z.number(),
+  date: z.string(),
+  customerId: z.string().nullable(),
   /** The customer's name when the confirmation was made (also for a one-time customer). */
-  customerName: string;
-  contactId: string | null;
-  lines: ConfirmationLineDto[];
+  customerName: z.string(),
+  contactId: z.string().nullable(),
+  lines: z.array(confirmationLineDtoSchema),
   /** øre */
-  totalExVat: number;
-  vat: number;
-  total: number;
-  terms: string;
-  paymentRules: PaymentRuleDto[];
+  totalExVat: z.number(),
+  vat: z.number(),
+  total: z.number(),
+  terms: z.string(),
+  paymentRules: z.array(paymentRuleDtoSchema),
   /** Some part is invoiced: the confirmation can no longer be changed or deleted. */
-  isInvoiced: boolean;
-  version: number;
-  createdAt: string;
-  createdBy: string | null;
-  updatedAt: string;
-};
+  isInvoiced: z.boolean(),
+  version: z.number(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type ConfirmationDto = z.output<typeof confirmationDtoSchema>;
+export const confirmationsDtoSchema = z.array(confirmationDtoSchema);
 
 /** GET /confirmations/payment_rules: the company's payment plans to start a confirmation from. */
-export type PaymentRuleTemplateDto = { id: string; name: string; paymentRules: PaymentRule[] };
+export const paymentRuleTemplateDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  paymentRules: z.array(paymentRuleSchema),
+});
+export type PaymentRuleTemplateDto = z.output<typeof paymentRuleTemplateDtoSchema>;
 
 export const CONFIRMATION_PUSHES = {
   confirmationChanged: 'confirmation:changed',

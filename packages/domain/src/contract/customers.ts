@@ -280,28 +280,30 @@ export type CustomerRelatedDto = {
 export const CUSTOMER_RELATED_LIMIT = 50;
 
 /** SPEC §3 department and customer lookups. */
-export type LookupDto = { id: string; displayName: string };
+export const lookupDtoSchema = z.object({ id: z.string(), displayName: z.string() });
+export type LookupDto = z.output<typeof lookupDtoSchema>;
 
-export type EmployeeDto = {
-  id: string;
-  firstName: string;
-  lastName: string;
+export const employeeDtoSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
   /** SPEC §3 keeps the Norwegian names of the old record. */
-  fornavn: string;
-  etternavn: string;
-  displayName: string;
-  fullName: string;
-  accountingId: string | null;
-  employeeCategory: { id: string; name: string } | null;
-  department: LookupDto | null;
-  workGroup: string | null;
-  email: string;
-  phoneNumberMobile: string;
-  birthDate: string | null;
-  employmentDate: string | null;
-  isActive: boolean;
-  userId: string | null;
-};
+  fornavn: z.string(),
+  etternavn: z.string(),
+  displayName: z.string(),
+  fullName: z.string(),
+  accountingId: z.string().nullable(),
+  employeeCategory: z.object({ id: z.string(), name: z.string() }).nullable(),
+  department: lookupDtoSchema.nullable(),
+  workGroup: z.string().nullable(),
+  email: z.string(),
+  phoneNumberMobile: z.string(),
+  birthDate: z.string().nullable(),
+  employmentDate: z.string().nullable(),
+  isActive: z.boolean(),
+  userId: z.string().nullable(),
+});
+export type EmployeeDto = z.output<typeof employeeDtoSchema>;
 
 export type EmployeeCategoryDto = { id: string; name: string; number: string };
 

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import type { Anniversary } from '../rules/dashboard-anniversaries';
-import type { ProjectGroup } from '../rules/dashboard-groups';
-import {
-  DASHBOARD_PERIODS,
-  type DashboardPeriod,
-  type DateRange,
-  DEFAULT_DASHBOARD_PERIOD,
-} from '../rules/dashboard-period';
-import type { AbsenceKind } from '../rules/planner/plan-bookings';
-import type { ProjectFilters, ProjectState } from '../rules/project-state';
+import { PROJECT_GROUPS, type ProjectGroup } from '../rules/dashboard-groups';
+import { DASHBOARD_PERIODS, type DateRange, DEFAULT_DASHBOARD_PERIOD } from '../rules/dashboard-period';
+import { ABSENCE_KINDS } from '../rules/planner/plan-bookings';
+import { PROJECT_STATES, type ProjectFilters, type ProjectState } from '../rules/project-state';
 
 /**
  * The dashboard (SPEC §1 widgets, §2 `/`, §9 birthdays window and All Years default; issue 17). One
@@ -50,11 +45,12 @@ export const DASHBOARD_PROJECT_LISTS = {
 };
 
 /** GET /dashboard/projects: the project status overview (states and the four groups). */
-export type DashboardProjectsDto = {
-  today: string;
-  states: Record<ProjectState, number>;
-  groups: Record<ProjectGroup, number>;
-};
+export const dashboardProjectsDtoSchema = z.object({
+  today: z.string(),
+  states: z.record(z.enum(PROJECT_STATES), z.number()),
+  groups: z.record(z.enum(PROJECT_GROUPS), z.number()),
+});
+export type DashboardProjectsDto = z.output<typeof dashboardProjectsDtoSchema>;
 
 /** GET /dashboard/completion?period=…: completed vs. due in the period, with the trend. */
 export const dashboardCompletionQuerySchema = z.object({
@@ -62,52 +58,90 @@ export const dashboardCompletionQuerySchema = z.object({
 });
 export type DashboardCompletionQuery = z.input<typeof dashboardCompletionQuerySchema>;
 
-export type CompletionBucketDto = {
+export const completionBucketDtoSchema = z.object({
   /** "2026" (a year) or "2026-11" (a month). */
-  bucket: string;
-  due: number;
-  completed: number;
-};
+  bucket: z.string(),
+  due: z.number(),
+  completed: z.number(),
+});
+export type CompletionBucketDto = z.output<typeof completionBucketDtoSchema>;
 
-export type DashboardCompletionDto = {
-  period: DashboardPeriod;
+export const dashboardCompletionDtoSchema = z.object({
+  period: z.enum(DASHBOARD_PERIODS),
   /** The delivery dates counted: from (none over All Years) to today. */
-  from: string | null;
-  to: string;
+  from: z.string().nullable(),
+  to: z.string(),
   /** Projects (every state) with a delivery date in the period. */
-  due: number;
+  due: z.number(),
   /** Of those, the completed ones. */
-  completed: number;
+  completed: z.number(),
   /** Whole per cent; null when nothing was due. */
-  rate: number | null;
-  trend: CompletionBucketDto[];
-};
+  rate: z.number().nullable(),
+  trend: z.array(completionBucketDtoSchema),
+});
+export type DashboardCompletionDto = z.output<typeof dashboardCompletionDtoSchema>;
 
 /** GET /dashboard/work-status: who works on what today, by the planner. */
-export type WorkStatus = 'booked' | 'absent' | 'free';
-export type WorkStatusBookingDto =
-  | { kind: 'project'; projectId: string; number: number | null; name: string; quarters: number }
-  | { kind: 'task'; taskId: string; name: string; quarters: number }
+const WORK_STATUSES = ['booked', 'absent', 'free'] as const;
+export type WorkStatus = (typeof WORK_STATUSES)[number];
+export const workStatusBookingDtoSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('project'),
+    projectId: z.string(),
+    number: z.number().nullable(),
+    name: z.string(),
+    quarters: z.number(),
+  }),
+  z.object({ kind: z.literal('task'), taskId: z.string(), name: z.string(), quarters: z.number() }),
   /** A service item: its name reads like the planner's cell ("1042-3 Hovedinngang"). */
-  | { kind: 'serviceItem'; serviceItemId: string; name: string; quarters: number }
-  | { kind: 'absence'; absence: AbsenceKind; quarters: number };
-export type WorkStatusEmployeeDto = {
-  employeeId: string;
-  name: string;
-  workGroup: string | null;
-  status: WorkStatus;
-  bookings: WorkStatusBookingDto[];
-};
-export type DashboardWorkStatusDto = {
-  date: string;
-  year: number;
-  week: number;
-  counts: Record<WorkStatus, number>;
-  employees: WorkStatusEmployeeDto[];
-};
+  z.object({
+    kind: z.literal('serviceItem'),
+    serviceItemId: z.string(),
+    name: z.string(),
+    quarters: z.number(),
+  }),
+  z.object({ kind: z.literal('absence'), absence: z.enum(ABSENCE_KINDS), quarters: z.number() }),
+]);
+export type WorkStatusBookingDto = z.output<typeof workStatusBookingDtoSchema>;
+export const workStatusEmployeeDtoSchema = z.object({
+  employeeId: z.string(),
+  name: z.string(),
+  workGroup: z.string().nullable(),
+  status: z.enum(WORK_STATUSES),
+  bookings: z.array(workStatusBookingDtoSchema),
+});
+export type WorkStatusEmployeeDto = z.output<typeof workStatusEmployeeDtoSchema>;
+export const dashboardWorkStatusDtoSchema = z.object({
+  date: z.string(),
+  year: z.number(),
+  week: z.number(),
+  counts: z.record(z.enum(WORK_STATUSES), z.number()),
+  employees: z.array(workStatusEmployeeDtoSchema),
+});
+export type DashboardWorkStatusDto = z.output<typeof dashboardWorkStatusDtoSchema>;
+
+/** A birthday or an anniversary of employment (the rule's `Anniversary`, kept in step by `satisfies`). */
+const anniversarySchema = z.object({
+  personId: z.string(),
+  name: z.string(),
+  kind: z.enum(['birthday', 'employment']),
+  /** The day it is celebrated (YYYY-MM-DD), today or within the window. */
+  date: z.string(),
+  /** Years turned (birthday) or years employed (anniversary). */
+  years: z.number(),
+  /** Days from today (0 = today). */
+  daysAway: z.number(),
+  /** A round number: every tenth birthday, every fifth year of employment. */
+  isRound: z.boolean(),
+}) satisfies z.ZodType<Anniversary>;
 
 /** GET /dashboard/anniversaries: birthdays and anniversaries of employment in the next 14 days. */
-export type DashboardAnniversariesDto = { today: string; days: number; items: Anniversary[] };
+export const dashboardAnniversariesDtoSchema = z.object({
+  today: z.string(),
+  days: z.number(),
+  items: z.array(anniversarySchema),
+});
+export type DashboardAnniversariesDto = z.output<typeof dashboardAnniversariesDtoSchema>;
 
 /**
  * GET /dashboard/alerts. Each alert is a count and the list it opens; an alert whose module is not
@@ -124,25 +158,33 @@ export const DASHBOARD_ALERTS = [
   'overdueTasks',
 ] as const;
 export type DashboardAlert = (typeof DASHBOARD_ALERTS)[number];
-export type DashboardAlertDto =
-  | { key: DashboardAlert; isAvailable: true; count: number }
-  | { key: DashboardAlert; isAvailable: false; count: null };
-export type DashboardAlertsDto = { today: string; items: DashboardAlertDto[] };
+export const dashboardAlertDtoSchema = z.discriminatedUnion('isAvailable', [
+  z.object({ key: z.enum(DASHBOARD_ALERTS), isAvailable: z.literal(true), count: z.number() }),
+  z.object({ key: z.enum(DASHBOARD_ALERTS), isAvailable: z.literal(false), count: z.null() }),
+]);
+export type DashboardAlertDto = z.output<typeof dashboardAlertDtoSchema>;
+export const dashboardAlertsDtoSchema = z.object({
+  today: z.string(),
+  items: z.array(dashboardAlertDtoSchema),
+});
+export type DashboardAlertsDto = z.output<typeof dashboardAlertsDtoSchema>;
 
 /** GET /dashboard/changes: the latest project history rows (who changed what, when). */
 export const DASHBOARD_CHANGES_LIMIT = 15;
-export type ProjectChangeDto = {
-  id: string;
-  projectId: string;
-  projectNumber: number;
-  projectName: string;
-  userName: string | null;
-  action: string;
+export const projectChangeDtoSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  projectNumber: z.number(),
+  projectName: z.string(),
+  userName: z.string().nullable(),
+  action: z.string(),
   /** The names of the changed fields, when the row lists them. */
-  fields: string[];
-  at: string;
-};
-export type DashboardChangesDto = { items: ProjectChangeDto[] };
+  fields: z.array(z.string()),
+  at: z.string(),
+});
+export type ProjectChangeDto = z.output<typeof projectChangeDtoSchema>;
+export const dashboardChangesDtoSchema = z.object({ items: z.array(projectChangeDtoSchema) });
+export type DashboardChangesDto = z.output<typeof dashboardChangesDtoSchema>;
 
 /** The alert "open high deviations": the deviation list's filter, shared by the count and its link. */
 export const DASHBOARD_HIGH_DEVIATIONS = { status: 'not-closed', severity: 'high' } as const;

@@ -32,3 +32,6 @@ export const patchOf = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>)
       ) as { [Key in keyof Shape]: WithoutDefault<Shape[Key]> },
     )
     .partial();
+
+/** An answer that names one record by its id: the one removed, or the one stored (a client's log line). */
+export const idDtoSchema = z.object({ id: z.string() });

@@ -76,7 +76,8 @@ export const downloadLinkRequestSchema = z.discriminatedUnion('kind', [
 export type DownloadLinkRequest = z.infer<typeof downloadLinkRequestSchema>;
 
 /** A same-origin URL (`/api/…`) that works without a session until `expiresAt`. */
-export type DownloadLinkDto = { url: string; expiresAt: string };
+export const downloadLinkDtoSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type DownloadLinkDto = z.output<typeof downloadLinkDtoSchema>;
 
 /**
  * The query a signed link adds: whose company and user it was made for, when it ends (Unix seconds)
@@ -121,15 +122,16 @@ export const fileUploadFieldsSchema = z.object({
   entityId: z.uuid().optional(),
 });
 
-export type FileDto = {
-  id: string;
-  type: FileType;
-  entityId: string | null;
-  originalName: string;
-  mimeType: string;
-  sizeBytes: number;
-  createdAt: string;
-};
+export const fileDtoSchema = z.object({
+  id: z.string(),
+  type: z.enum(FILE_TYPES),
+  entityId: z.string().nullable(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number(),
+  createdAt: z.string(),
+});
+export type FileDto = z.output<typeof fileDtoSchema>;
 
 /**
  * What a listed file belongs to: the record a document is attached to, the company (its logo and

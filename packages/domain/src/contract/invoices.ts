@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import type { PaymentDue, PaymentShare } from '../rules/payment-plan';
-import type { InvoiceStatusCode } from '../rules/project-state';
+import { INVOICE_STATUS_CODES, type InvoiceStatusCode } from '../rules/project-state';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
-import { type ConfirmationKind, paymentRulesSchema } from './confirmations';
-import type { INVOICE_SEND_METHODS, SyncStatus } from './customers';
+import {
+  CONFIRMATION_KINDS,
+  type ConfirmationKind,
+  paymentDueSchema,
+  paymentRulesSchema,
+  paymentShareSchema,
+} from './confirmations';
+import { type INVOICE_SEND_METHODS, SYNC_STATUSES, type SyncStatus } from './customers';
 import { socketEvent } from './define';
 import { listPeriodShape, periodInOrder } from './list-period';
 import type { Page } from './paging';
@@ -24,80 +29,95 @@ const text = (max: number) => z.string().trim().max(max, messageWithParams(MESSA
 
 /** Where the invoice stands with the accounting system (`local` when the company has none), as customers'. */
 export type InvoiceSyncState = SyncStatus;
+
+/** An order square's invoice status code (SPEC §3: 1 no invoice … 5 past due). */
+const invoiceStatusCodeSchema = z.literal(Object.values(INVOICE_STATUS_CODES));
 /** How the invoice reaches the customer: the customer's send method (Tripletex's names). */
 export type InvoiceSendMethod = (typeof INVOICE_SEND_METHODS)[number];
 
-export type InvoiceDto = {
-  id: string;
-  projectId: string;
-  projectNumber: number;
-  projectName: string;
-  confirmationId: string;
+export const invoiceDtoSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  projectNumber: z.number(),
+  projectName: z.string(),
+  confirmationId: z.string(),
   /** An order confirmation's part, or one of the project's own invoice plan. */
-  confirmationKind: ConfirmationKind;
-  confirmationNumber: number;
-  paymentRuleId: string;
+  confirmationKind: z.enum(CONFIRMATION_KINDS),
+  confirmationNumber: z.number(),
+  paymentRuleId: z.string(),
   /** The payment part's description, the invoice line's text. */
-  description: string;
-  customerId: string | null;
-  customerName: string;
+  description: z.string(),
+  customerId: z.string().nullable(),
+  customerName: z.string(),
   /** Karm's own number without an accounting system, else the accounting system's (null until pushed). */
-  number: number | null;
-  invoiceDate: string;
-  dueDate: string;
+  number: z.number().nullable(),
+  invoiceDate: z.string(),
+  dueDate: z.string(),
   /** Including VAT 25 %. */
-  amount: number;
-  amountOutstanding: number;
-  isSent: boolean;
-  isCredited: boolean;
+  amount: z.number(),
+  amountOutstanding: z.number(),
+  isSent: z.boolean(),
+  isCredited: z.boolean(),
   /** SPEC's square code, on today's date (past due is worked out when read). */
-  status: InvoiceStatusCode;
-  syncStatus: InvoiceSyncState;
-  syncError: string | null;
+  status: invoiceStatusCodeSchema,
+  syncStatus: z.enum(SYNC_STATUSES),
+  syncError: z.string().nullable(),
   /** The customer's signed order or purchase order (POST invoices/{id}/createOrder). */
-  purchaseOrderFile: { id: string; name: string } | null;
-  creditReason: string;
-  createdAt: string;
-  createdBy: string | null;
-  version: number;
-};
+  purchaseOrderFile: z.object({ id: z.string(), name: z.string() }).nullable(),
+  creditReason: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  version: z.number(),
+});
+export type InvoiceDto = z.output<typeof invoiceDtoSchema>;
 
 /** One order square: a payment part of a confirmation and the invoice made for it, if any. */
-export type OrderSquareDto = {
-  paymentRuleId: string;
-  position: number;
-  description: string;
+export const orderSquareDtoSchema = z.object({
+  paymentRuleId: z.string(),
+  position: z.number(),
+  description: z.string(),
   /** øre, including VAT. */
-  amount: number;
+  amount: z.number(),
   /** The part as planned: a percentage of the total or a fixed amount (what the plan editor edits). */
-  share: PaymentShare;
-  due: PaymentDue;
+  share: paymentShareSchema,
+  due: paymentDueSchema,
   /** The part has fallen due (its date passed, its process step completed, …): ready to invoice. */
-  isDue: boolean;
-  status: InvoiceStatusCode;
-  invoice: Pick<
-    InvoiceDto,
-    'id' | 'number' | 'amount' | 'amountOutstanding' | 'dueDate' | 'syncStatus' | 'syncError' | 'version'
-  > | null;
-};
+  isDue: z.boolean(),
+  status: invoiceStatusCodeSchema,
+  invoice: invoiceDtoSchema
+    .pick({
+      id: true,
+      number: true,
+      amount: true,
+      amountOutstanding: true,
+      dueDate: true,
+      syncStatus: true,
+      syncError: true,
+      version: true,
+    })
+    .nullable(),
+});
+export type OrderSquareDto = z.output<typeof orderSquareDtoSchema>;
 
 /**
  * GET /invoices-confirmations/project/{id}: the project's confirmations, each with its squares; the
  * project's own invoice plan (if any) after its order confirmations.
  */
-export type InvoiceConfirmationDto = {
-  confirmationId: string;
-  confirmationKind: ConfirmationKind;
-  confirmationNumber: number;
+export const invoiceConfirmationDtoSchema = z.object({
+  confirmationId: z.string(),
+  confirmationKind: z.enum(CONFIRMATION_KINDS),
+  confirmationNumber: z.number(),
   /** The version read: an invoice plan is saved at it (`invoice-plan:save`). */
-  version: number;
+  version: z.number(),
   /** Some part was ever invoiced (also one credited since): the plan no longer changes. */
-  isInvoiced: boolean;
-  date: string;
-  total: number;
-  customerName: string;
-  squares: OrderSquareDto[];
-};
+  isInvoiced: z.boolean(),
+  date: z.string(),
+  total: z.number(),
+  customerName: z.string(),
+  squares: z.array(orderSquareDtoSchema),
+});
+export type InvoiceConfirmationDto = z.output<typeof invoiceConfirmationDtoSchema>;
+export const invoiceConfirmationsDtoSchema = z.array(invoiceConfirmationDtoSchema);
 
 /** The project list's squares (SPEC §9: at most 3 orders shown, 3 columns): per confirmation, its first three. */
 export type ProjectInvoiceSquaresDto = {

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { isPaymentPlanComplete } from '../rules/offer-deadline';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { collectionKeySchema } from './collection-key';
-import { type LookupDto, type OneTimeCustomer, oneTimeCustomerSchema } from './customers';
+import { lookupDtoSchema, oneTimeCustomerSchema } from './customers';
 import { dateOnlySchema } from './date-only';
 import { patchOf } from './define';
 import { listPeriodShape, periodInOrder } from './list-period';
-import { pageQuerySchema } from './paging';
-import { type OrderLineDto, orderLineSchema } from './projects';
+import { pageQuerySchema, pageSchema } from './paging';
+import { type OrderLineDto, orderLineDtoSchema, orderLineSchema } from './projects';
 
 /**
  * Offers (SPEC §3 Offer, §4, §7 REST /offers, /offer-statuses, offer-config); confirmations.ts has
@@ -135,64 +135,70 @@ export const offerPdfQuerySchema = z.object({
 });
 
 /** The offer as stored, with ids only (GET /offers). */
-export type OfferRecordDto = {
-  id: string;
-  number: number;
-  statusId: string | null;
+export const offerRecordDtoSchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  statusId: z.string().nullable(),
   /** The day the status was last set: the deadline counts from here (SPEC §4). */
-  statusChangedAt: string;
+  statusChangedAt: z.string(),
   /** statusChangedAt + the status's deadline days (or the config's); none once won or lost. */
-  statusDeadline: string | null;
-  offerDeadline: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  expectedDeliveryDate: string | null;
+  statusDeadline: z.string().nullable(),
+  offerDeadline: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  expectedDeliveryDate: z.string().nullable(),
   /** Sum of the lines' sales prices, øre. */
-  value: number;
+  value: z.number(),
   /** Value less the lines' cost, øre. */
-  contributionMargin: number;
-  productionHours: number | null;
-  productionStaff: number | null;
-  installationHours: number | null;
-  installationStaff: number | null;
-  paymentPlan: PaymentPlanPart[];
-  ownerId: string | null;
-  customerId: string | null;
-  oneTimeCustomer: OneTimeCustomer | null;
-  contactId: string | null;
-  projectName: string;
-  projectAddress: string;
-  postalCode: string;
-  city: string;
-  projectCategory: string | null;
-  complexity: string | null;
-  ownerType: string | null;
-  projectOwner: string;
-  architect: string;
-  consultant: string;
-  calculationGroup: string;
-  comment: string;
-  inquiryId: string | null;
-  inquiryNumber: number | null;
-  projectId: string | null;
-  projectNumber: number | null;
-  confirmationCount: number;
-  archived: boolean;
-  archiveReason: string | null;
-  archivedAt: string | null;
-  version: number;
-  updatedAt: string;
-};
+  contributionMargin: z.number(),
+  productionHours: z.number().nullable(),
+  productionStaff: z.number().nullable(),
+  installationHours: z.number().nullable(),
+  installationStaff: z.number().nullable(),
+  paymentPlan: z.array(paymentPlanPartSchema),
+  ownerId: z.string().nullable(),
+  customerId: z.string().nullable(),
+  oneTimeCustomer: oneTimeCustomerSchema.nullable(),
+  contactId: z.string().nullable(),
+  projectName: z.string(),
+  projectAddress: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  projectCategory: z.string().nullable(),
+  complexity: z.string().nullable(),
+  ownerType: z.string().nullable(),
+  projectOwner: z.string(),
+  architect: z.string(),
+  consultant: z.string(),
+  calculationGroup: z.string(),
+  comment: z.string(),
+  inquiryId: z.string().nullable(),
+  inquiryNumber: z.number().nullable(),
+  projectId: z.string().nullable(),
+  projectNumber: z.number().nullable(),
+  confirmationCount: z.number(),
+  archived: z.boolean(),
+  archiveReason: z.string().nullable(),
+  archivedAt: z.string().nullable(),
+  version: z.number(),
+  updatedAt: z.string(),
+});
+export type OfferRecordDto = z.output<typeof offerRecordDtoSchema>;
 
 /** The offer with the names it refers to, and the displayed status with its deadline (GET /offers/populated). */
-export type OfferDto = OfferRecordDto & {
-  status: { id: string; name: string } | null;
-  owner: LookupDto | null;
-  customer: { id: string; name: string; customerNumber: number | null } | null;
-  contact: LookupDto | null;
+export const offerDtoSchema = offerRecordDtoSchema.extend({
+  status: z.object({ id: z.string(), name: z.string() }).nullable(),
+  owner: lookupDtoSchema.nullable(),
+  customer: z.object({ id: z.string(), name: z.string(), customerNumber: z.number().nullable() }).nullable(),
+  contact: lookupDtoSchema.nullable(),
   /** What the list shows: "Sent · 3 days left". */
-  displayedStatus: { name: string; deadline: string | null };
-};
+  displayedStatus: z.object({ name: z.string(), deadline: z.string().nullable() }),
+});
+export type OfferDto = z.output<typeof offerDtoSchema>;
+
+/** GET /offers and GET /offers/populated. */
+export const offerRecordPageSchema = pageSchema(offerRecordDtoSchema);
+export const offerPageSchema = pageSchema(offerDtoSchema);
 
 export const OFFER_HISTORY_ACTIONS = ['created', 'updated', 'archived', 'unarchived', 'converted'] as const;
 export type OfferHistoryAction = (typeof OFFER_HISTORY_ACTIONS)[number];
@@ -202,31 +208,42 @@ export type OfferHistoryAction = (typeof OFFER_HISTORY_ACTIONS)[number];
  * customer, contact), dates and codes as stored, money in øre as digits, the payment plan as text.
  * History written before values were kept has neither value (both null): a real change never has.
  */
-export type OfferFieldChange = { field: string; from: string | null; to: string | null };
+export const offerFieldChangeSchema = z.object({
+  field: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type OfferFieldChange = z.output<typeof offerFieldChangeSchema>;
 
 /** DESIGN rule 6: who changed what, from what to what, and when. */
-export type OfferHistoryDto = {
-  id: string;
-  action: OfferHistoryAction;
-  changes: OfferFieldChange[];
+export const offerHistoryDtoSchema = z.object({
+  id: z.string(),
+  action: z.enum(OFFER_HISTORY_ACTIONS),
+  changes: z.array(offerFieldChangeSchema),
   /** The archive reason. */
-  reason: string | null;
+  reason: z.string().nullable(),
   /** The project the offer became (action `converted`). */
-  projectNumber: number | null;
-  user: LookupDto | null;
-  at: string;
-};
+  projectNumber: z.number().nullable(),
+  user: lookupDtoSchema.nullable(),
+  at: z.string(),
+});
+export type OfferHistoryDto = z.output<typeof offerHistoryDtoSchema>;
 
 /** GET /offers/{id}: the offer, its lines and its history. */
-export type OfferDetailDto = {
-  offer: OfferDto;
-  lines: OfferLineDto[];
-  history: OfferHistoryDto[];
+export const offerDetailDtoSchema = z.object({
+  offer: offerDtoSchema,
+  lines: z.array(orderLineDtoSchema),
+  history: z.array(offerHistoryDtoSchema),
   /** The customer is missing in the connected accounting system: converting asks first (SPEC §4). */
-  isAccountingCustomerMissing: boolean;
-};
+  isAccountingCustomerMissing: z.boolean(),
+});
+export type OfferDetailDto = z.output<typeof offerDetailDtoSchema>;
 
-export type OfferConversionDto = { projectId: string; projectNumber: number };
+export const offerConversionDtoSchema = z.object({
+  projectId: z.string(),
+  projectNumber: z.number(),
+});
+export type OfferConversionDto = z.output<typeof offerConversionDtoSchema>;
 
 // --- statuses ---------------------------------------------------------------------------------
 
@@ -263,26 +280,34 @@ export const offerStatusPatchSchema = patchOf(offerStatusInputSchema).extend({
 export const offerStatusListQuerySchema = z.object({ includeDeleted: queryBoolean.default(false) });
 export const offerStatusReorderSchema = z.object({ ids: z.array(z.uuid()).min(1).max(200) });
 
-export type OfferStatusDto = {
-  id: string;
-  name: string;
-  deadlineDays: number | null;
-  position: number;
-  isDefault: boolean;
-  isDeleted: boolean;
+export const offerStatusDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  deadlineDays: z.number().nullable(),
+  position: z.number(),
+  isDefault: z.boolean(),
+  isDeleted: z.boolean(),
   /** Offers move here when converted to a project; at most one status is. */
-  isWon: boolean;
+  isWon: z.boolean(),
   /** An offer the customer turned down. */
-  isLost: boolean;
+  isLost: z.boolean(),
   /** How likely an offer in this status is to be won, 0–100 % (the capacity forecast's weight). */
-  likelihoodPercent: number;
+  likelihoodPercent: z.number(),
   /** Offers that have this status (SPEC §3 "usage"). */
-  usage: number;
-  version: number;
-};
+  usage: z.number(),
+  version: z.number(),
+});
+export type OfferStatusDto = z.output<typeof offerStatusDtoSchema>;
 
 /** GET /offer-statuses/owner-types: SPEC §3's owner types with their labels. */
-export type OwnerTypeDto = { code: string; labels: { en: string; nb: string } };
+export const ownerTypeDtoSchema = z.object({
+  code: z.string(),
+  labels: z.object({ en: z.string(), nb: z.string() }),
+});
+export type OwnerTypeDto = z.output<typeof ownerTypeDtoSchema>;
+
+/** GET /offer-statuses/{id}/usage: how many offers have the status. */
+export const offerStatusUsageDtoSchema = z.object({ count: z.number() });
 
 // --- config -----------------------------------------------------------------------------------
 
@@ -298,13 +323,14 @@ export const offerConfigPatchSchema = z.object({
   validityDays: z.number().int().min(1).max(365).optional(),
 });
 
-export type OfferConfigDto = {
-  deadlineDays: number;
-  defaultStatusId: string | null;
-  firstNumber: number;
-  validityDays: number;
-  version: number;
-};
+export const offerConfigDtoSchema = z.object({
+  deadlineDays: z.number(),
+  defaultStatusId: z.string().nullable(),
+  firstNumber: z.number(),
+  validityDays: z.number(),
+  version: z.number(),
+});
+export type OfferConfigDto = z.output<typeof offerConfigDtoSchema>;
 
 export const OFFER_PUSHES = {
   offerChanged: 'offer:changed',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DeliveryColour } from '../rules/delivery-colour';
+import { DELIVERY_COLOURS } from '../rules/delivery-colour';
 import { type IsoWeek, isValidIsoWeek } from '../rules/iso-week';
 import { isDayPart } from '../rules/planner/day-parts';
 import { ABSENCE_KINDS, type PlanBooking } from '../rules/planner/plan-bookings';
@@ -10,7 +10,7 @@ import type { CollectionValueDto } from './collections';
 import { dateOnlySchema } from './date-only';
 import { socketEvent } from './define';
 import type { PlannerWorkGroup } from './profile';
-import type { TaskDto } from './tasks';
+import { type TaskDto, taskDtoSchema } from './tasks';
 
 /**
  * The resource planner (SPEC §2 /planner, §3 Plan data, §4 Planner, §7 planner:get, plan:add,
@@ -83,8 +83,23 @@ export type PlanPushOffInput = z.input<typeof planPushOffSchema>;
 
 export type PlanBookingDto = PlanBooking;
 
+/** A booking as answered (the rule's `PlanBooking`, kept in step by `satisfies`). */
+const bookingOf = { id: z.string(), quarters: z.number() };
+export const planBookingDtoSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('project'), projectId: z.string(), ...bookingOf }),
+  z.object({ kind: z.literal('task'), taskId: z.string(), ...bookingOf }),
+  z.object({ kind: z.literal('serviceItem'), serviceItemId: z.string(), ...bookingOf }),
+  z.object({ kind: z.literal('absence'), absence: z.enum(ABSENCE_KINDS), ...bookingOf }),
+]) satisfies z.ZodType<PlanBooking>;
+
 /** One employee on one day. */
-export type PlanCellDto = { employeeId: string; date: string; version: number; bookings: PlanBookingDto[] };
+export const planCellDtoSchema = z.object({
+  employeeId: z.string(),
+  date: z.string(),
+  version: z.number(),
+  bookings: z.array(planBookingDtoSchema),
+});
+export type PlanCellDto = z.output<typeof planCellDtoSchema>;
 
 export type PlannerDayDto = {
   date: string;
@@ -105,31 +120,33 @@ export type PlannerEmployeeDto = {
 /** A work group as the planner shows it: the company's list (collections `workGroup`), in its order. */
 export type PlannerWorkGroupDto = Pick<CollectionValueDto, 'key' | 'labels' | 'isActive'>;
 
-export type PlannerProjectDto = {
-  id: string;
-  number: number;
-  name: string;
-  colour: string;
-  deliveryDate: string | null;
+export const plannerProjectDtoSchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  name: z.string(),
+  colour: z.string(),
+  deliveryDate: z.string().nullable(),
   /** SPEC §4 delivery colour on today's date; null without a delivery date. */
-  deliveryColour: DeliveryColour | null;
-  noteToPlanner: string;
-};
+  deliveryColour: z.enum(DELIVERY_COLOURS).nullable(),
+  noteToPlanner: z.string(),
+});
+export type PlannerProjectDto = z.output<typeof plannerProjectDtoSchema>;
 
 /**
  * A service item as a planner cell draws it: its project's number and colour, and the item's number
  * and name (or its checklist's name when it has none), e.g. "1042-3 Hovedinngang".
  */
-export type PlannerServiceItemDto = {
-  id: string;
-  projectId: string;
-  projectNumber: number;
-  projectName: string;
+export const plannerServiceItemDtoSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  projectNumber: z.number(),
+  projectName: z.string(),
   /** The project's colour (the item is drawn like its project). */
-  colour: string;
-  number: number;
-  name: string;
-};
+  colour: z.string(),
+  number: z.number(),
+  name: z.string(),
+});
+export type PlannerServiceItemDto = z.output<typeof plannerServiceItemDtoSchema>;
 
 /** `planner:get` and `plan:refresh`: the two weeks with everything a planner screen draws. */
 export type PlannerDto = {
@@ -203,12 +220,13 @@ export type PlanSuggestionDismissInput = z.input<typeof planSuggestionDismissSch
 export type PlanSuggestionsPush = { suggestions: PlanSuggestionDto[]; removedIds: string[] };
 
 /** What a write changed: its cells at their new versions, and the tasks it made (push off). */
-export type PlanChangeDto = {
-  cells: PlanCellDto[];
-  tasks: TaskDto[];
-  projects: PlannerProjectDto[];
-  serviceItems: PlannerServiceItemDto[];
-};
+export const planChangeDtoSchema = z.object({
+  cells: z.array(planCellDtoSchema),
+  tasks: z.array(taskDtoSchema),
+  projects: z.array(plannerProjectDtoSchema),
+  serviceItems: z.array(plannerServiceItemDtoSchema),
+});
+export type PlanChangeDto = z.output<typeof planChangeDtoSchema>;
 
 /** The refusal of a write that would put more than a whole day on a cell (CONFLICT, `planOverbooked`). */
 export type PlanOverbookingDetails = {

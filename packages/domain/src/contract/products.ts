@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { dateOnlySchema } from './date-only';
 import { socketEvent } from './define';
-import type { Page } from './paging';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSchema } from './paging';
 
 /**
  * Products and expenses (issue 19, SPEC §3 Product expense, §7 `product:get`, `/product/service`,
@@ -37,25 +36,31 @@ const priceOre = z
   .max(PRODUCT_LIMITS.priceOre, MESSAGES.priceTooHigh);
 const version = z.coerce.number().int().positive();
 
-export type ProductSource = 'karm' | 'accounting';
+const productSourceSchema = z.enum(['karm', 'accounting']);
+export type ProductSource = z.output<typeof productSourceSchema>;
 
-export type ProductDto = {
-  id: string;
-  number: string;
-  name: string;
+export const productDtoSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  name: z.string(),
   /** What one counts in: "stk", "timer"… (free text, as the accounting system's units). */
-  unit: string;
+  unit: z.string(),
   /** Unit price excluding VAT, in øre. */
-  priceOre: number;
+  priceOre: z.number(),
   /** Hours, call-out fees and the like (Tripletex: a product that is not a stock item). */
-  isService: boolean;
-  isActive: boolean;
-  source: ProductSource;
-  version: number;
-};
+  isService: z.boolean(),
+  isActive: z.boolean(),
+  source: productSourceSchema,
+  version: z.number(),
+});
+export type ProductDto = z.output<typeof productDtoSchema>;
 
 /** A page of products; from the accounting system the total is known only up to the next page. */
-export type ProductPageDto = Page<ProductDto> & { source: ProductSource; isTotalExact: boolean };
+export const productPageDtoSchema = pageSchema(productDtoSchema).extend({
+  source: productSourceSchema,
+  isTotalExact: z.boolean(),
+});
+export type ProductPageDto = z.output<typeof productPageDtoSchema>;
 
 /** `product:get` and GET /product/service: a search in name and number, server-paged. */
 export const productQuerySchema = z.object({
@@ -101,38 +106,40 @@ export const productUpdateSchema = z.object({
 });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 
-export type ExpenseDto = {
-  id: string;
-  projectId: string;
-  serviceItemId: string | null;
+export const expenseDtoSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  serviceItemId: z.string().nullable(),
   /** The service item's number and name when the expense was made on one. */
-  serviceItemLabel: string;
-  productId: string;
+  serviceItemLabel: z.string(),
+  productId: z.string(),
   /** The product's number, name and unit when the expense was recorded (kept if the product changes). */
-  productNumber: string;
-  productName: string;
-  unit: string;
-  quantity: number;
-  unitPriceOre: number;
+  productNumber: z.string(),
+  productName: z.string(),
+  unit: z.string(),
+  quantity: z.number(),
+  unitPriceOre: z.number(),
   /** quantity × unit price, rounded to the øre. */
-  amountOre: number;
-  date: string;
-  note: string;
-  userId: string | null;
-  userName: string;
-  createdAt: string;
-  version: number;
-};
+  amountOre: z.number(),
+  date: z.string(),
+  note: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string(),
+  createdAt: z.string(),
+  version: z.number(),
+});
+export type ExpenseDto = z.output<typeof expenseDtoSchema>;
 
 /** GET /product/expense/project: a page of the project's expenses, their sum and the plan's state. */
-export type ProjectExpensesDto = Page<ExpenseDto> & {
-  sumOre: number;
+export const projectExpensesDtoSchema = pageSchema(expenseDtoSchema).extend({
+  sumOre: z.number(),
   /**
    * The project's invoice plan, if any, and whether it carries every expense: a plan made before the
    * latest expense that could not take it (a part invoiced already) is "behind".
    */
-  invoicePlan: { id: string; isBehind: boolean; isInvoiced: boolean } | null;
-};
+  invoicePlan: z.object({ id: z.string(), isBehind: z.boolean(), isInvoiced: z.boolean() }).nullable(),
+});
+export type ProjectExpensesDto = z.output<typeof projectExpensesDtoSchema>;
 
 export const projectExpensesQuerySchema = z.object({
   projectId: z.uuid(),
@@ -182,11 +189,20 @@ export const expensePatchSchema = z.object({
 });
 export type ExpensePatchInput = z.input<typeof expensePatchSchema>;
 
-export type ExpenseChangeResultDto = { expense: ExpenseDto; invoicePlanRefreshed: boolean };
+export const expenseChangeResultDtoSchema = z.object({
+  expense: expenseDtoSchema,
+  invoicePlanRefreshed: z.boolean(),
+});
+export type ExpenseChangeResultDto = z.output<typeof expenseChangeResultDtoSchema>;
 
 /** DELETE /product/expense/{id}?version=…: an expense entered by mistake, at the version read. */
 export const expenseDeleteQuerySchema = z.object({ version });
-export type ExpenseDeleteResultDto = { id: string; invoicePlanRefreshed: boolean };
+export const expenseDeleteResultDtoSchema = z.object({
+  id: z.uuid(),
+  /** Whether the project's invoice plan took its lines anew without the expense. */
+  invoicePlanRefreshed: z.boolean(),
+});
+export type ExpenseDeleteResultDto = z.output<typeof expenseDeleteResultDtoSchema>;
 
 /** Pushed to the company after an expense changed: open project and service item screens read again. */
 export const PRODUCT_PUSHES = { expensesChanged: 'expenses:changed' } as const;

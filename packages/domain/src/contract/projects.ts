@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/index';
-import type { NOTE_DATE_TYPES, PROCESS_COLUMN_TYPES } from '../rules/process-columns';
-import { type PROJECT_STATES, projectFiltersSchema, projectStatusFilterSchema } from '../rules/project-state';
+import { NOTE_DATE_TYPES, type PROCESS_COLUMN_TYPES } from '../rules/process-columns';
+import { PROJECT_STATES, projectFiltersSchema, projectStatusFilterSchema } from '../rules/project-state';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { collectionKeySchema } from './collection-key';
+import { lookupDtoSchema } from './customers';
 import { dateOnlySchema } from './date-only';
 import { patchOf, socketEvent } from './define';
 import type { ProjectInvoiceSquaresDto } from './invoices';
@@ -112,57 +113,65 @@ export const projectArchiveSchema = z.object({
   reason: text(1000).min(1, MESSAGES.required),
 });
 
-export type OrderLineDto = {
-  id: string;
-  description: string;
-  count: number;
-  unitPrice: number;
-  discountPercent: number;
-  costPrice: number;
+export const orderLineDtoSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  count: z.number(),
+  unitPrice: z.number(),
+  discountPercent: z.number(),
+  costPrice: z.number(),
   /** count × unit price less the discount, in øre. */
-  salesPrice: number;
-  vatPercent: number;
-};
-export type OrderDto = { id: string; title: string; lines: OrderLineDto[]; total: number };
+  salesPrice: z.number(),
+  vatPercent: z.number(),
+});
+export type OrderLineDto = z.output<typeof orderLineDtoSchema>;
+export const orderDtoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  lines: z.array(orderLineDtoSchema),
+  total: z.number(),
+});
+export type OrderDto = z.output<typeof orderDtoSchema>;
 
-export type ProjectDto = {
-  id: string;
-  number: number;
-  name: string;
-  description: string;
-  state: (typeof PROJECT_STATES)[number];
-  department: { id: string; displayName: string } | null;
-  projectCategory: string | null;
-  customer: { id: string; name: string; customerNumber: number | null } | null;
-  contact: { id: string; displayName: string } | null;
-  projectManager: { id: string; displayName: string } | null;
-  startDate: string | null;
-  endDate: string | null;
-  deliveryDate: string | null;
-  agreedInstallationDate: string | null;
-  isClosed: boolean;
-  isDirect: boolean;
-  isService: boolean;
-  projectAddress: string;
-  projectPostalCode: string;
-  projectCity: string;
-  noteToPlanner: string;
-  workOrderNotes: string;
-  siteContactName: string;
-  siteContactPhone: string;
-  productionHours: number | null;
-  installationHours: number | null;
-  installationStaff: number | null;
-  missingData: boolean;
-  missingDataComment: string;
-  serviceReportCount: number;
-  projectValue: number;
-  archiveReason: string | null;
+export const projectDtoSchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  name: z.string(),
+  description: z.string(),
+  state: z.enum(PROJECT_STATES),
+  department: lookupDtoSchema.nullable(),
+  projectCategory: z.string().nullable(),
+  customer: z.object({ id: z.string(), name: z.string(), customerNumber: z.number().nullable() }).nullable(),
+  contact: lookupDtoSchema.nullable(),
+  projectManager: lookupDtoSchema.nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  deliveryDate: z.string().nullable(),
+  agreedInstallationDate: z.string().nullable(),
+  isClosed: z.boolean(),
+  isDirect: z.boolean(),
+  isService: z.boolean(),
+  projectAddress: z.string(),
+  projectPostalCode: z.string(),
+  projectCity: z.string(),
+  noteToPlanner: z.string(),
+  workOrderNotes: z.string(),
+  siteContactName: z.string(),
+  siteContactPhone: z.string(),
+  productionHours: z.number().nullable(),
+  installationHours: z.number().nullable(),
+  installationStaff: z.number().nullable(),
+  missingData: z.boolean(),
+  missingDataComment: z.string(),
+  serviceReportCount: z.number(),
+  projectValue: z.number(),
+  archiveReason: z.string().nullable(),
   /** The offer the project was made from (offer → project conversion). */
-  offerId: string | null;
-  version: number;
-  updatedAt: string;
-};
+  offerId: z.string().nullable(),
+  version: z.number(),
+  updatedAt: z.string(),
+});
+export type ProjectDto = z.output<typeof projectDtoSchema>;
 
 /** A row of the project list: the project and what the list shows beside it. */
 /**
@@ -193,18 +202,20 @@ export type ProcessColumnDto = {
   }[];
 };
 
-export type NoteDates = Partial<Record<(typeof NOTE_DATE_TYPES)[number], string>>;
+export const noteDatesSchema = z.partialRecord(z.enum(NOTE_DATE_TYPES), z.string());
+export type NoteDates = z.output<typeof noteDatesSchema>;
 
-export type ProcessEntryDto = {
-  id: string;
-  projectId: string;
-  processColumnId: string;
-  date: string | null;
-  isActive: boolean;
-  noteDates: NoteDates;
-  comment: string;
-  version: number;
-};
+export const processEntryDtoSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  processColumnId: z.string(),
+  date: z.string().nullable(),
+  isActive: z.boolean(),
+  noteDates: noteDatesSchema,
+  comment: z.string(),
+  version: z.number(),
+});
+export type ProcessEntryDto = z.output<typeof processEntryDtoSchema>;
 
 export const processEntryUpdateSchema = z.object({
   projectId: z.uuid(),
@@ -236,12 +247,13 @@ export const processColumnInputSchema = z.object({
 });
 export const subProcessInputSchema = z.object({ ...processNames, type: z.string().nullable() });
 
-export type ProjectCombinedDto = {
-  project: ProjectDto;
-  processEntries: ProcessEntryDto[];
-  orders: OrderDto[];
-  invoiceSummary: { orderCount: number; total: number; invoiceStatus: number };
-};
+export const projectCombinedDtoSchema = z.object({
+  project: projectDtoSchema,
+  processEntries: z.array(processEntryDtoSchema),
+  orders: z.array(orderDtoSchema),
+  invoiceSummary: z.object({ orderCount: z.number(), total: z.number(), invoiceStatus: z.number() }),
+});
+export type ProjectCombinedDto = z.output<typeof projectCombinedDtoSchema>;
 
 export const projectEvents = {
   'project:get': socketEvent<ProjectDto>()(z.object({ id: z.uuid() })),

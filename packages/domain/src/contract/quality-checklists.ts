@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { SERVICE_ROW_TYPES } from '../rules/service-answers';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
-import { pageQuerySchema } from './paging';
-import { DEVIATION_CATEGORIES, type DeviationCategory } from './quality';
-import type { ServiceGroupType, ServiceRowType } from './service-templates';
+import { pageQuerySchema, pageSchema } from './paging';
+import { DEVIATION_CATEGORIES } from './quality';
+import { SERVICE_GROUP_TYPES } from './service-templates';
 
 /**
  * Quality checklists (SPEC §1 "checklists", §2 checklist view dialog, issue 16): a template of
@@ -86,69 +87,85 @@ export const checklistListQuerySchema = pageQuerySchema.extend({
 export type ChecklistListQuery = z.input<typeof checklistListQuerySchema>;
 
 /** A checklist run as the list shows it. */
-export type ChecklistDto = {
-  id: string;
-  number: number;
-  name: string;
-  status: ChecklistStatus;
-  projectId: string;
-  projectNumber: number | null;
-  projectName: string | null;
-  templateId: string | null;
-  processColumnId: string | null;
+export const checklistDtoSchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  name: z.string(),
+  status: z.enum(CHECKLIST_STATUSES),
+  projectId: z.string(),
+  projectNumber: z.number().nullable(),
+  projectName: z.string().nullable(),
+  templateId: z.string().nullable(),
+  processColumnId: z.string().nullable(),
   /** The process step's name in Norwegian and English (the reader's language picks). */
-  stepNameNo: string | null;
-  stepNameEn: string | null;
-  deviationCategory: DeviationCategory;
-  startedAt: string;
-  startedByName: string | null;
+  stepNameNo: z.string().nullable(),
+  stepNameEn: z.string().nullable(),
+  deviationCategory: z.enum(DEVIATION_CATEGORIES),
+  startedAt: z.string(),
+  startedByName: z.string().nullable(),
   /** Items answered of the items to answer. */
-  answeredCount: number;
-  itemCount: number;
-  notOkCount: number;
-  completedAt: string | null;
-  signedName: string | null;
+  answeredCount: z.number(),
+  itemCount: z.number(),
+  notOkCount: z.number(),
+  completedAt: z.string().nullable(),
+  signedName: z.string().nullable(),
   /** The signed PDF, a document of the project. */
-  pdfFileId: string | null;
-  version: number;
-};
+  pdfFileId: z.string().nullable(),
+  version: z.number(),
+});
+export type ChecklistDto = z.output<typeof checklistDtoSchema>;
 
-export type ChecklistAnswerOptionDto = {
-  id: string;
-  name: string;
-  color: string;
-  isCommentRequired: boolean;
-  isPictureRequired: boolean;
-  isDeviationRequired: boolean;
-};
+/** GET /quality/checklists. */
+export const checklistPageSchema = pageSchema(checklistDtoSchema);
+
+export const checklistAnswerOptionDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  isCommentRequired: z.boolean(),
+  isPictureRequired: z.boolean(),
+  isDeviationRequired: z.boolean(),
+});
+export type ChecklistAnswerOptionDto = z.output<typeof checklistAnswerOptionDtoSchema>;
 
 /** One row of the run's copy with what was answered. */
-export type ChecklistItemDto = {
-  rowId: string;
-  name: string;
-  type: ServiceRowType;
-  note: string;
-  answers: ChecklistAnswerOptionDto[];
-  answerIds: string[];
-  value: string;
-  comment: string;
-  pictureIds: string[];
-  deviationId: string | null;
-  deviationNumber: number | null;
-  answeredByName: string | null;
-  answeredAt: string | null;
-};
+export const checklistItemDtoSchema = z.object({
+  rowId: z.string(),
+  name: z.string(),
+  type: z.enum(SERVICE_ROW_TYPES),
+  note: z.string(),
+  answers: z.array(checklistAnswerOptionDtoSchema),
+  answerIds: z.array(z.string()),
+  value: z.string(),
+  comment: z.string(),
+  pictureIds: z.array(z.string()),
+  deviationId: z.string().nullable(),
+  deviationNumber: z.number().nullable(),
+  answeredByName: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type ChecklistItemDto = z.output<typeof checklistItemDtoSchema>;
 
-export type ChecklistGroupDto = {
-  id: string;
-  name: string;
-  typeGroup: ServiceGroupType;
-  info: string;
-  items: ChecklistItemDto[];
-};
+export const checklistGroupDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  typeGroup: z.enum(SERVICE_GROUP_TYPES),
+  info: z.string(),
+  items: z.array(checklistItemDtoSchema),
+});
+export type ChecklistGroupDto = z.output<typeof checklistGroupDtoSchema>;
 
 /** GET /quality/checklists/{id}: the checklist view dialog. */
-export type ChecklistDetailDto = ChecklistDto & { info: string; groups: ChecklistGroupDto[] };
+export const checklistDetailDtoSchema = checklistDtoSchema.extend({
+  info: z.string(),
+  groups: z.array(checklistGroupDtoSchema),
+});
+export type ChecklistDetailDto = z.output<typeof checklistDetailDtoSchema>;
 
 /** A process step a checklist is run at. */
-export type ChecklistStepDto = { id: string; nameNo: string; nameEn: string };
+export const checklistStepDtoSchema = z.object({
+  id: z.string(),
+  nameNo: z.string(),
+  nameEn: z.string(),
+});
+export type ChecklistStepDto = z.output<typeof checklistStepDtoSchema>;

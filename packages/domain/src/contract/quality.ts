@@ -3,7 +3,7 @@ import { DEVIATION_STATUSES, type DeviationStatus } from '../rules/quality';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { dateOnlySchema } from './date-only';
 import { patchOf } from './define';
-import { pageQuerySchema } from './paging';
+import { pageQuerySchema, pageSchema } from './paging';
 
 /**
  * Quality (SPEC §1 "quality procedures, deviations and checklists", §2 `/quality`, issue 16):
@@ -53,49 +53,54 @@ export const QUALITY_LIMITS = {
 
 // --- deviations -----------------------------------------------------------------------------------
 
-export type DeviationActionDto = {
-  id: string;
-  description: string;
-  kind: ActionKind;
-  responsibleId: string | null;
-  responsibleName: string | null;
-  dueDate: string | null;
-  isDone: boolean;
-  doneAt: string | null;
+export const deviationActionDtoSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  kind: z.enum(ACTION_KINDS),
+  responsibleId: z.string().nullable(),
+  responsibleName: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  isDone: z.boolean(),
+  doneAt: z.string().nullable(),
   /** Not done and past its due date. */
-  isOverdue: boolean;
-};
+  isOverdue: z.boolean(),
+});
+export type DeviationActionDto = z.output<typeof deviationActionDtoSchema>;
 
-export type DeviationDto = {
-  id: string;
-  number: number;
-  title: string;
-  description: string;
-  category: DeviationCategory;
-  severity: DeviationSeverity;
-  status: DeviationStatus;
+export const deviationDtoSchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(DEVIATION_CATEGORIES),
+  severity: z.enum(DEVIATION_SEVERITIES),
+  status: z.enum(DEVIATION_STATUSES),
   /** The day it happened or was found. */
-  date: string;
-  projectId: string | null;
-  projectNumber: number | null;
-  projectName: string | null;
+  date: z.string(),
+  projectId: z.string().nullable(),
+  projectNumber: z.number().nullable(),
+  projectName: z.string().nullable(),
   /** The service item it came from (set when service items land). */
-  serviceItemId: string | null;
-  product: string;
-  supplier: string;
-  pictureIds: string[];
-  reportedById: string | null;
-  reportedByName: string | null;
-  reportedAt: string;
-  handlerId: string | null;
-  handlerName: string | null;
-  rootCause: string;
-  costOre: number;
-  actions: DeviationActionDto[];
-  hasOverdueActions: boolean;
-  closedAt: string | null;
-  version: number;
-};
+  serviceItemId: z.string().nullable(),
+  product: z.string(),
+  supplier: z.string(),
+  pictureIds: z.array(z.string()),
+  reportedById: z.string().nullable(),
+  reportedByName: z.string().nullable(),
+  reportedAt: z.string(),
+  handlerId: z.string().nullable(),
+  handlerName: z.string().nullable(),
+  rootCause: z.string(),
+  costOre: z.number(),
+  actions: z.array(deviationActionDtoSchema),
+  hasOverdueActions: z.boolean(),
+  closedAt: z.string().nullable(),
+  version: z.number(),
+});
+export type DeviationDto = z.output<typeof deviationDtoSchema>;
+
+/** GET /quality/deviations. */
+export const deviationPageSchema = pageSchema(deviationDtoSchema);
 
 /** One action as the dialog saves it: an `id` keeps an existing action, none adds one. */
 export const deviationActionInputSchema = z.object({
@@ -169,61 +174,80 @@ export const paretoQuerySchema = periodSchema.extend({
 export type ParetoQuery = z.input<typeof paretoQuerySchema>;
 
 /** One bar: the key is the product, supplier or category (an empty product or supplier is ''). */
-export type ParetoBarDto = { key: string; count: number; costOre: number; cumulativePercent: number };
-export type ParetoDto = { bars: ParetoBarDto[]; totalCount: number; totalCostOre: number };
+export const paretoBarDtoSchema = z.object({
+  key: z.string(),
+  count: z.number(),
+  costOre: z.number(),
+  cumulativePercent: z.number(),
+});
+export type ParetoBarDto = z.output<typeof paretoBarDtoSchema>;
+export const paretoDtoSchema = z.object({
+  bars: z.array(paretoBarDtoSchema),
+  totalCount: z.number(),
+  totalCostOre: z.number(),
+});
+export type ParetoDto = z.output<typeof paretoDtoSchema>;
 /** Bars beyond these are left off (the cumulative share stays that of the whole). */
 export const PARETO_MAX_BARS = 20;
 
-export type QualityHistoryDto = {
-  id: string;
-  at: string;
-  userName: string | null;
-  action: string;
+export const qualityHistoryDtoSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  userName: z.string().nullable(),
+  action: z.string(),
   /** Field → value before and after (actions: their descriptions). */
-  changes: Record<string, { from: unknown; to: unknown }>;
-};
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+});
+export type QualityHistoryDto = z.output<typeof qualityHistoryDtoSchema>;
 
 // --- procedures -----------------------------------------------------------------------------------
 
-export type ProcedureVersionDto = {
-  versionNumber: number;
-  effectiveDate: string;
-  reason: string;
-  createdAt: string;
-  createdByName: string | null;
-};
+export const procedureVersionDtoSchema = z.object({
+  versionNumber: z.number(),
+  effectiveDate: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+});
+export type ProcedureVersionDto = z.output<typeof procedureVersionDtoSchema>;
 
-export type ProcedureDto = {
-  id: string;
-  number: number;
-  title: string;
-  category: ProcedureCategory;
-  ownerId: string | null;
-  ownerName: string | null;
-  reviewDate: string | null;
-  isReviewDue: boolean;
-  fileIds: string[];
-  currentVersion: ProcedureVersionDto;
+export const procedureDtoSchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  title: z.string(),
+  category: z.enum(PROCEDURE_CATEGORIES),
+  ownerId: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  reviewDate: z.string().nullable(),
+  isReviewDue: z.boolean(),
+  fileIds: z.array(z.string()),
+  currentVersion: procedureVersionDtoSchema,
   /** Whether the asker has acknowledged the current version. */
-  isAcknowledgedByMe: boolean;
-  acknowledgedCount: number;
-  memberCount: number;
-  version: number;
-};
+  isAcknowledgedByMe: z.boolean(),
+  acknowledgedCount: z.number(),
+  memberCount: z.number(),
+  version: z.number(),
+});
+export type ProcedureDto = z.output<typeof procedureDtoSchema>;
 
-export type ProcedureAcknowledgementDto = {
-  userId: string;
-  name: string;
+/** GET /quality/procedures. */
+export const procedurePageSchema = pageSchema(procedureDtoSchema);
+
+export const procedureAcknowledgementDtoSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
   /** When they confirmed the current version; null: not yet. */
-  acknowledgedAt: string | null;
-};
+  acknowledgedAt: z.string().nullable(),
+});
+export type ProcedureAcknowledgementDto = z.output<typeof procedureAcknowledgementDtoSchema>;
 
-export type ProcedureDetailDto = ProcedureDto & {
+export const procedureDetailDtoSchema = procedureDtoSchema.extend({
   /** The current version's text, sanitised HTML. */
-  html: string;
-  versions: ProcedureVersionDto[];
-  acknowledgements: ProcedureAcknowledgementDto[];
-};
+  html: z.string(),
+  versions: z.array(procedureVersionDtoSchema),
+  acknowledgements: z.array(procedureAcknowledgementDtoSchema),
+});
+export type ProcedureDetailDto = z.output<typeof procedureDetailDtoSchema>;
 
 const procedureFieldsSchema = z.object({
   title: text(QUALITY_LIMITS.title).min(1, MESSAGES.required),
@@ -278,7 +302,11 @@ export const procedureListQuerySchema = pageQuerySchema.extend({
 export type ProcedureListQuery = z.input<typeof procedureListQuerySchema>;
 
 /** A member of the company, for the case handler, owner and responsible pickers. */
-export type QualityPersonDto = { id: string; name: string };
+export const qualityPersonDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+});
+export type QualityPersonDto = z.output<typeof qualityPersonDtoSchema>;
 
 export const QUALITY_PUSHES = { changed: 'quality:changed' } as const;
 export type QualityChangedPush = { kind: 'deviation' | 'procedure' | 'checklist'; id: string };

@@ -167,28 +167,30 @@ export type ReportMeasureKey<R extends ReportKey> = (typeof REPORTS)[R]['measure
 /** A row's key when what it groups by is empty (no category, no owner type, no work group). */
 export const REPORT_NONE_KEY = 'none';
 
-export type ReportRowDto = {
+export const reportRowDtoSchema = z.object({
   /** What the row groups by: a status id, a code, a month `2026-11`, a year `2026`, or a fixed key. */
-  key: string;
+  key: z.string(),
   /** The row's name when the server knows it (an offer status's name); else from `labels`. */
-  label: string | null;
-  values: Record<string, number | null>;
-};
+  label: z.string().nullable(),
+  values: z.record(z.string(), z.number().nullable()),
+});
+export type ReportRowDto = z.output<typeof reportRowDtoSchema>;
 
-export type ReportDto = {
-  report: ReportKey;
-  period: ReportPeriod;
-  from: string | null;
-  to: string | null;
+export const reportDtoSchema = z.object({
+  report: z.enum(REPORT_KEYS),
+  period: z.enum(REPORT_PERIODS),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
   /**
    * False when the module behind the report has nothing to count yet (no service items): the screen
    * says so instead of drawing an empty chart.
    */
-  isAvailable: boolean;
-  rows: ReportRowDto[];
+  isAvailable: z.boolean(),
+  rows: z.array(reportRowDtoSchema),
   /** The sum of each count and amount column; a rate over the totals. */
-  totals: Record<string, number | null>;
-};
+  totals: z.record(z.string(), z.number().nullable()),
+});
+export type ReportDto = z.output<typeof reportDtoSchema>;
 
 /** GET /reports/<report>. */
 export const reportPath = (report: ReportKey) => `/reports/${report}`;

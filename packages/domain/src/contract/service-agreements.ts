@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import {
-  DEFAULT_SERVICE_INTERVAL,
-  PRICE_INDEX_LIMITS,
-  SERVICE_INTERVALS,
-  type ServiceInterval,
-} from '../rules/service-agreements';
+import { DEFAULT_SERVICE_INTERVAL, PRICE_INDEX_LIMITS, SERVICE_INTERVALS } from '../rules/service-agreements';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { type LookupDto, lookupDtoSchema } from './customers';
 import { dateOnlySchema } from './date-only';
 import { patchOf } from './define';
-import { pageQuerySchema } from './paging';
+import { pageQuerySchema, pageSchema } from './paging';
 
 /**
  * Service agreements (issue 19; SPEC §1 "service agreements", §2 the service agreement dialog, §3
@@ -102,7 +98,8 @@ export const priceIndexSchema = z.object({
   agreementIds: uniqueIdList(10_000).optional(),
 });
 export type PriceIndexInput = z.input<typeof priceIndexSchema>;
-export type PriceIndexResultDto = { adjusted: number; skipped: number };
+export const priceIndexResultDtoSchema = z.object({ adjusted: z.number(), skipped: z.number() });
+export type PriceIndexResultDto = z.output<typeof priceIndexResultDtoSchema>;
 
 /** GET /service-agreements/due: visits due within `weeks` weeks from today, overdue first, paged. */
 export const dueServiceQuerySchema = pageQuerySchema.extend({
@@ -110,80 +107,93 @@ export const dueServiceQuerySchema = pageQuerySchema.extend({
 });
 export type DueServiceQuery = z.input<typeof dueServiceQuerySchema>;
 
-export type NamedRefDto = { id: string; displayName: string };
+/** A person named on an agreement (a service worker): the shared lookup shape. */
+export type NamedRefDto = LookupDto;
 
-export type ServiceAgreementDto = {
-  id: string;
-  projectId: string;
-  serviceWorkers: NamedRefDto[];
-  interval: ServiceInterval;
-  startDate: string;
-  pricePerVisitOre: number;
-  pricePerYearOre: number;
+export const serviceAgreementDtoSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  serviceWorkers: z.array(lookupDtoSchema),
+  interval: z.enum(SERVICE_INTERVALS),
+  startDate: z.string(),
+  pricePerVisitOre: z.number(),
+  pricePerYearOre: z.number(),
   /** Items still on the project (one removed from the map drops out). */
-  itemIds: string[];
-  contactName: string;
-  contactEmail: string;
-  contactPhone: string;
-  lastVisitDate: string | null;
+  itemIds: z.array(z.string()),
+  contactName: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  lastVisitDate: z.string().nullable(),
   /** Null: no visit to come (no interval, and the one visit is done). */
-  nextVisitDate: string | null;
-  createdAt: string;
-  version: number;
-};
+  nextVisitDate: z.string().nullable(),
+  createdAt: z.string(),
+  version: z.number(),
+});
+export type ServiceAgreementDto = z.output<typeof serviceAgreementDtoSchema>;
 
 /** GET /service-agreements/of-project: the project's agreement, or none yet. */
-export type ServiceAgreementOfProjectDto = { agreement: ServiceAgreementDto | null };
+export const serviceAgreementOfProjectDtoSchema = z.object({
+  agreement: serviceAgreementDtoSchema.nullable(),
+});
+export type ServiceAgreementOfProjectDto = z.output<typeof serviceAgreementOfProjectDtoSchema>;
 
-export type ServiceVisitDto = {
-  id: string;
-  date: string;
-  note: string;
-  doneByName: string | null;
-  createdAt: string;
-};
+export const serviceVisitDtoSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  note: z.string(),
+  doneByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ServiceVisitDto = z.output<typeof serviceVisitDtoSchema>;
 
-export type ServicePriceChangeDto = {
-  id: string;
-  date: string;
-  oldPricePerVisitOre: number;
-  newPricePerVisitOre: number;
-  oldPricePerYearOre: number;
-  newPricePerYearOre: number;
+export const servicePriceChangeDtoSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  oldPricePerVisitOre: z.number(),
+  newPricePerVisitOre: z.number(),
+  oldPricePerYearOre: z.number(),
+  newPricePerYearOre: z.number(),
   /** The index in percent; null for a price typed in the dialog. */
-  indexPercent: number | null;
-  byName: string | null;
-};
+  indexPercent: z.number().nullable(),
+  byName: z.string().nullable(),
+});
+export type ServicePriceChangeDto = z.output<typeof servicePriceChangeDtoSchema>;
 
-export type ServiceAgreementHistoryEntryDto = {
-  id: string;
-  action: 'created' | 'updated' | 'visitDone' | 'priceIndexed';
-  changes: Record<string, { from: unknown; to: unknown }>;
-  byName: string | null;
-  at: string;
-};
+export const serviceAgreementHistoryEntryDtoSchema = z.object({
+  id: z.string(),
+  action: z.enum(['created', 'updated', 'visitDone', 'priceIndexed']),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  byName: z.string().nullable(),
+  at: z.string(),
+});
+export type ServiceAgreementHistoryEntryDto = z.output<typeof serviceAgreementHistoryEntryDtoSchema>;
 
 /** GET /service-agreements/{id}/history: visits, prices and every change, newest first. */
-export type ServiceAgreementHistoryDto = {
-  visits: ServiceVisitDto[];
-  prices: ServicePriceChangeDto[];
-  changes: ServiceAgreementHistoryEntryDto[];
-};
+export const serviceAgreementHistoryDtoSchema = z.object({
+  visits: z.array(serviceVisitDtoSchema),
+  prices: z.array(servicePriceChangeDtoSchema),
+  changes: z.array(serviceAgreementHistoryEntryDtoSchema),
+});
+export type ServiceAgreementHistoryDto = z.output<typeof serviceAgreementHistoryDtoSchema>;
 
 /** One visit due (the due service list and the dispatch view). */
-export type DueServiceVisitDto = {
-  agreementId: string;
-  projectId: string;
-  projectNumber: number;
-  projectName: string;
-  nextVisitDate: string;
-  lastVisitDate: string | null;
-  interval: ServiceInterval;
-  isOverdue: boolean;
-  serviceWorkers: NamedRefDto[];
-  itemCount: number;
-  version: number;
-};
+export const dueServiceVisitDtoSchema = z.object({
+  agreementId: z.string(),
+  projectId: z.string(),
+  projectNumber: z.number(),
+  projectName: z.string(),
+  nextVisitDate: z.string(),
+  lastVisitDate: z.string().nullable(),
+  interval: z.enum(SERVICE_INTERVALS),
+  isOverdue: z.boolean(),
+  serviceWorkers: z.array(lookupDtoSchema),
+  itemCount: z.number(),
+  version: z.number(),
+});
+export type DueServiceVisitDto = z.output<typeof dueServiceVisitDtoSchema>;
+
+/** GET /service-agreements/due. */
+export const dueServiceVisitPageSchema = pageSchema(dueServiceVisitDtoSchema);
 
 export const SERVICE_AGREEMENT_PUSHES = { changed: 'service-agreements:changed' } as const;
 export type ServiceAgreementsChangedPush = { projectIds: string[] };

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { ServiceRowType } from '../rules/service-answers';
+import { SERVICE_ROW_TYPES } from '../rules/service-answers';
 import { isValidUrl } from '../rules/url';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { dateOnlySchema } from './date-only';
 import { patchOf } from './define';
-import type { ServiceAnswerDto, ServiceGroupType } from './service-templates';
-import type { ServiceItemDto } from './service-work';
+import { SERVICE_GROUP_TYPES, serviceAnswerDtoSchema } from './service-templates';
+import { serviceItemDtoSchema } from './service-work';
 
 /**
  * Answering a service item's checklist (issue 19, SPEC §3 User answer: projectServiceAnswerId, text,
@@ -79,66 +79,80 @@ export const serviceDataFullQuerySchema = z
   });
 export type ServiceDataFullQuery = z.input<typeof serviceDataFullQuerySchema>;
 
-export type UserAnswerDto = {
-  id: string;
-  serviceItemId: string;
-  projectRowId: string;
-  projectServiceAnswerId: string | null;
-  text: string;
-  number: number | null;
-  date: string | null;
-  comment: string;
-  pictureId: string | null;
-  fileId: string | null;
+export const userAnswerDtoSchema = z.object({
+  id: z.string(),
+  serviceItemId: z.string(),
+  projectRowId: z.string(),
+  projectServiceAnswerId: z.string().nullable(),
+  text: z.string(),
+  number: z.number().nullable(),
+  date: z.string().nullable(),
+  comment: z.string(),
+  pictureId: z.string().nullable(),
+  fileId: z.string().nullable(),
   /** The deviation this answer raised in the quality module, if its answer asks for one. */
-  deviationId: string | null;
-  deviationNumber: number | null;
-  userId: string | null;
-  userName: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-};
+  deviationId: z.string().nullable(),
+  deviationNumber: z.number().nullable(),
+  userId: z.string().nullable(),
+  userName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number(),
+});
+export type UserAnswerDto = z.output<typeof userAnswerDtoSchema>;
 
 /** POST answers what it created and what it deleted (the replaced answer), SPEC §7. */
-export type UserAnswerCreateResultDto = {
-  created: UserAnswerDto[];
-  deleted: string[];
-  item: ServiceItemDto;
-};
-export type UserAnswerChangeResultDto = { answer: UserAnswerDto; item: ServiceItemDto };
-export type UserAnswerDeleteResultDto = { id: string; item: ServiceItemDto };
+export const userAnswerCreateResultDtoSchema = z.object({
+  created: z.array(userAnswerDtoSchema),
+  deleted: z.array(z.string()),
+  item: serviceItemDtoSchema,
+});
+export type UserAnswerCreateResultDto = z.output<typeof userAnswerCreateResultDtoSchema>;
+export const userAnswerChangeResultDtoSchema = z.object({
+  answer: userAnswerDtoSchema,
+  item: serviceItemDtoSchema,
+});
+export type UserAnswerChangeResultDto = z.output<typeof userAnswerChangeResultDtoSchema>;
+export const userAnswerDeleteResultDtoSchema = z.object({
+  id: z.string(),
+  item: serviceItemDtoSchema,
+});
+export type UserAnswerDeleteResultDto = z.output<typeof userAnswerDeleteResultDtoSchema>;
 
 /** An answer of the item's copy: what the template's answer was when copied (no order or version to edit). */
-export type ProjectServiceAnswerDto = Omit<ServiceAnswerDto, 'position' | 'version'>;
+export const projectServiceAnswerDtoSchema = serviceAnswerDtoSchema.omit({ position: true, version: true });
+export type ProjectServiceAnswerDto = z.output<typeof projectServiceAnswerDtoSchema>;
 
-export type ProjectServiceRowDto = {
-  id: string;
-  name: string;
-  type: ServiceRowType;
-  note: string;
-  url: string;
-  fileId: string | null;
-  functionName: string | null;
-  answers: ProjectServiceAnswerDto[];
-};
+export const projectServiceRowDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(SERVICE_ROW_TYPES),
+  note: z.string(),
+  url: z.string(),
+  fileId: z.string().nullable(),
+  functionName: z.string().nullable(),
+  answers: z.array(projectServiceAnswerDtoSchema),
+});
+export type ProjectServiceRowDto = z.output<typeof projectServiceRowDtoSchema>;
 
-export type ProjectServiceGroupDto = {
-  id: string;
-  name: string;
-  typeGroup: ServiceGroupType;
-  info: string;
-  rows: ProjectServiceRowDto[];
-};
+export const projectServiceGroupDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  typeGroup: z.enum(SERVICE_GROUP_TYPES),
+  info: z.string(),
+  rows: z.array(projectServiceRowDtoSchema),
+});
+export type ProjectServiceGroupDto = z.output<typeof projectServiceGroupDtoSchema>;
 
 /** GET /service-project/data/full: the item, its project, its checklist in order and the answers so far. */
-export type ServiceDataFullDto = {
-  item: ServiceItemDto;
-  project: { id: string; number: number; name: string };
-  template: { id: string; name: string; info: string };
-  groups: ProjectServiceGroupDto[];
-  answers: UserAnswerDto[];
-};
+export const serviceDataFullDtoSchema = z.object({
+  item: serviceItemDtoSchema,
+  project: z.object({ id: z.string(), number: z.number(), name: z.string() }),
+  template: z.object({ id: z.string(), name: z.string(), info: z.string() }),
+  groups: z.array(projectServiceGroupDtoSchema),
+  answers: z.array(userAnswerDtoSchema),
+});
+export type ServiceDataFullDto = z.output<typeof serviceDataFullDtoSchema>;
 
 /** Pushed to the company after every change of an item's answers: open screens of that item read again. */
 export const SERVICE_ANSWER_PUSHES = { changed: 'service-answers:changed' } as const;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { isDateOnly } from '../rules/date-only';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { signedLinkQuerySchema } from './files';
-import { pageQuerySchema } from './paging';
+import { pageQuerySchema, pageSchema } from './paging';
 import { drawnSignatureSchema } from './quality-checklists';
-import type { ServiceItemDto } from './service-work';
+import { serviceItemDtoSchema } from './service-work';
 
 /**
  * Service reports and the per-door logbook (issue 19). Producing a report is a visit: the answers of
@@ -51,59 +51,70 @@ export const serviceReportParamsSchema = z.object({ id: z.uuid() });
 /** GET /service-project/service-item/{serviceItemId}/logbook(.pdf) */
 export const serviceLogbookParamsSchema = z.object({ serviceItemId: z.uuid() });
 
-export type ServiceReportDto = {
-  id: string;
-  projectId: string;
+export const serviceReportDtoSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
   /** 1, 2, 3… within the project. */
-  number: number;
-  visitDate: string;
-  technicianName: string;
-  signedName: string;
-  itemCount: number;
-  pictureCount: number;
+  number: z.number(),
+  visitDate: z.string(),
+  technicianName: z.string(),
+  signedName: z.string(),
+  itemCount: z.number(),
+  pictureCount: z.number(),
   /** Pictures that could not be added to the PDF (logged as warnings, SPEC §8). */
-  skippedPictureCount: number;
+  skippedPictureCount: z.number(),
   /** The stored PDF (a document of the project). */
-  fileId: string;
-  fileName: string;
-  createdAt: string;
-};
+  fileId: z.string(),
+  fileName: z.string(),
+  createdAt: z.string(),
+});
+export type ServiceReportDto = z.output<typeof serviceReportDtoSchema>;
+
+/** GET /service-project/service-report. */
+export const serviceReportPageSchema = pageSchema(serviceReportDtoSchema);
 
 /** The result of producing a report: the report and the project's new count. */
-export type ServiceReportCreatedDto = { report: ServiceReportDto; serviceReportCount: number };
+export const serviceReportCreatedDtoSchema = z.object({
+  report: serviceReportDtoSchema,
+  serviceReportCount: z.number(),
+});
+export type ServiceReportCreatedDto = z.output<typeof serviceReportCreatedDtoSchema>;
 
 /** One answered row of a visit, as it was when the report was made. */
-export type ServiceVisitRowDto = {
-  groupName: string;
-  rowName: string;
+export const serviceVisitRowDtoSchema = z.object({
+  groupName: z.string(),
+  rowName: z.string(),
   /** The chosen answers, each in its colour. */
-  answers: { name: string; color: string }[];
+  answers: z.array(z.object({ name: z.string(), color: z.string() })),
   /** A text, number or date answer, as written. */
-  value: string;
-  comment: string;
-  pictureIds: string[];
+  value: z.string(),
+  comment: z.string(),
+  pictureIds: z.array(z.string()),
   /** A signature row's drawn signature. */
-  signatureFileId: string | null;
-  deviation: { number: number; title: string } | null;
-};
+  signatureFileId: z.string().nullable(),
+  deviation: z.object({ number: z.number(), title: z.string() }).nullable(),
+});
+export type ServiceVisitRowDto = z.output<typeof serviceVisitRowDtoSchema>;
 
 /** One visit of one item: a logbook entry. */
-export type ServiceLogbookVisitDto = {
-  id: string;
-  reportId: string;
-  reportNumber: number;
-  reportFileId: string;
-  visitDate: string;
-  technicianName: string;
-  rows: ServiceVisitRowDto[];
-};
+export const serviceLogbookVisitDtoSchema = z.object({
+  id: z.string(),
+  reportId: z.string(),
+  reportNumber: z.number(),
+  reportFileId: z.string(),
+  visitDate: z.string(),
+  technicianName: z.string(),
+  rows: z.array(serviceVisitRowDtoSchema),
+});
+export type ServiceLogbookVisitDto = z.output<typeof serviceLogbookVisitDtoSchema>;
 
 /** GET /service-project/service-item/{serviceItemId}/logbook: the item and its visits, newest first. */
-export type ServiceLogbookDto = {
-  item: ServiceItemDto;
-  project: { id: string; number: number; name: string };
-  visits: ServiceLogbookVisitDto[];
-};
+export const serviceLogbookDtoSchema = z.object({
+  item: serviceItemDtoSchema,
+  project: z.object({ id: z.string(), number: z.number(), name: z.string() }),
+  visits: z.array(serviceLogbookVisitDtoSchema),
+});
+export type ServiceLogbookDto = z.output<typeof serviceLogbookDtoSchema>;
 
 export const SERVICE_REPORT_PUSHES = { changed: 'service-reports:changed' } as const;
 export type ServiceReportsChangedPush = { projectId: string };

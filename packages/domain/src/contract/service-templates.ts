@@ -9,7 +9,7 @@ import {
 import { isValidUrl } from '../rules/url';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { patchOf, socketEvent } from './define';
-import { type Page, pageQuerySchema } from './paging';
+import { type Page, pageQuerySchema, pageSchema } from './paging';
 
 /**
  * Service templates (SPEC §3 service module, §4 "changing a service row type reloads the whole
@@ -257,95 +257,115 @@ export const serviceFunctionStatusPatchSchema = z.object({
 // --- answers -------------------------------------------------------------------------------------
 
 /** An answer of a row (the row it belongs to is the one it is listed under). */
-export type ServiceAnswerDto = {
-  id: string;
-  name: string;
-  color: string;
-  isCommentRequired: boolean;
-  isPictureRequired: boolean;
-  isDeviationRequired: boolean;
+export const serviceAnswerDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  isCommentRequired: z.boolean(),
+  isPictureRequired: z.boolean(),
+  isDeviationRequired: z.boolean(),
   /** 0 first; the editor shows position + 1. */
-  position: number;
-  version: number;
-};
+  position: z.number(),
+  version: z.number(),
+});
+export type ServiceAnswerDto = z.output<typeof serviceAnswerDtoSchema>;
 
-export type ServiceRowDto = {
-  id: string;
-  groupId: string;
-  name: string;
-  type: ServiceRowType;
-  note: string;
-  url: string;
-  fileId: string | null;
+export const serviceRowDtoSchema = z.object({
+  id: z.string(),
+  groupId: z.string(),
+  name: z.string(),
+  type: z.enum(SERVICE_ROW_TYPES),
+  note: z.string(),
+  url: z.string(),
+  fileId: z.string().nullable(),
   /** The attached file's name, for the link. */
-  fileName: string | null;
-  functionId: string | null;
-  position: number;
-  version: number;
+  fileName: z.string().nullable(),
+  functionId: z.string().nullable(),
+  position: z.number(),
+  version: z.number(),
   /** Only rows of an answer type have any. */
-  answers: ServiceAnswerDto[];
-};
+  answers: z.array(serviceAnswerDtoSchema),
+});
+export type ServiceRowDto = z.output<typeof serviceRowDtoSchema>;
 
-export type ServiceGroupDto = {
-  id: string;
-  templateId: string;
-  name: string;
-  typeGroup: ServiceGroupType;
-  info: string;
-  position: number;
-  version: number;
-  rows: ServiceRowDto[];
-};
+export const serviceGroupDtoSchema = z.object({
+  id: z.string(),
+  templateId: z.string(),
+  name: z.string(),
+  typeGroup: z.enum(SERVICE_GROUP_TYPES),
+  info: z.string(),
+  position: z.number(),
+  version: z.number(),
+  rows: z.array(serviceRowDtoSchema),
+});
+export type ServiceGroupDto = z.output<typeof serviceGroupDtoSchema>;
 
 /** A template as the list shows it. */
-export type ServiceTemplateDto = {
-  id: string;
-  name: string;
-  info: string;
-  purpose: ServiceTemplatePurpose;
+export const serviceTemplateDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  info: z.string(),
+  purpose: z.enum(SERVICE_TEMPLATE_PURPOSES),
   /** Raised by every change of the template or its tree; a project's copy records the version it copied. */
-  version: number;
-  groupCount: number;
-  rowCount: number;
+  version: z.number(),
+  groupCount: z.number(),
+  rowCount: z.number(),
   /** Where it is in use: how many project copies were made of it. */
-  usage: number;
-};
+  usage: z.number(),
+});
+export type ServiceTemplateDto = z.output<typeof serviceTemplateDtoSchema>;
 
 /** `admin-service:get-full-service-template`: the whole tree, in order. */
-export type ServiceTemplateFullDto = ServiceTemplateDto & { groups: ServiceGroupDto[] };
+export const serviceTemplateFullDtoSchema = serviceTemplateDtoSchema.extend({
+  groups: z.array(serviceGroupDtoSchema),
+});
+export type ServiceTemplateFullDto = z.output<typeof serviceTemplateFullDtoSchema>;
 
-export type GlobalServiceAnswerDto = ServiceAnswerDto & { groupId: string };
-export type GlobalAnswerGroupDto = {
-  id: string;
-  name: string;
-  position: number;
-  version: number;
-  answers: GlobalServiceAnswerDto[];
-};
+/** A page of templates (GET /quality/checklists/templates). */
+export const serviceTemplatePageSchema = pageSchema(serviceTemplateDtoSchema);
 
-export type ServiceFunctionDto = {
-  id: string;
-  groupId: string;
-  name: string;
-  position: number;
-  version: number;
-};
-export type ServiceFunctionGroupDto = {
-  id: string;
-  name: string;
-  position: number;
-  version: number;
-  functions: ServiceFunctionDto[];
-};
-export type ServiceFunctionStatusDto = {
-  id: string;
-  name: string;
-  color: string;
-  position: number;
-  version: number;
-};
+export const globalServiceAnswerDtoSchema = serviceAnswerDtoSchema.extend({ groupId: z.string() });
+export type GlobalServiceAnswerDto = z.output<typeof globalServiceAnswerDtoSchema>;
+export const globalAnswerGroupDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  position: z.number(),
+  version: z.number(),
+  answers: z.array(globalServiceAnswerDtoSchema),
+});
+export type GlobalAnswerGroupDto = z.output<typeof globalAnswerGroupDtoSchema>;
+export const globalAnswerGroupsDtoSchema = z.array(globalAnswerGroupDtoSchema);
+
+export const serviceFunctionDtoSchema = z.object({
+  id: z.string(),
+  groupId: z.string(),
+  name: z.string(),
+  position: z.number(),
+  version: z.number(),
+});
+export type ServiceFunctionDto = z.output<typeof serviceFunctionDtoSchema>;
+export const serviceFunctionGroupDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  position: z.number(),
+  version: z.number(),
+  functions: z.array(serviceFunctionDtoSchema),
+});
+export type ServiceFunctionGroupDto = z.output<typeof serviceFunctionGroupDtoSchema>;
+export const serviceFunctionStatusDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  position: z.number(),
+  version: z.number(),
+});
+export type ServiceFunctionStatusDto = z.output<typeof serviceFunctionStatusDtoSchema>;
 /** GET /service-templates/functions: the reference lists rows point at. */
-export type ServiceFunctionsDto = { groups: ServiceFunctionGroupDto[]; statuses: ServiceFunctionStatusDto[] };
+export const serviceFunctionsDtoSchema = z.object({
+  groups: z.array(serviceFunctionGroupDtoSchema),
+  statuses: z.array(serviceFunctionStatusDtoSchema),
+});
+export type ServiceFunctionsDto = z.output<typeof serviceFunctionsDtoSchema>;
 
 /** Why a change was refused (CONFLICT `details.reason`); `count` for a template in use or a function used. */
 export type ServiceTemplateConflictDetails =

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { isDayPart } from '../rules/planner/day-parts';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
+import { lookupDtoSchema } from './customers';
 import { dateOnlySchema } from './date-only';
-import { pageQuerySchema } from './paging';
-import type { NamedRefDto } from './service-agreements';
-import type { ServiceLocation } from './service-work';
+import { pageQuerySchema, pageSchema } from './paging';
+import { SERVICE_EMERGENCY_TYPES, serviceLocationDtoSchema } from './service-work';
 
 /**
  * Service assignment (issue 19, the drawer item "Service assignment"; SPEC §2 names no route of its
@@ -21,18 +21,22 @@ export const serviceItemSearchQuerySchema = pageQuerySchema.extend({ search: tex
 export type ServiceItemSearchQuery = z.input<typeof serviceItemSearchQuerySchema>;
 
 /** A service item as pickers and the dispatch list name it. */
-export type ServiceItemChoiceDto = {
-  id: string;
-  projectId: string;
-  projectNumber: number;
-  projectName: string;
-  number: number;
+export const serviceItemChoiceDtoSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  projectNumber: z.number(),
+  projectName: z.string(),
+  number: z.number(),
   /** The item's name, or its checklist's name when it has none. */
-  name: string;
-  floor: string;
-  location: ServiceLocation | null;
-  emergencyType: 'none' | 'emergency';
-};
+  name: z.string(),
+  floor: z.string(),
+  location: serviceLocationDtoSchema.nullable(),
+  emergencyType: z.enum(SERVICE_EMERGENCY_TYPES),
+});
+export type ServiceItemChoiceDto = z.output<typeof serviceItemChoiceDtoSchema>;
+
+/** GET /service-project/service-items/search. */
+export const serviceItemChoicePageSchema = pageSchema(serviceItemChoiceDtoSchema);
 
 /** What a dispatch entry is: an emergency item, an open service task, or a visit an agreement makes due. */
 export const DISPATCH_ENTRY_KINDS = ['emergency', 'task', 'visit'] as const;
@@ -43,17 +47,18 @@ export type DispatchEntryKind = (typeof DISPATCH_ENTRY_KINDS)[number];
  * visit is listed once, as this entry; the agreement's visit tasks (one per service worker) are what
  * its bookings are made on, so they are not listed again as tasks.
  */
-export type DispatchVisitDto = {
-  agreementId: string;
-  isOverdue: boolean;
-  serviceWorkers: NamedRefDto[];
-  itemCount: number;
+export const dispatchVisitDtoSchema = z.object({
+  agreementId: z.string(),
+  isOverdue: z.boolean(),
+  serviceWorkers: z.array(lookupDtoSchema),
+  itemCount: z.number(),
   /** The first items covered (at most `DISPATCH_VISIT_ITEMS_SHOWN`), with their map positions. */
-  items: ServiceItemChoiceDto[];
-  customerName: string;
+  items: z.array(serviceItemChoiceDtoSchema),
+  customerName: z.string(),
   /** The project's address and city, the site the visit goes to. */
-  site: string;
-};
+  site: z.string(),
+});
+export type DispatchVisitDto = z.output<typeof dispatchVisitDtoSchema>;
 
 /** How many of a visit's items an entry carries (the rest are counted). */
 export const DISPATCH_VISIT_ITEMS_SHOWN = 20;
@@ -62,31 +67,43 @@ export const DISPATCH_VISIT_ITEMS_SHOWN = 20;
 export const DISPATCH_VISIT_DAYS_AHEAD = 28;
 
 /** A booking of the entry's subject in the planner (who, which day, how many quarters). */
-export type DispatchBookingDto = { employeeId: string; employeeName: string; date: string; quarters: number };
+export const dispatchBookingDtoSchema = z.object({
+  employeeId: z.string(),
+  employeeName: z.string(),
+  date: z.string(),
+  quarters: z.number(),
+});
+export type DispatchBookingDto = z.output<typeof dispatchBookingDtoSchema>;
 
-export type DispatchSubject =
-  | { kind: 'serviceItem'; serviceItemId: string }
-  | { kind: 'task'; taskId: string }
-  | { kind: 'visit'; agreementId: string };
+export const dispatchSubjectSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('serviceItem'), serviceItemId: z.string() }),
+  z.object({ kind: z.literal('task'), taskId: z.string() }),
+  z.object({ kind: z.literal('visit'), agreementId: z.string() }),
+]);
+export type DispatchSubject = z.output<typeof dispatchSubjectSchema>;
 
-export type DispatchEntryDto = {
-  kind: DispatchEntryKind;
+export const dispatchEntryDtoSchema = z.object({
+  kind: z.enum(DISPATCH_ENTRY_KINDS),
   /** The booked subject: the service item (emergency), the task, or the agreement's visit. */
-  subject: DispatchSubject;
+  subject: dispatchSubjectSchema,
   /** The day it is wanted (the task's date; an emergency item's reporting day). */
-  date: string;
-  title: string;
+  date: z.string(),
+  title: z.string(),
   /** The agreement's visit, on a visit entry. */
-  visit: DispatchVisitDto | null;
+  visit: dispatchVisitDtoSchema.nullable(),
   /** The service item it is about, when it is about one (with its map position). */
-  serviceItem: ServiceItemChoiceDto | null;
+  serviceItem: serviceItemChoiceDtoSchema.nullable(),
   /** The project it belongs to, when known. */
-  projectId: string | null;
-  projectLabel: string | null;
-  description: string;
+  projectId: z.string().nullable(),
+  projectLabel: z.string().nullable(),
+  description: z.string(),
   /** The planner's bookings of the subject from today on, soonest first. */
-  bookings: DispatchBookingDto[];
-};
+  bookings: z.array(dispatchBookingDtoSchema),
+});
+export type DispatchEntryDto = z.output<typeof dispatchEntryDtoSchema>;
+
+/** GET /service-project/dispatch. */
+export const dispatchEntryPageSchema = pageSchema(dispatchEntryDtoSchema);
 
 /** GET /service-project/dispatch: oldest wanted day first, paged. */
 export const dispatchQuerySchema = pageQuerySchema.extend({

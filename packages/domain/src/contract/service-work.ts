@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { patchOf } from './define';
-import { pageQuerySchema } from './paging';
+import { pageQuerySchema, pageSchema } from './paging';
 
 /**
  * Service work (issue 19, first part): service items on a service project's map (SPEC §3 Service
@@ -58,7 +58,9 @@ export const serviceLocationSchema = z
       ? null
       : { lat: location.lat, lng: location.lng },
   );
-export type ServiceLocation = { lat: number; lng: number };
+/** A location as answered: both coordinates. */
+export const serviceLocationDtoSchema = z.object({ lat: z.number(), lng: z.number() });
+export type ServiceLocation = z.output<typeof serviceLocationDtoSchema>;
 
 const itemFieldsSchema = z.object({
   name: text(SERVICE_ITEM_LIMITS.name).default(''),
@@ -128,35 +130,43 @@ export const serviceItemsSaveSchema = z
   });
 export type ServiceItemsSaveInput = z.input<typeof serviceItemsSaveSchema>;
 
-export type ServiceItemDto = {
-  id: string;
-  projectId: string;
+export const serviceItemDtoSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
   /** 1, 2, 3… within the project, in the order the items were added. */
-  number: number;
-  name: string;
-  floor: string;
-  location: ServiceLocation | null;
-  serviceTemplateId: string | null;
+  number: z.number(),
+  name: z.string(),
+  floor: z.string(),
+  location: serviceLocationDtoSchema.nullable(),
+  serviceTemplateId: z.string().nullable(),
   /** The item's own copy of the template (what its checklist is answered on). */
-  projectServiceTemplateId: string;
-  templateName: string;
-  emergencyType: ServiceEmergencyType;
-  status: ServiceItemStatus;
-  lastVisitAt: string | null;
-  createdAt: string;
-  version: number;
-};
+  projectServiceTemplateId: z.string(),
+  templateName: z.string(),
+  emergencyType: z.enum(SERVICE_EMERGENCY_TYPES),
+  status: z.enum(SERVICE_ITEM_STATUSES),
+  lastVisitAt: z.string().nullable(),
+  createdAt: z.string(),
+  version: z.number(),
+});
+export type ServiceItemDto = z.output<typeof serviceItemDtoSchema>;
 
 /** A service project and how many items it has (the chooser of /service-project-details). */
-export type ServiceProjectSummaryDto = {
-  projectId: string;
-  projectNumber: number;
-  projectName: string;
-  itemCount: number;
-};
+export const serviceProjectSummaryDtoSchema = z.object({
+  projectId: z.string(),
+  projectNumber: z.number(),
+  projectName: z.string(),
+  itemCount: z.number(),
+});
+export type ServiceProjectSummaryDto = z.output<typeof serviceProjectSummaryDtoSchema>;
+
+/** GET /service-project/service-items/grouped-by-project. */
+export const serviceProjectSummaryPageSchema = pageSchema(serviceProjectSummaryDtoSchema);
 
 /** GET /service-project/map-settings: the map tile address (`MAP_TILE_URL`); null draws no tiles. */
-export type ServiceMapSettingsDto = { tileUrl: string | null };
+export const serviceMapSettingsDtoSchema = z.object({
+  tileUrl: z.string().nullable(),
+});
+export type ServiceMapSettingsDto = z.output<typeof serviceMapSettingsDtoSchema>;
 
 export const SERVICE_WORK_PUSHES = { itemsChanged: 'service-items:changed' } as const;
 export type ServiceItemsChangedPush = { projectId: string };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { dateOnlySchema } from './date-only';
 import { patchOf } from './define';
-import { pageQuerySchema } from './paging';
+import { pageQuerySchema, pageSchema } from './paging';
 
 /**
  * Tasks (SPEC §3 Task, §4 "tasks are pending or marked done (undo possible)", §7 REST /tasks, issue
@@ -24,33 +24,37 @@ export type TaskEntityType = (typeof TASK_ENTITY_TYPES)[number];
 
 export const TASK_LIMITS = { name: 200, text: 4_000 } as const;
 
-export type TaskDto = {
-  id: string;
-  name: string;
-  type: TaskType;
-  entityType: TaskEntityType | null;
-  entityId: string | null;
+export const taskDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(TASK_TYPES),
+  entityType: z.enum(TASK_ENTITY_TYPES).nullable(),
+  entityId: z.string().nullable(),
   /**
    * The entity's number and name as lists show it ("1042 Skole Lørenskog"); a service item's number is
    * its number in the project and its name tells the project ("Hovedinngang · 1042 Skole Lørenskog").
    * Null without one.
    */
-  entityNumber: number | null;
-  entityName: string | null;
+  entityNumber: z.number().nullable(),
+  entityName: z.string().nullable(),
   /** A service item's project (where its link opens); null for other entities. */
-  entityProjectId: string | null;
-  date: string;
-  description: string;
-  immediateAction: string;
+  entityProjectId: z.string().nullable(),
+  date: z.string(),
+  description: z.string(),
+  immediateAction: z.string(),
   /** The employee who does it, if anyone. */
-  assigneeId: string | null;
-  assigneeName: string | null;
-  isDone: boolean;
+  assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  isDone: z.boolean(),
   /** When it was marked done (undo clears it). */
-  doneAt: string | null;
-  createdAt: string;
-  version: number;
-};
+  doneAt: z.string().nullable(),
+  createdAt: z.string(),
+  version: z.number(),
+});
+export type TaskDto = z.output<typeof taskDtoSchema>;
+
+/** GET /tasks. */
+export const taskPageSchema = pageSchema(taskDtoSchema);
 
 const taskFieldsSchema = z.object({
   name: text(TASK_LIMITS.name).min(1, MESSAGES.required),

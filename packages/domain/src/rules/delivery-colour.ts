@@ -3,7 +3,8 @@ import { daysBetween } from './date-only';
 /** A delivery this many days away or fewer is shown in orange (SPEC §9). */
 export const DELIVERY_WARNING_DAYS = 3;
 
-export type DeliveryColour = 'red' | 'orange' | 'green';
+export const DELIVERY_COLOURS = ['red', 'orange', 'green'] as const;
+export type DeliveryColour = (typeof DELIVERY_COLOURS)[number];
 
 /** Calendar days from `today` to `date` (both `YYYY-MM-DD`); negative when `date` has passed. */
 export const daysUntil = (date: string, today: string): number => daysBetween(today, date);

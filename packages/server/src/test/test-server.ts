@@ -70,7 +70,8 @@ export const startTestServer = async (
     // The database closes right after the server: let a run slowed by a busy machine end first.
     jobs: { stopTimeoutMs: 30_000 },
   });
-  const app = await buildApp(ctx);
+  // Every JSON answer is checked against its route's response schema (never in production).
+  const app = await buildApp(ctx, { checkAnswers: true });
   const url = await app.listen(0);
   const clients: TestClient[] = [];
 

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { osloDateOf } from '@karm/domain/rules';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { httpModule, route } from '../../platform/http/routes';
+import { fileAnswer, httpModule, route } from '../../platform/http/routes';
 import { companies } from '../company/company.tables';
 import { exportOfRun } from './export-commands';
 
@@ -21,7 +21,7 @@ export const adminCommandsRoutes = httpModule('admin-commands', [
     access: 'system.manage',
     // A signed link (POST /api/download-links, kind admin-export) or the token header.
     signedLink: { kind: 'admin-export', resourceId: (request) => (request.params as { id: string }).id },
-    schemas: { params: z.object({ id: z.uuid() }) },
+    schemas: { params: z.object({ id: z.uuid() }), response: fileAnswer('application/zip') },
     useCase: async (ctx, actor, { params, reply }) => {
       const { run, path } = await exportOfRun(ctx, actor, params.id);
       const [company] = await ctx.db

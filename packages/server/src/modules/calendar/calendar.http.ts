@@ -1,4 +1,4 @@
-import { calendarQuerySchema } from '@karm/domain/contract';
+import { calendarEntriesDtoSchema, calendarQuerySchema } from '@karm/domain/contract';
 import { httpModule, route } from '../../platform/http/routes';
 import { calendarEntries } from './calendar.service';
 
@@ -8,7 +8,7 @@ export const calendarRoutes = httpModule('calendar', [
     method: 'GET',
     url: '/calendar',
     access: 'calendar.read',
-    schemas: { querystring: calendarQuerySchema },
+    schemas: { querystring: calendarQuerySchema, response: calendarEntriesDtoSchema },
     useCase: (ctx, actor, { query }) => calendarEntries(ctx, actor, query),
   }),
 ]);

@@ -1,10 +1,15 @@
 import {
   confirmationCreateSchema,
+  confirmationDtoSchema,
   confirmationPatchSchema,
   confirmationPdfDownloadQuerySchema,
+  confirmationsDtoSchema,
+  idDtoSchema,
   idParamsSchema,
+  paymentRuleTemplateDtoSchema,
 } from '@karm/domain/contract';
-import { sendPdf } from '../../platform/http/pdf-reply';
+import { z } from 'zod';
+import { PDF_ANSWER, sendPdf } from '../../platform/http/pdf-reply';
 import { httpModule, route } from '../../platform/http/routes';
 import { findOwnOffer } from '../offers/offers.service';
 import { confirmationsOfOffer } from './confirmation-dto';
@@ -33,20 +38,21 @@ export const confirmationsRoutes = httpModule('confirmations', [
     method: 'POST',
     url: '/confirmations',
     access: WRITE,
-    schemas: { body: confirmationCreateSchema },
+    schemas: { body: confirmationCreateSchema, response: confirmationDtoSchema },
     useCase: (ctx, actor, { body }) => createConfirmation(ctx, actor, body),
   }),
   route({
     method: 'GET',
     url: '/confirmations/payment_rules',
     access: READ,
+    schemas: { response: z.array(paymentRuleTemplateDtoSchema) },
     useCase: (ctx, actor) => listPaymentRuleTemplates(ctx, actor.companyId),
   }),
   route({
     method: 'GET',
     url: '/confirmations/entity-id/:id',
     access: READ,
-    schemas: { params: idParamsSchema },
+    schemas: { params: idParamsSchema, response: confirmationsDtoSchema },
     useCase: (ctx, actor, { params }) => confirmationsOfEntityId(ctx, actor, params.id),
   }),
   // SPEC §7 GET /confirmations/offer/{id}: the order confirmations made for an offer of the actor's company.
@@ -54,7 +60,7 @@ export const confirmationsRoutes = httpModule('confirmations', [
     method: 'GET',
     url: '/confirmations/offer/:id',
     access: 'offers.read',
-    schemas: { params: idParamsSchema },
+    schemas: { params: idParamsSchema, response: confirmationsDtoSchema },
     useCase: async (ctx, actor, { params }) => {
       const offer = await findOwnOffer(ctx.db, actor.companyId, params.id);
       return confirmationsOfOffer(ctx.db, actor.companyId, offer.id);
@@ -66,7 +72,11 @@ export const confirmationsRoutes = httpModule('confirmations', [
     access: READ,
     // A signed link (POST /api/download-links) or the token header.
     signedLink: { kind: 'confirmation-pdf', resourceId: (request) => (request.params as { id: string }).id },
-    schemas: { params: idParamsSchema, querystring: confirmationPdfDownloadQuerySchema },
+    schemas: {
+      params: idParamsSchema,
+      querystring: confirmationPdfDownloadQuerySchema,
+      response: PDF_ANSWER,
+    },
     useCase: async (ctx, actor, { params, query, reply }) => {
       const pdf = await renderConfirmationPdf(ctx, actor, {
         confirmationId: params.id,
@@ -79,14 +89,14 @@ export const confirmationsRoutes = httpModule('confirmations', [
     method: 'PATCH',
     url: '/confirmations/:id',
     access: WRITE,
-    schemas: { params: idParamsSchema, body: confirmationPatchSchema },
+    schemas: { params: idParamsSchema, body: confirmationPatchSchema, response: confirmationDtoSchema },
     useCase: (ctx, actor, { params, body }) => updateConfirmation(ctx, actor, params.id, body),
   }),
   route({
     method: 'DELETE',
     url: '/confirmations/:id',
     access: WRITE,
-    schemas: { params: idParamsSchema },
+    schemas: { params: idParamsSchema, response: idDtoSchema },
     useCase: (ctx, actor, { params }) => deleteConfirmation(ctx, actor, params.id),
   }),
 ]);

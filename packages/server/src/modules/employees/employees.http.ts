@@ -1,4 +1,5 @@
-import { SIGNED_IN } from '@karm/domain/contract';
+import { employeeDtoSchema, SIGNED_IN } from '@karm/domain/contract';
+import { z } from 'zod';
 import { httpModule, route } from '../../platform/http/routes';
 import { listServiceWorkers } from './employees.service';
 
@@ -8,6 +9,7 @@ export const employeesRoutes = httpModule('employees', [
     method: 'GET',
     url: '/employee/service',
     access: SIGNED_IN,
+    schemas: { response: z.array(employeeDtoSchema) },
     useCase: (ctx, actor) => listServiceWorkers(ctx, actor),
   }),
 ]);

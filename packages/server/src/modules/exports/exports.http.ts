@@ -6,7 +6,7 @@ import {
   exportRequestSchema,
 } from '@karm/domain/contract';
 import { httpModule, route } from '../../platform/http/routes';
-import { exportList } from './exports.service';
+import { EXPORT_TABLE_ANSWER, exportList } from './exports.service';
 
 /**
  * POST /api/exports/<list> for every list: the list's own read permission, checked before the
@@ -17,7 +17,7 @@ const exportRoute = <L extends ExportList>(list: L) =>
     method: 'POST',
     url: exportPath(list),
     access: EXPORT_LISTS[list].access,
-    schemas: { body: exportRequestSchema(list) },
+    schemas: { body: exportRequestSchema(list), response: EXPORT_TABLE_ANSWER },
     useCase: (ctx, actor, { body, reply }) => exportList(ctx, actor, list, body as never, reply),
   });
 

@@ -7,6 +7,7 @@ import type { Actor, AppContext } from '../../platform/context';
 import { csvChunks } from '../../platform/export/csv-writer';
 import { displayDate, type ExportCell, type ExportTable } from '../../platform/export/table';
 import { xlsxChunks } from '../../platform/export/xlsx-writer';
+import { fileAnswer } from '../../platform/http/routes';
 import { EXPORT_SOURCES } from './export-registry';
 import type { ExportColumn, ExportFiltersOf } from './export-source';
 
@@ -14,6 +15,9 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
+
+/** What a route that answers with `sendExportTable` says in the OpenAPI document: CSV or XLSX. */
+export const EXPORT_TABLE_ANSWER = fileAnswer(...Object.values(CONTENT_TYPES));
 
 export type ExportInput<L extends ExportList> = {
   format: ExportFormat;

@@ -1,4 +1,4 @@
-import { downloadLinkRequestSchema, SIGNED_IN } from '@karm/domain/contract';
+import { downloadLinkDtoSchema, downloadLinkRequestSchema, SIGNED_IN } from '@karm/domain/contract';
 import { route } from '../../platform/http/routes';
 import { makeDownloadLink } from './download-links.service';
 
@@ -10,6 +10,6 @@ export const downloadLinkRoute = route({
   method: 'POST',
   url: '/download-links',
   access: SIGNED_IN,
-  schemas: { body: downloadLinkRequestSchema },
+  schemas: { body: downloadLinkRequestSchema, response: downloadLinkDtoSchema },
   useCase: (ctx, actor, { body }) => makeDownloadLink(ctx, actor, body),
 });

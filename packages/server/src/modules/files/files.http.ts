@@ -1,14 +1,16 @@
 import {
   fileDownloadQuerySchema,
+  fileDtoSchema,
   fileUploadFieldsSchema,
   fileUploadQuerySchema,
+  idDtoSchema,
   SIGNED_IN,
 } from '@karm/domain/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import { fromZodError } from '../../platform/errors';
-import { httpModule, type RouteInput, route } from '../../platform/http/routes';
+import { fileAnswer, httpModule, type RouteInput, route } from '../../platform/http/routes';
 import { downloadLinkRoute } from './download-links.http';
 import { assertOwnCompany, deleteFile, openFileForDownload, storeUpload } from './files.service';
 import { readMultipartFile } from './multipart-upload';
@@ -40,7 +42,11 @@ const upload = async (
   });
 };
 
-const uploadSchemas = { querystring: fileUploadQuerySchema, consumes: ['multipart/form-data'] };
+const uploadSchemas = {
+  querystring: fileUploadQuerySchema,
+  consumes: ['multipart/form-data'],
+  response: fileDtoSchema,
+};
 
 export const filesRoutes = httpModule('files', [
   route({
@@ -67,7 +73,8 @@ export const filesRoutes = httpModule('files', [
     url: '/file',
     access: SIGNED_IN,
     signedLink: { kind: 'file', resourceId: (request) => String((request.query as { id?: unknown }).id) },
-    schemas: { querystring: fileDownloadQuerySchema },
+    // The stored file, with the content type it was uploaded with (an image, a PDF, a document…).
+    schemas: { querystring: fileDownloadQuerySchema, response: fileAnswer('*/*') },
     useCase: async (ctx, actor, { query, reply }) => {
       const { file, stream, sizeBytes } = await openFileForDownload(ctx, actor, query);
       if (sizeBytes !== null) reply.header('content-length', sizeBytes);
@@ -87,7 +94,7 @@ export const filesRoutes = httpModule('files', [
     method: 'DELETE',
     url: '/file/:id',
     access: SIGNED_IN,
-    schemas: { params: z.object({ id: z.uuid() }) },
+    schemas: { params: z.object({ id: z.uuid() }), response: idDtoSchema },
     useCase: (ctx, actor, { params }) => deleteFile(ctx, actor, params.id),
   }),
 ]);

@@ -1,4 +1,10 @@
-import { idParamsSchema, invoiceCreateSchema, invoiceDeleteQuerySchema } from '@karm/domain/contract';
+import {
+  idParamsSchema,
+  invoiceConfirmationsDtoSchema,
+  invoiceCreateSchema,
+  invoiceDeleteQuerySchema,
+  invoiceDtoSchema,
+} from '@karm/domain/contract';
 import { httpModule, route } from '../../platform/http/routes';
 import { storeUpload } from '../files/files.service';
 import { readMultipartFile } from '../files/multipart-upload';
@@ -11,7 +17,7 @@ export const invoicesRoutes = httpModule('invoices', [
     method: 'POST',
     url: '/invoices',
     access: 'invoices.write',
-    schemas: { body: invoiceCreateSchema },
+    schemas: { body: invoiceCreateSchema, response: invoiceDtoSchema },
     status: 201,
     useCase: (ctx, actor, { body }) => createInvoice(ctx, actor, body),
   }),
@@ -20,14 +26,14 @@ export const invoicesRoutes = httpModule('invoices', [
     method: 'DELETE',
     url: '/invoices/:id',
     access: 'invoices.write',
-    schemas: { params: idParamsSchema, querystring: invoiceDeleteQuerySchema },
+    schemas: { params: idParamsSchema, querystring: invoiceDeleteQuerySchema, response: invoiceDtoSchema },
     useCase: (ctx, actor, { params, query }) => creditInvoice(ctx, actor, { id: params.id, ...query }),
   }),
   route({
     method: 'GET',
     url: '/invoices-confirmations/project/:id',
     access: 'invoices.read',
-    schemas: { params: idParamsSchema },
+    schemas: { params: idParamsSchema, response: invoiceConfirmationsDtoSchema },
     useCase: (ctx, actor, { params }) => invoiceConfirmationsOfProject(ctx, actor, params.id),
   }),
   // The customer's signed order or purchase order: stored as a document of the project, linked to the invoice.
@@ -35,7 +41,7 @@ export const invoicesRoutes = httpModule('invoices', [
     method: 'POST',
     url: '/invoices/:id/createOrder',
     access: 'invoices.write',
-    schemas: { params: idParamsSchema, consumes: ['multipart/form-data'] },
+    schemas: { params: idParamsSchema, consumes: ['multipart/form-data'], response: invoiceDtoSchema },
     status: 201,
     useCase: async (ctx, actor, { params, request }) => {
       const projectId = await projectOfInvoice(ctx, actor, params.id);

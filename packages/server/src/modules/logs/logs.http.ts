@@ -1,4 +1,4 @@
-import { clientLogInputSchema, SIGNED_IN } from '@karm/domain/contract';
+import { clientLogInputSchema, idDtoSchema, SIGNED_IN } from '@karm/domain/contract';
 import { httpModule, route } from '../../platform/http/routes';
 import { storeClientLog } from './logs.service';
 
@@ -8,7 +8,7 @@ export const logsRoutes = httpModule('logs', [
     method: 'POST',
     url: '/log',
     access: SIGNED_IN,
-    schemas: { body: clientLogInputSchema },
+    schemas: { body: clientLogInputSchema, response: idDtoSchema },
     status: 201,
     useCase: (ctx, actor, { body }) => storeClientLog(ctx, actor, body),
   }),

@@ -1,6 +1,10 @@
-import { workOrderDownloadQuerySchema, workOrderParamsSchema } from '@karm/domain/contract';
+import {
+  projectCombinedDtoSchema,
+  workOrderDownloadQuerySchema,
+  workOrderParamsSchema,
+} from '@karm/domain/contract';
 import { z } from 'zod';
-import { sendPdf } from '../../platform/http/pdf-reply';
+import { PDF_ANSWER, sendPdf } from '../../platform/http/pdf-reply';
 import { httpModule, route } from '../../platform/http/routes';
 import { getProjectCombined } from './projects.service';
 import { renderWorkOrderPdf } from './work-order-pdf';
@@ -13,7 +17,7 @@ export const projectsRoutes = httpModule('projects', [
     method: 'GET',
     url: '/project/get-combined',
     access: READ,
-    schemas: { querystring: z.object({ projectId: z.uuid() }) },
+    schemas: { querystring: z.object({ projectId: z.uuid() }), response: projectCombinedDtoSchema },
     useCase: (ctx, actor, { query }) => getProjectCombined(ctx, actor, query.projectId),
   }),
   route({
@@ -22,7 +26,11 @@ export const projectsRoutes = httpModule('projects', [
     access: READ,
     // A signed link (POST /api/download-links) or the token header.
     signedLink: { kind: 'work-order-pdf', resourceId: (request) => (request.params as { id: string }).id },
-    schemas: { params: workOrderParamsSchema, querystring: workOrderDownloadQuerySchema },
+    schemas: {
+      params: workOrderParamsSchema,
+      querystring: workOrderDownloadQuerySchema,
+      response: PDF_ANSWER,
+    },
     useCase: async (ctx, actor, { params, query, reply }) => {
       const pdf = await renderWorkOrderPdf(ctx, actor, { projectId: params.id, locale: query.locale });
       return sendPdf(reply, pdf);

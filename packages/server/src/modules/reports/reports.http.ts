@@ -1,12 +1,14 @@
 import {
   REPORT_KEYS,
   type ReportKey,
+  reportDtoSchema,
   reportExportPath,
   reportExportRequestSchema,
   reportPath,
   reportPeriodSchema,
 } from '@karm/domain/contract';
 import { httpModule, route } from '../../platform/http/routes';
+import { EXPORT_TABLE_ANSWER } from '../exports/exports.service';
 import { exportReport } from './reports.export';
 import { readReport } from './reports.service';
 
@@ -19,14 +21,14 @@ const reportRoutes = (report: ReportKey) => [
     method: 'GET',
     url: reportPath(report),
     access: 'reports.read',
-    schemas: { querystring: reportPeriodSchema },
+    schemas: { querystring: reportPeriodSchema, response: reportDtoSchema },
     useCase: (ctx, actor, { query }) => readReport(ctx, actor, report, query),
   }),
   route({
     method: 'POST',
     url: reportExportPath(report),
     access: 'reports.read',
-    schemas: { body: reportExportRequestSchema },
+    schemas: { body: reportExportRequestSchema, response: EXPORT_TABLE_ANSWER },
     useCase: (ctx, actor, { body, reply }) => exportReport(ctx, actor, report, body, reply),
   }),
 ];

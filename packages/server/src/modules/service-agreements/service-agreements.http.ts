@@ -1,7 +1,12 @@
 import {
   dueServiceQuerySchema,
+  dueServiceVisitPageSchema,
+  priceIndexResultDtoSchema,
   priceIndexSchema,
   serviceAgreementCreateSchema,
+  serviceAgreementDtoSchema,
+  serviceAgreementHistoryDtoSchema,
+  serviceAgreementOfProjectDtoSchema,
   serviceAgreementOfProjectQuerySchema,
   serviceAgreementParamsSchema,
   serviceAgreementPatchSchema,
@@ -27,14 +32,17 @@ export const serviceAgreementsRoutes = httpModule('service-agreements', [
     method: 'GET',
     url: '/service-agreements/of-project',
     access: 'service.read',
-    schemas: { querystring: serviceAgreementOfProjectQuerySchema },
+    schemas: {
+      querystring: serviceAgreementOfProjectQuerySchema,
+      response: serviceAgreementOfProjectDtoSchema,
+    },
     useCase: (ctx, actor, { query }) => getAgreementOfProject(ctx, actor, query.projectId),
   }),
   route({
     method: 'GET',
     url: '/service-agreements/due',
     access: 'service.read',
-    schemas: { querystring: dueServiceQuerySchema },
+    schemas: { querystring: dueServiceQuerySchema, response: dueServiceVisitPageSchema },
     useCase: (ctx, actor, { query }) => {
       const today = todayIn(ctx.clock);
       return dueServiceVisits(ctx.db, actor.companyId, {
@@ -49,7 +57,7 @@ export const serviceAgreementsRoutes = httpModule('service-agreements', [
     method: 'POST',
     url: '/service-agreements',
     access: WRITE,
-    schemas: { body: serviceAgreementCreateSchema },
+    schemas: { body: serviceAgreementCreateSchema, response: serviceAgreementDtoSchema },
     status: 201,
     useCase: (ctx, actor, { body }) => createAgreement(ctx, actor, body),
   }),
@@ -57,21 +65,25 @@ export const serviceAgreementsRoutes = httpModule('service-agreements', [
     method: 'POST',
     url: '/service-agreements/price-index',
     access: 'service-agreements.index',
-    schemas: { body: priceIndexSchema },
+    schemas: { body: priceIndexSchema, response: priceIndexResultDtoSchema },
     useCase: (ctx, actor, { body }) => applyPriceIndex(ctx, actor, body),
   }),
   route({
     method: 'PATCH',
     url: '/service-agreements/:id',
     access: WRITE,
-    schemas: { params: serviceAgreementParamsSchema, body: serviceAgreementPatchSchema },
+    schemas: {
+      params: serviceAgreementParamsSchema,
+      body: serviceAgreementPatchSchema,
+      response: serviceAgreementDtoSchema,
+    },
     useCase: (ctx, actor, { params, body }) => updateAgreement(ctx, actor, params.id, body),
   }),
   route({
     method: 'GET',
     url: '/service-agreements/:id/history',
     access: 'service.read',
-    schemas: { params: serviceAgreementParamsSchema },
+    schemas: { params: serviceAgreementParamsSchema, response: serviceAgreementHistoryDtoSchema },
     useCase: (ctx, actor, { params }) => agreementHistory(ctx, actor, params.id),
   }),
   // The technician who made the visit marks it done, as does whoever keeps the agreements.
@@ -79,7 +91,11 @@ export const serviceAgreementsRoutes = httpModule('service-agreements', [
     method: 'POST',
     url: '/service-agreements/:id/visits',
     access: ['service.work', WRITE],
-    schemas: { params: serviceAgreementParamsSchema, body: serviceVisitDoneSchema },
+    schemas: {
+      params: serviceAgreementParamsSchema,
+      body: serviceVisitDoneSchema,
+      response: serviceAgreementDtoSchema,
+    },
     status: 201,
     useCase: (ctx, actor, { params, body }) => completeVisit(ctx, actor, params.id, body),
   }),

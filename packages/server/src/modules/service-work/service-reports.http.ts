@@ -1,11 +1,14 @@
 import {
+  serviceLogbookDtoSchema,
   serviceLogbookParamsSchema,
   servicePdfQuerySchema,
+  serviceReportCreatedDtoSchema,
   serviceReportCreateSchema,
+  serviceReportPageSchema,
   serviceReportParamsSchema,
   serviceReportsQuerySchema,
 } from '@karm/domain/contract';
-import { sendPdf } from '../../platform/http/pdf-reply';
+import { PDF_ANSWER, sendPdf } from '../../platform/http/pdf-reply';
 import { route } from '../../platform/http/routes';
 import {
   createServiceReport,
@@ -21,7 +24,7 @@ export const serviceReportRoutes = [
     method: 'POST',
     url: '/service-project/service-report',
     access: 'service.work',
-    schemas: { body: serviceReportCreateSchema },
+    schemas: { body: serviceReportCreateSchema, response: serviceReportCreatedDtoSchema },
     status: 201,
     useCase: (ctx, actor, { body }) => createServiceReport(ctx, actor, body),
   }),
@@ -29,7 +32,7 @@ export const serviceReportRoutes = [
     method: 'GET',
     url: '/service-project/service-report',
     access: 'service.read',
-    schemas: { querystring: serviceReportsQuerySchema },
+    schemas: { querystring: serviceReportsQuerySchema, response: serviceReportPageSchema },
     useCase: (ctx, actor, { query }) => listServiceReports(ctx, actor, query),
   }),
   route({
@@ -41,7 +44,7 @@ export const serviceReportRoutes = [
       kind: 'service-report-pdf',
       resourceId: (request) => (request.params as { id: string }).id,
     },
-    schemas: { params: serviceReportParamsSchema, querystring: servicePdfQuerySchema },
+    schemas: { params: serviceReportParamsSchema, querystring: servicePdfQuerySchema, response: PDF_ANSWER },
     useCase: async (ctx, actor, { params, query, reply }) =>
       sendPdf(reply, await serviceReportPdf(ctx, actor, params.id), query.download === '1'),
   }),
@@ -49,7 +52,7 @@ export const serviceReportRoutes = [
     method: 'GET',
     url: '/service-project/service-item/:serviceItemId/logbook',
     access: 'service.read',
-    schemas: { params: serviceLogbookParamsSchema },
+    schemas: { params: serviceLogbookParamsSchema, response: serviceLogbookDtoSchema },
     useCase: (ctx, actor, { params }) => readServiceLogbook(ctx, actor, params.serviceItemId),
   }),
   route({
@@ -60,7 +63,7 @@ export const serviceReportRoutes = [
       kind: 'service-logbook-pdf',
       resourceId: (request) => (request.params as { serviceItemId: string }).serviceItemId,
     },
-    schemas: { params: serviceLogbookParamsSchema, querystring: servicePdfQuerySchema },
+    schemas: { params: serviceLogbookParamsSchema, querystring: servicePdfQuerySchema, response: PDF_ANSWER },
     useCase: async (ctx, actor, { params, query, reply }) =>
       sendPdf(
         reply,

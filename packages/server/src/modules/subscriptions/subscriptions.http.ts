@@ -1,6 +1,6 @@
 import { feedParamsSchema } from '@karm/domain/contract';
 import { notFound } from '../../platform/errors';
-import { httpModule, publicRoute } from '../../platform/http/routes';
+import { fileAnswer, httpModule, publicRoute } from '../../platform/http/routes';
 import { readFeed } from './calendar-feed';
 
 /**
@@ -13,7 +13,7 @@ export const subscriptionRoutes = httpModule('subscriptions', [
     method: 'GET',
     url: '/feeds/:file',
     access: 'public',
-    schemas: { params: feedParamsSchema },
+    schemas: { params: feedParamsSchema, response: fileAnswer('text/calendar') },
     useCase: async (ctx, { params, reply }) => {
       const ics = await readFeed(ctx, params.file);
       if (ics === null) throw notFound('Calendar feed');

@@ -1,4 +1,4 @@
-import type { HealthDto } from '@karm/domain/contract';
+import { type HealthDto, healthDtoSchema } from '@karm/domain/contract';
 import { httpModule, publicRoute } from '../../platform/http/routes';
 
 /** GET /api/health: for load balancers and the new-version check; needs no sign-in. */
@@ -7,6 +7,7 @@ export const systemRoutes = httpModule('system', [
     method: 'GET',
     url: '/health',
     access: 'public',
+    schemas: { response: healthDtoSchema },
     useCase: async (ctx, { reply }) => {
       const isDbUp = await ctx.database.ping();
       const health: HealthDto = {

@@ -1,8 +1,11 @@
 import {
+  idDtoSchema,
   idParamsSchema,
   taskCreateSchema,
   taskDeleteQuerySchema,
+  taskDtoSchema,
   taskListQuerySchema,
+  taskPageSchema,
   taskPatchSchema,
 } from '@karm/domain/contract';
 import { httpModule, route } from '../../platform/http/routes';
@@ -14,21 +17,21 @@ export const tasksRoutes = httpModule('tasks', [
     method: 'GET',
     url: '/tasks',
     access: ['tasks.read', 'tasks.own'],
-    schemas: { querystring: taskListQuerySchema },
+    schemas: { querystring: taskListQuerySchema, response: taskPageSchema },
     useCase: (ctx, actor, { query }) => listTasks(ctx, actor, query),
   }),
   route({
     method: 'GET',
     url: '/tasks/:id',
     access: ['tasks.read', 'tasks.own'],
-    schemas: { params: idParamsSchema },
+    schemas: { params: idParamsSchema, response: taskDtoSchema },
     useCase: (ctx, actor, { params }) => getTask(ctx, actor, params.id),
   }),
   route({
     method: 'POST',
     url: '/tasks',
     access: 'tasks.write',
-    schemas: { body: taskCreateSchema },
+    schemas: { body: taskCreateSchema, response: taskDtoSchema },
     status: 201,
     useCase: (ctx, actor, { body }) => createTask(ctx, actor, body),
   }),
@@ -37,14 +40,14 @@ export const tasksRoutes = httpModule('tasks', [
     method: 'PATCH',
     url: '/tasks/:id',
     access: ['tasks.write', 'tasks.own'],
-    schemas: { params: idParamsSchema, body: taskPatchSchema },
+    schemas: { params: idParamsSchema, body: taskPatchSchema, response: taskDtoSchema },
     useCase: (ctx, actor, { params, body }) => updateTask(ctx, actor, params.id, body),
   }),
   route({
     method: 'DELETE',
     url: '/tasks/:id',
     access: 'tasks.write',
-    schemas: { params: idParamsSchema, querystring: taskDeleteQuerySchema },
+    schemas: { params: idParamsSchema, querystring: taskDeleteQuerySchema, response: idDtoSchema },
     useCase: (ctx, actor, { params, query }) => deleteTask(ctx, actor, params.id, query.version),
   }),
 ]);

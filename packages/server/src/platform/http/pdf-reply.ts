@@ -1,4 +1,8 @@
 import type { FastifyReply } from 'fastify';
+import { fileAnswer } from './routes';
+
+/** What a route that answers with `sendPdf` says in the OpenAPI document. */
+export const PDF_ANSWER = fileAnswer('application/pdf');
 
 /** Sends a rendered PDF: shown in the browser, or as a download; never cached by a shared cache. */
 export const sendPdf = (
