@@ -3,7 +3,7 @@ import { SERVICE_ROW_TYPES } from '../rules/service-answers';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules/validation-messages';
 import { pageQuerySchema, pageSchema } from './paging';
 import { DEVIATION_CATEGORIES } from './quality';
-import { SERVICE_GROUP_TYPES } from './service-templates';
+import { SERVICE_GROUP_TYPES, serviceAnswerDtoSchema } from './service-templates';
 
 /**
  * Quality checklists (SPEC §1 "checklists", §2 checklist view dialog, issue 16): a template of
@@ -118,13 +118,14 @@ export type ChecklistDto = z.output<typeof checklistDtoSchema>;
 /** GET /quality/checklists. */
 export const checklistPageSchema = pageSchema(checklistDtoSchema);
 
-export const checklistAnswerOptionDtoSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  color: z.string(),
-  isCommentRequired: z.boolean(),
-  isPictureRequired: z.boolean(),
-  isDeviationRequired: z.boolean(),
+/** An answer a checklist row offers: the service template's answer, without its place in the editor. */
+export const checklistAnswerOptionDtoSchema = serviceAnswerDtoSchema.pick({
+  id: true,
+  name: true,
+  color: true,
+  isCommentRequired: true,
+  isPictureRequired: true,
+  isDeviationRequired: true,
 });
 export type ChecklistAnswerOptionDto = z.output<typeof checklistAnswerOptionDtoSchema>;
 

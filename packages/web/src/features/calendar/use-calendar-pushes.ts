@@ -7,10 +7,8 @@ import {
   SERVICE_AGREEMENT_PUSHES,
   TASK_PUSHES,
 } from '@karm/domain/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { calendarKeys } from '@/lib/api/calendar';
-import { onPush } from '@/lib/socket';
+import { useRereadOnPushes } from '@/lib/use-reread-on-pushes';
 
 /**
  * What the calendar shows is stored by other modules; when one of them tells the company something
@@ -32,13 +30,4 @@ const PUSHES_THAT_MOVE_ENTRIES = [
   CUSTOMER_PUSHES.employeesChanged,
 ] as const;
 
-export const useCalendarPushes = () => {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const reread = () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
-    const stops = PUSHES_THAT_MOVE_ENTRIES.map((event) => onPush(event, reread));
-    return () => {
-      for (const stop of stops) stop();
-    };
-  }, [queryClient]);
-};
+export const useCalendarPushes = () => useRereadOnPushes(calendarKeys.all, PUSHES_THAT_MOVE_ENTRIES);

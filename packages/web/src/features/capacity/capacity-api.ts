@@ -7,9 +7,9 @@ import {
   PROJECT_PUSHES,
   TASK_PUSHES,
 } from '@karm/domain/contract';
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { onPush, request } from '@/lib/socket';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '@/lib/socket';
+import { useRereadOnPushes } from '@/lib/use-reread-on-pushes';
 
 /** The capacity screen's data (`capacity:get`) and its info dialog's (`capacity:details`). */
 
@@ -58,14 +58,4 @@ const CAPACITY_INPUTS = [
   CUSTOMER_PUSHES.employeesChanged,
 ] as const;
 
-export const useCapacityPushes = () => {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const stops = CAPACITY_INPUTS.map((event) =>
-      onPush(event, () => void queryClient.invalidateQueries({ queryKey: capacityKeys.all })),
-    );
-    return () => {
-      for (const stop of stops) stop();
-    };
-  }, [queryClient]);
-};
+export const useCapacityPushes = () => useRereadOnPushes(capacityKeys.all, CAPACITY_INPUTS);
