@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
+import { numberInToast } from './support/toasts';
 import { E2E_PASSWORD, E2E_USERS } from './support/users';
 
 // Issue 13, order confirmations: one from an offer with the 30 / 60 / 10 plan, its PDF, and the
@@ -63,13 +63,6 @@ const TEXTS = {
     onProject: 'På prosjektet',
   },
 } as const;
-
-/** The number in a toast's text, matched whole. */
-const numberInToast = async (page: Page, pattern: RegExp) => {
-  const toast = page.getByText(pattern).first();
-  await expect(toast).toBeVisible();
-  return Number(pattern.exec((await toast.textContent()) ?? '')?.[1]);
-};
 
 for (const locale of ['en', 'nb'] as const) {
   test(`an order confirmation with the 30 / 60 / 10 plan from an offer, its PDF, and in the project (${locale})`, async ({
@@ -145,8 +138,9 @@ for (const locale of ['en', 'nb'] as const) {
     const success = page.getByText(text.converted);
     const accounting = page.getByRole('dialog', { name: text.accounting });
     await expect(success.or(accounting).first()).toBeVisible();
-    if (await accounting.isVisible()) await accounting.getByRole('button', { name: text.notNow }).click();
+    // The toast comes with the accounting question: read it before answering, while it shows.
     const projectNumber = await numberInToast(page, text.converted);
+    if (await accounting.isVisible()) await accounting.getByRole('button', { name: text.notNow }).click();
     const projectDialog = page.getByRole('dialog', { name: text.project(projectNumber, name) });
     await projectDialog.getByRole('tab', { name: text.tab }).click();
     const projectCard = projectDialog.locator(`[data-confirmation="${number}"]`);

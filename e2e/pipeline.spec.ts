@@ -4,6 +4,7 @@ import { apiSignIn } from './support/api';
 import { addDays, formatDate, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
+import { numberInToast } from './support/toasts';
 import { E2E_ADMINS, E2E_PASSWORD, E2E_USERS } from './support/users';
 
 // Issue 4, inquiry → offer → project. The journeys share their users and switch languages, so they
@@ -110,14 +111,6 @@ const offersApi = (page: Page, token: string) => ({
     };
   },
 });
-
-/** The toast's text, matched whole; returns the number in it. */
-const numberInToast = async (page: Page, pattern: RegExp) => {
-  const toast = page.getByText(pattern).first();
-  await expect(toast).toBeVisible();
-  const match = pattern.exec((await toast.textContent()) ?? '');
-  return Number(match?.[1]);
-};
 
 /** Picks an option of a Mantine Select, found by its label. */
 const choose = async (page: Page, scope: Locator, label: string | RegExp, option: string) => {
@@ -285,8 +278,9 @@ test('an inquiry becomes an offer with a calculated line, a new status, a PDF, a
   const success = page.getByText(/^Project (\d+) was made from the offer$/);
   const accounting = page.getByRole('dialog', { name: 'Customer missing in the accounting system' });
   await expect(success.or(accounting).first()).toBeVisible();
-  if (await accounting.isVisible()) await accounting.getByRole('button', { name: 'Not now' }).click();
+  // The toast comes with the accounting question: read it before answering, while it shows.
   const projectNumber = await numberInToast(page, /^Project (\d+) was made from the offer$/);
+  if (await accounting.isVisible()) await accounting.getByRole('button', { name: 'Not now' }).click();
   // The new project opens at once, managed by the offer's salesperson, linking back to the offer.
   const projectDialog = page.getByRole('dialog', { name: `Project ${projectNumber} – ${name}` });
   await expect(projectDialog.getByText(`From offer ${offerNumber}`)).toBeVisible();
