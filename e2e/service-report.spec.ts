@@ -16,7 +16,7 @@ import type {
 import sharp from 'sharp';
 import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
-import { saveScreen } from './support/screenshot';
+import { saveImageBesideScreens, saveScreen } from './support/screenshot';
 import { E2E_PASSWORD, E2E_SERVICE_REPORT_PROJECTS, E2E_SERVICE_REPORT_USERS } from './support/users';
 
 // Issue 19, the service report and the per-door logbook: a technician's door has an answered
@@ -194,8 +194,11 @@ for (const locale of ['en', 'nb'] as const) {
         expect(Math.abs((image.height ?? 0) - 702)).toBeLessThanOrEqual(1);
       }
       // The first page kept beside the screenshots, to look at.
-      await sharp(path.join(scratch, pages.sort()[0] as string)).toFile(
-        path.join(import.meta.dirname, 'test-results/screens', `service-report-pdf-page1-${locale}.png`),
+      await saveImageBesideScreens(
+        `service-report-pdf-page1-${locale}`,
+        await sharp(path.join(scratch, pages.sort()[0] as string))
+          .png()
+          .toBuffer(),
       );
       const { stdout: text } = await run('pdftotext', ['-layout', pdfPath, '-']);
       for (const expected of [...texts.pdf, 'Loggbok finnes', 'Loggboken mangler'])

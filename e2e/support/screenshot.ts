@@ -1,3 +1,4 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 
@@ -8,6 +9,7 @@ import type { Page } from '@playwright/test';
  * taken there when KARM_E2E_SCREENS=1 asks for them; a failing journey still gets its own.
  */
 const SAVE_SCREENS = !process.env.CI || process.env.KARM_E2E_SCREENS === '1';
+const SCREENS_FOLDER = path.join(import.meta.dirname, '../test-results/screens');
 
 export const saveScreen = async (
   page: Page,
@@ -16,7 +18,14 @@ export const saveScreen = async (
 ) => {
   if (!SAVE_SCREENS) return;
   await page.screenshot({
-    path: path.join(import.meta.dirname, '../test-results/screens', `${name}.png`),
+    path: path.join(SCREENS_FOLDER, `${name}.png`),
     fullPage,
   });
+};
+
+/** An image made outside the page (a PDF page rendered to PNG) kept beside the screens, by the same rule. */
+export const saveImageBesideScreens = async (name: string, png: Buffer) => {
+  if (!SAVE_SCREENS) return;
+  await mkdir(SCREENS_FOLDER, { recursive: true });
+  await writeFile(path.join(SCREENS_FOLDER, `${name}.png`), png);
 };
