@@ -72,7 +72,8 @@ test('switch theme and language in the profile: the app follows at once, and the
   page,
   consoleErrors,
 }) => {
-  test.setTimeout(60_000);
+  // Seven screens in two schemes and languages: three times the limit.
+  test.slow();
   await signInPage(page, E2E_USERS.profileDisplay);
   await page.goto('/profile');
   const html = page.locator('html');
