@@ -6,17 +6,17 @@ import { expect, type Page } from '@playwright/test';
  * machine it may already be gone.
  */
 export const numberInToast = async (page: Page, pattern: RegExp) => {
-  let number: number | null = null;
+  let number = Number.NaN;
   await expect
     .poll(
       async () => {
         const texts = await page.getByText(pattern).allTextContents();
         const match = texts.map((text) => pattern.exec(text)).find((found) => found !== null);
         if (match) number = Number(match[1]);
-        return number !== null;
+        return !Number.isNaN(number);
       },
       { message: `a toast saying ${pattern}` },
     )
     .toBe(true);
-  return number as unknown as number;
+  return number;
 };
