@@ -24,7 +24,6 @@ import { billingSettingsEvents } from './modules/billing-settings/billing-settin
 import { calendarRoutes } from './modules/calendar/calendar.http';
 import { capacityEvents } from './modules/capacity/capacity.socket';
 import { collectionEvents } from './modules/collections/collections.socket';
-import { companyFileUser } from './modules/company/company.service';
 import { companyEvents } from './modules/company/company.socket';
 import { confirmationsRoutes } from './modules/confirmations/confirmations.http';
 import { customerEvents } from './modules/customers/customers.socket';
@@ -33,16 +32,12 @@ import { departmentEvents } from './modules/departments/departments.socket';
 import { employeesRoutes } from './modules/employees/employees.http';
 import { employeeEvents } from './modules/employees/employees.socket';
 import { exportsRoutes } from './modules/exports/exports.http';
-import { registerDocumentOwner } from './modules/files/document-owners';
-import { registerFileUser } from './modules/files/file-users';
 import { filesRoutes } from './modules/files/files.http';
 import { fileEvents } from './modules/files/files.socket';
 import { helpEvents } from './modules/help/help.socket';
 import { inquiryEvents } from './modules/inquiries/inquiries.socket';
-import { inquiryDocumentOwner } from './modules/inquiries/inquiry-documents';
 import { invoicesRoutes } from './modules/invoices/invoices.http';
 import { invoiceEvents } from './modules/invoices/invoices.socket';
-import { purchaseOrderFileUser } from './modules/invoices/purchase-order.service';
 import { jobEvents } from './modules/jobs/jobs.socket';
 import { logsRoutes } from './modules/logs/logs.http';
 import { logsPruneJob } from './modules/logs/logs.jobs';
@@ -51,39 +46,22 @@ import { logEvents } from './modules/logs/logs.socket';
 import { messageEvents } from './modules/messages/messages.socket';
 import { offerStatusesRoutes } from './modules/offers/offer-statuses.http';
 import { offersRoutes } from './modules/offers/offers.http';
-import {
-  plannerProjectRemovalHook,
-  plannerServiceItemRemovalHook,
-  plannerTaskRemovalHook,
-} from './modules/planner/plan-removal-hooks';
 import { plannerEvents } from './modules/planner/planner.socket';
 import { priceCalculatorEvents } from './modules/price-calculator/price-calculator.socket';
 import { processEvents } from './modules/processes/processes.socket';
 import { productRoutes } from './modules/products/products.http';
 import { productEvents } from './modules/products/products.socket';
-import { projectDocumentOwner } from './modules/projects/project-documents';
-import { registerProjectRemovalHook } from './modules/projects/project-removal';
 import { projectsRoutes } from './modules/projects/projects.http';
 import { projectEvents } from './modules/projects/projects.socket';
 import { checklistRoutes } from './modules/quality/checklists.http';
 import { qualityRoutes } from './modules/quality/quality.http';
 import { qualityOverdueJob } from './modules/quality/quality-alerts';
-import { qualityFileUser } from './modules/quality/quality-files';
 import { reportsRoutes } from './modules/reports/reports.http';
 import { searchEvents } from './modules/search/search.socket';
 import { serviceAgreementsRoutes } from './modules/service-agreements/service-agreements.http';
-import {
-  serviceTemplateFileUser,
-  serviceTemplatesProjectRemovalHook,
-} from './modules/service-templates/project-copies';
 import { serviceTemplatesRoutes } from './modules/service-templates/service-templates.http';
 import { serviceTemplateEvents } from './modules/service-templates/service-templates.socket';
-import {
-  registerServiceItemRemovalHook,
-  serviceWorkProjectRemovalHook,
-} from './modules/service-work/service-item-removal';
 import { serviceWorkRoutes } from './modules/service-work/service-work.http';
-import { serviceWorkFileUser } from './modules/service-work/service-work-files';
 import {
   notificationDeliverJob,
   notificationDigestJob,
@@ -94,7 +72,6 @@ import { subscriptionEvents } from './modules/subscriptions/subscriptions.socket
 import { ensurePushKeys } from './modules/subscriptions/web-push';
 import { systemRoutes } from './modules/system/system.http';
 import { tasksRoutes } from './modules/tasks/tasks.http';
-import { registerTaskRemovalHook } from './modules/tasks/tasks.service';
 import { userEvents } from './modules/users/users.socket';
 import { webhookJobs } from './modules/webhooks/webhook-dispatch';
 import { webhookEvents } from './modules/webhooks/webhooks.socket';
@@ -114,6 +91,7 @@ import { mailSendJob } from './platform/mail/mail.jobs';
 import { createProxyWarning } from './platform/proxy-warning';
 import { createGateway, type Gateway } from './platform/realtime/gateway';
 import type { SocketEventTable } from './platform/realtime/socket-module';
+import './module-links';
 
 /** Every module's REST routes, mounted under /api, each with its permission. */
 export const HTTP_MODULES: readonly HttpModule[] = [
@@ -198,30 +176,6 @@ export const JOB_TABLE: JobTable = [
   notificationDigestJob,
   offerDeadlineJob,
 ];
-
-/** Records documents attach to; the files module checks them on upload and tells them of changes. */
-for (const owner of [inquiryDocumentOwner, projectDocumentOwner]) registerDocumentOwner(owner);
-/** Records that use files by id (the company's logo and footer): such a file is never deleted under them. */
-for (const user of [
-  companyFileUser,
-  purchaseOrderFileUser,
-  serviceTemplateFileUser,
-  qualityFileUser,
-  serviceWorkFileUser,
-])
-  registerFileUser(user);
-/** The planner lets go of a removed project's and a deleted task's bookings (SPEC §4). */
-registerProjectRemovalHook(plannerProjectRemovalHook);
-/**
- * A removed project's service items let go of what hangs on them (plans) — before the templates' hook
- * below deletes the items' template copies and, by cascade, the items.
- */
-registerProjectRemovalHook(serviceWorkProjectRemovalHook);
-/** A removed project takes its copies of service templates along. */
-registerProjectRemovalHook(serviceTemplatesProjectRemovalHook);
-registerTaskRemovalHook(plannerTaskRemovalHook);
-/** A deleted service item leaves the planner with it. */
-registerServiceItemRemovalHook(plannerServiceItemRemovalHook);
 
 /** Requests per minute per address on the REST API: generous for people, a wall for scripts. */
 const API_RATE_LIMIT_PER_MINUTE = 1_200;

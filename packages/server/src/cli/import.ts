@@ -16,6 +16,7 @@ import { createContext } from '../platform/create-context';
 import { refreshStatistics } from '../platform/db/statistics';
 import { AppError } from '../platform/errors';
 import { createLogger } from '../platform/logging';
+import '../module-links';
 
 const mappingTable = () => {
   const width = Math.max(...LEGACY_FIELD_MAPPING.map(([legacy]) => legacy.length));

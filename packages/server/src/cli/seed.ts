@@ -6,6 +6,7 @@ import { createContext } from '../platform/create-context';
 import { refreshStatistics } from '../platform/db/statistics';
 import { seedBulkProjects } from '../seed/bulk-projects';
 import { seedDemo } from '../seed/demo';
+import '../module-links';
 
 const HELP = `npm run seed [-- options]
 
