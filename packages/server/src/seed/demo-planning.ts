@@ -184,6 +184,15 @@ export const seedDemoPlanning = async (ctx: AppContext, companyId: string, admin
     date: addDays(today, 6),
     assigneeId: employeeOf('Erik') ?? null,
   });
+  // A weekend on call, so the planner's shaded weekend always holds something to read.
+  const { year, week } = isoWeekOf(today);
+  await task({
+    name: 'Helgevakt: automatdører på Storo Storsenter',
+    type: 'service-item',
+    date: addDays(startOfIsoWeek(year, week), 5),
+    description: 'Vakttelefon 915 40 220. Reservesensorer ligger i servicebilen.',
+    assigneeId: employeeOf('Erik') ?? null,
+  });
   const called = await task({
     name: 'Ring kinoen om montasjedato',
     type: 'project',

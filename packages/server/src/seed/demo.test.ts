@@ -92,6 +92,9 @@ describe('demo data', () => {
     expect(planner.tasks.map((task) => task.name)).toContain(
       'Service: skyvedør går tregt, Jernvare Strømmen',
     );
+    // A weekend on call: the shaded weekend holds a task whatever day the demo is made.
+    const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+    expect(planner.tasks.some((task) => [0, 6].includes(weekdayOf(task.date)))).toBe(true);
     expect(planner.employees.length).toBeGreaterThanOrEqual(18);
     expect(planner.projects.map((project) => project.deliveryColour)).toEqual(
       expect.arrayContaining(['red', 'orange', 'green']),
