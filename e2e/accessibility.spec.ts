@@ -1,6 +1,6 @@
 import { apiSignIn } from './support/api';
-import { navigateInApp, seriousViolations } from './support/axe';
-import { expect, signInPage, test } from './support/fixtures';
+import { seriousViolations } from './support/axe';
+import { expect, navigateInApp, signInPage, test } from './support/fixtures';
 import { APP_ROUTES, partsOf } from './support/routes';
 import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
 

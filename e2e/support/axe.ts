@@ -22,10 +22,3 @@ export const seriousViolations = async (page: Page, where: string, include?: str
           .join(' | ')}`,
     );
 };
-
-/**
- * Opens a route of the signed-in app the way a click on a link does (no full page load), so a
- * journey over every route spends its time on the screens, not on loading the app anew.
- */
-export const navigateInApp = (page: Page, path: string) =>
-  page.evaluate((to) => window.karm.navigate(to), path);

@@ -26,6 +26,13 @@ export const signInPage = async (page: Page, username: string, password = E2E_PA
   return session.token;
 };
 
+/**
+ * Opens a route of the signed-in app the way a click on a link does (no full page load), so a
+ * journey over every route spends its time on the screens, not on loading the app anew.
+ */
+export const navigateInApp = (page: Page, path: string) =>
+  page.evaluate((to) => window.karm.navigate(to), path);
+
 type Fixtures = {
   /** Console errors and uncaught page errors seen during the test; asserted empty where it matters. */
   consoleErrors: string[];
