@@ -147,6 +147,16 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // Each test file gets a fresh VM context in a worker that stays: the libraries (Mantine, React,
+    // jsdom, the icons) are loaded once per worker instead of once per file, which halved the
+    // suite (412 s → 219 s on two cores). VM contexts leak what they import, so a worker is
+    // replaced once it holds 2 GiB (without a limit one run grew to 6 GiB).
+    pool: 'vmThreads',
+    vmMemoryLimit: '2GiB',
+    // In a VM context Node cannot require() an ES module: recharts' CommonJS build does that
+    // (@reduxjs/toolkit), so the charts load recharts' ES build, through Vite.
+    alias: { recharts: 'recharts/es6/index.js' },
+    server: { deps: { inline: [/@mantine[\\/]charts/] } },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,

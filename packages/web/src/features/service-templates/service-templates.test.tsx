@@ -1,5 +1,5 @@
 import type { ServiceTemplateFullDto } from '@karm/domain/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,7 +20,6 @@ vi.mock('@/lib/http', async (importOriginal) => ({
 }));
 vi.mock('@/lib/store/encrypted-storage', () => import('@/test/memory-encrypted-storage'));
 vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
 const requestMock = vi.mocked(request);
 const httpMock = vi.mocked(http);
 

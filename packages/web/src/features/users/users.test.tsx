@@ -4,7 +4,7 @@ import {
   roleGrantsOf,
   type UserAdminDto,
 } from '@karm/domain/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http';
@@ -23,7 +23,6 @@ vi.mock('@/lib/store/encrypted-storage', () => import('@/test/memory-encrypted-s
 const requestMock = vi.mocked(request);
 // Large screens (a matrix of 37 permissions, a form of 13 fields): on a busy machine they take time to render.
 vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 const me = aUser('admin', { firstName: 'Anne', lastName: 'Admin', fullName: 'Anne Admin' });
 
