@@ -27,6 +27,7 @@ import {
   useConfirm,
   usePagingTexts,
 } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { downloadThroughLink } from '@/lib/download-links';
 import { fieldErrorsOf } from '@/lib/error-text';
 import { ApiError } from '@/lib/http';
@@ -187,7 +188,7 @@ const RunHistory = () => {
       withTableBorder
       borderRadius="sm"
       minHeight={runs.data?.items.length ? undefined : 160}
-      fetching={runs.isFetching}
+      fetching={areRowsLoading(runs)}
       records={runs.data?.items ?? []}
       totalRecords={runs.data?.total ?? 0}
       recordsPerPage={RUNS_PAGE_SIZE}

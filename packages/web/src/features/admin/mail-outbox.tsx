@@ -6,6 +6,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf, notifySuccess, SectionHeader, usePagingTexts } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { useMailOutbox, useResendMail } from './mail-outbox-api';
 
 export const OUTBOX_PAGE_SIZE = 20;
@@ -67,7 +68,7 @@ export const MailOutbox = () => {
           withTableBorder
           borderRadius="sm"
           minHeight={outbox.data?.items.length ? undefined : 160}
-          fetching={outbox.isFetching}
+          fetching={areRowsLoading(outbox)}
           records={outbox.data?.items ?? []}
           totalRecords={outbox.data?.total ?? 0}
           recordsPerPage={OUTBOX_PAGE_SIZE}

@@ -5,6 +5,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf, usePagingTexts } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { SYNC_LOG_PAGE_SIZE, useSyncRuns } from './accounting-api';
 import { SyncStatusBadge, useSyncTexts } from './sync-texts';
 
@@ -26,7 +27,7 @@ export const SyncLog = () => {
           withTableBorder
           borderRadius="sm"
           minHeight={runs.data?.items.length ? undefined : 160}
-          fetching={runs.isFetching}
+          fetching={areRowsLoading(runs)}
           records={runs.data?.items ?? []}
           totalRecords={runs.data?.total ?? 0}
           recordsPerPage={SYNC_LOG_PAGE_SIZE}

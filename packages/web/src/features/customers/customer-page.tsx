@@ -24,6 +24,7 @@ import {
   PageHeader,
 } from '@/components';
 import { primeCustomer, useCustomerPushes, useCustomers } from '@/lib/api/customers';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { useCan } from '@/lib/permissions';
 import { CustomerDetails } from './customer-details';
 import type { CustomerRecordLinks } from './customer-related';
@@ -154,7 +155,7 @@ export const CustomerPage = ({ links }: CustomerPageProps) => {
                 total={customers.data?.total ?? 0}
                 page={page}
                 onPageChange={setPage}
-                isFetching={customers.isFetching}
+                isLoadingRows={areRowsLoading(customers)}
                 selectedId={selectedId}
                 onSelect={select}
               />

@@ -12,7 +12,7 @@ export type CustomerTableProps = {
   total: number;
   page: number;
   onPageChange: (page: number) => void;
-  isFetching: boolean;
+  isLoadingRows: boolean;
   selectedId: string | null;
   onSelect: (customer: CustomerDto) => void;
 };
@@ -23,7 +23,7 @@ export const CustomerTable = ({
   total,
   page,
   onPageChange,
-  isFetching,
+  isLoadingRows,
   selectedId,
   onSelect,
 }: CustomerTableProps) => {
@@ -40,7 +40,7 @@ export const CustomerTable = ({
       borderRadius="sm"
       minHeight={customers.length === 0 ? 180 : undefined}
       highlightOnHover
-      fetching={isFetching}
+      fetching={isLoadingRows}
       records={customers}
       totalRecords={total}
       recordsPerPage={CUSTOMER_PAGE_SIZE}

@@ -36,6 +36,7 @@ import {
   PdfViewerDialog,
   usePagingTexts,
 } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { downloadThroughLink, useDownloadLink } from '@/lib/download-links';
 import { savePageSize, usePageSize } from '@/lib/page-size';
 import { type FilesQuery, useFilePushes, useFiles, useFileUploaders } from './files-api';
@@ -195,7 +196,7 @@ export const FilesPage = ({ ownerHref }: FilesPageProps) => {
         borderRadius="sm"
         minHeight={180}
         highlightOnHover
-        fetching={files.isFetching}
+        fetching={areRowsLoading(files)}
         records={files.data?.items ?? []}
         totalRecords={files.data?.total ?? 0}
         recordsPerPage={pageSize}

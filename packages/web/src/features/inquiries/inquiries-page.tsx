@@ -11,6 +11,7 @@ import { DateInput, DeadlineBadge, ExportMenu, notifyError, PageHeader } from '@
 import { useCollection } from '@/lib/api/collections';
 import { useEmployees } from '@/lib/api/employees';
 import { useInquiries, useInquiryPushes } from '@/lib/api/inquiries';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { savePageSize, usePageSize } from '@/lib/page-size';
 import { useCan } from '@/lib/permissions';
 import { InquiryDialog } from './inquiry-dialog';
@@ -142,7 +143,7 @@ export const InquiriesPage = ({ offerHref }: InquiriesPageProps) => {
         borderRadius="sm"
         minHeight={180}
         highlightOnHover
-        fetching={inquiries.isFetching}
+        fetching={areRowsLoading(inquiries)}
         records={inquiries.data?.items ?? []}
         totalRecords={inquiries.data?.total ?? 0}
         recordsPerPage={pageSize}

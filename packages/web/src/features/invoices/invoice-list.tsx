@@ -16,6 +16,7 @@ import {
   withoutPeriod,
 } from '@/components';
 import { useInvoiceList } from '@/lib/api/invoices';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { useCan } from '@/lib/permissions';
 
 const PAGE_SIZE = 20;
@@ -97,7 +98,7 @@ export const InvoiceList = ({ projectHref }: { projectHref: (projectId: string) 
           borderRadius="sm"
           minHeight={invoices.data?.items.length ? undefined : 160}
           highlightOnHover
-          fetching={invoices.isFetching}
+          fetching={areRowsLoading(invoices)}
           records={invoices.data?.items ?? []}
           totalRecords={invoices.data?.total ?? 0}
           recordsPerPage={PAGE_SIZE}

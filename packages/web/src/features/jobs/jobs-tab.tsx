@@ -7,6 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf, notifySuccess, SectionHeader, usePagingTexts } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { useJobs, useRetryJob } from './jobs-api';
 
 export const JOBS_PAGE_SIZE = 20;
@@ -102,7 +103,7 @@ export const JobsTab = () => {
           withTableBorder
           borderRadius="sm"
           minHeight={jobs.data?.items.length ? undefined : 160}
-          fetching={jobs.isFetching}
+          fetching={areRowsLoading(jobs)}
           records={jobs.data?.items ?? []}
           totalRecords={jobs.data?.total ?? 0}
           recordsPerPage={JOBS_PAGE_SIZE}

@@ -7,6 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput, ExportMenu, ON_WIDE_SCREENS, usePagingTexts } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { ApiError } from '@/lib/http';
 import { LogEditDialog } from './log-edit-dialog';
 import { LEVEL_COLOURS } from './log-texts';
@@ -125,7 +126,7 @@ export const LogsList = () => {
         borderRadius="sm"
         minHeight={180}
         highlightOnHover
-        fetching={logs.isFetching}
+        fetching={areRowsLoading(logs)}
         records={logs.data?.items ?? []}
         totalRecords={logs.data?.total ?? 0}
         recordsPerPage={PAGE_SIZE}

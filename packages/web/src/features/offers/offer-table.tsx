@@ -9,7 +9,7 @@ export type OfferSort = { sort: OfferSortField; direction: 'asc' | 'desc' };
 
 export type OfferTableProps = {
   page: Page<OfferDto> | undefined;
-  isFetching: boolean;
+  isLoadingRows: boolean;
   sort: OfferSort;
   onSortChange: (sort: OfferSort) => void;
   onPageChange: (page: number) => void;
@@ -22,7 +22,7 @@ type Control = 'first' | 'last' | 'previous' | 'next';
 /** The server-paged offer list (GET /offers/populated) with the displayed status and its deadline. */
 export const OfferTable = ({
   page,
-  isFetching,
+  isLoadingRows,
   sort,
   onSortChange,
   onPageChange,
@@ -98,7 +98,7 @@ export const OfferTable = ({
       borderRadius="sm"
       minHeight={offers.length === 0 ? 180 : undefined}
       highlightOnHover
-      fetching={isFetching}
+      fetching={isLoadingRows}
       records={offers}
       columns={columns}
       totalRecords={page?.total ?? 0}

@@ -16,6 +16,7 @@ import {
 } from '@/components';
 import { useEmployees } from '@/lib/api/employees';
 import { useOfferPushes, useOfferStatuses, useOffers } from '@/lib/api/offers';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { savePageSize, usePageSize } from '@/lib/page-size';
 import { useCan } from '@/lib/permissions';
 import { OfferDialog } from './offer-dialog';
@@ -143,7 +144,7 @@ export const OffersPage = ({ renderLineActions, onOpenProject, printHref }: Offe
       </Group>
       <OfferTable
         page={offers.data}
-        isFetching={offers.isFetching}
+        isLoadingRows={areRowsLoading(offers)}
         sort={{ sort: filters.sort ?? 'number', direction: filters.direction ?? 'desc' } as OfferSort}
         onSortChange={(sort) => change(sort)}
         onPageChange={(page) => setFilters((current) => ({ ...current, page }))}

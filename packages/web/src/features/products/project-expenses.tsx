@@ -6,6 +6,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ABOVE_PHONES, errorMessageOf, usePagingTexts } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { useCan } from '@/lib/permissions';
 import { formatQuantity } from './expense-list';
 import { EXPENSES_PAGE_SIZE, useExpensePushes, useProjectExpenses } from './expenses-api';
@@ -41,7 +42,7 @@ export const ProjectExpenses = ({ project }: { project: { id: string } }) => {
         withTableBorder
         borderRadius="sm"
         minHeight={data?.items.length ? undefined : 140}
-        fetching={expenses.isFetching}
+        fetching={areRowsLoading(expenses)}
         records={data?.items ?? []}
         totalRecords={data?.total ?? 0}
         recordsPerPage={EXPENSES_PAGE_SIZE}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ExportMenu, LoadFailedAlert, PageHeader, PrintLink } from '@/components';
 import { useOthersProjectCount, useProjectPushes, useProjects } from '@/lib/api/projects';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { useCan } from '@/lib/permissions';
 import { ProjectDialog, type ProjectDialogProps } from './project-dialog';
 import { ProjectFilterBar } from './project-filter-bar';
@@ -133,7 +134,7 @@ export const ProjectListScreen = ({
               total={projects.data?.total ?? 0}
               filters={filters}
               setFilters={setFilters}
-              isFetching={projects.isFetching}
+              isLoadingRows={areRowsLoading(projects)}
               today={today}
               onOpen={(project) => setDialog({ opened: true, projectId: project.id })}
             />

@@ -21,7 +21,7 @@ export type ProjectTableProps = {
   total: number;
   filters: ProjectFilters;
   setFilters: (changes: Partial<ProjectFilters>) => void;
-  isFetching: boolean;
+  isLoadingRows: boolean;
   /** `YYYY-MM-DD` in Europe/Oslo, for the delivery colour. */
   today: string;
   onOpen: (project: ProjectListItemDto) => void;
@@ -39,7 +39,7 @@ export const ProjectTable = ({
   total,
   filters,
   setFilters,
-  isFetching,
+  isLoadingRows,
   today,
   onOpen,
 }: ProjectTableProps) => {
@@ -149,7 +149,7 @@ export const ProjectTable = ({
       borderRadius="sm"
       minHeight={projects.length === 0 ? 180 : undefined}
       highlightOnHover
-      fetching={isFetching}
+      fetching={isLoadingRows}
       records={projects}
       columns={columns}
       totalRecords={total}

@@ -8,6 +8,7 @@ import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ABOVE_PHONES, errorMessageOf, ON_WIDE_SCREENS, usePagingTexts } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { useCan } from '@/lib/permissions';
 import { ChecklistDialog } from './checklist-dialog';
 import { StartChecklistDialog } from './checklist-start-dialog';
@@ -126,7 +127,7 @@ export const ChecklistsList = ({ projectHref, project, isCompact }: ChecklistsLi
           borderRadius="sm"
           highlightOnHover
           minHeight={checklists.data?.items.length ? undefined : 160}
-          fetching={checklists.isFetching}
+          fetching={areRowsLoading(checklists)}
           records={checklists.data?.items ?? []}
           totalRecords={checklists.data?.total ?? 0}
           recordsPerPage={CHECKLISTS_PAGE_SIZE}

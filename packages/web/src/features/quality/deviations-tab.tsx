@@ -14,6 +14,7 @@ import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ABOVE_PHONES, DateInput, errorMessageOf, ON_WIDE_SCREENS, usePagingTexts } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { useCan } from '@/lib/permissions';
 import { useSearchParam } from '@/lib/use-search-param';
 import { DeviationDialog } from './deviation-dialog';
@@ -150,7 +151,7 @@ export const DeviationsList = ({ projectHref, fixed, defaults, isCompact, initia
           borderRadius="sm"
           highlightOnHover
           minHeight={deviations.data?.items.length ? undefined : 160}
-          fetching={deviations.isFetching}
+          fetching={areRowsLoading(deviations)}
           records={deviations.data?.items ?? []}
           totalRecords={deviations.data?.total ?? 0}
           recordsPerPage={DEVIATIONS_PAGE_SIZE}

@@ -7,6 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ABOVE_PHONES, errorMessageOf, usePagingTexts } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { useCan } from '@/lib/permissions';
 import { ProcedureDialog } from './procedure-dialog';
 import { useProcedures } from './quality-api';
@@ -94,7 +95,7 @@ export const ProceduresTab = () => {
           borderRadius="sm"
           highlightOnHover
           minHeight={procedures.data?.items.length ? undefined : 160}
-          fetching={procedures.isFetching}
+          fetching={areRowsLoading(procedures)}
           records={procedures.data?.items ?? []}
           totalRecords={procedures.data?.total ?? 0}
           recordsPerPage={PAGE_SIZE}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ABOVE_PHONES, LoadFailedAlert, PageHeader, usePagingTexts } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { useCan } from '@/lib/permissions';
 import { PriceIndexDialog } from './price-index-dialog';
 import { ServiceAgreementDialog } from './service-agreement-dialog';
@@ -79,7 +80,7 @@ export const DueServicePage = ({ detailsHref }: { detailsHref: (projectId: strin
           highlightOnHover
           idAccessor="agreementId"
           minHeight={due.data?.items.length ? undefined : 160}
-          fetching={due.isFetching}
+          fetching={areRowsLoading(due)}
           records={due.data?.items ?? []}
           totalRecords={due.data?.total ?? 0}
           recordsPerPage={DUE_PAGE_SIZE}

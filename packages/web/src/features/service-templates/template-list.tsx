@@ -24,6 +24,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AdminItemDialog, ON_WIDE_SCREENS, usePagingTexts } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { useCan } from '@/lib/permissions';
 import {
   createServiceEntity,
@@ -165,7 +166,7 @@ export const TemplateList = ({
           withTableBorder
           borderRadius="sm"
           minHeight={templates.data?.items.length ? undefined : 160}
-          fetching={templates.isFetching}
+          fetching={areRowsLoading(templates)}
           records={templates.data?.items ?? []}
           totalRecords={templates.data?.total ?? 0}
           recordsPerPage={PAGE_SIZE}

@@ -6,6 +6,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ABOVE_PHONES, usePagingTexts } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { useTaskPushes, useTasks } from '@/lib/api/tasks';
 import { TaskDialog } from './task-dialog';
 import { TaskDrawer } from './task-drawer';
@@ -60,7 +61,7 @@ export const EntityTasks = ({ entityType, entityId, entityLabel }: EntityTasksPr
         borderRadius="sm"
         highlightOnHover
         minHeight={tasks.data?.items.length ? undefined : 120}
-        fetching={tasks.isFetching}
+        fetching={areRowsLoading(tasks)}
         records={tasks.data?.items ?? []}
         totalRecords={tasks.data?.total ?? 0}
         recordsPerPage={PAGE_SIZE}

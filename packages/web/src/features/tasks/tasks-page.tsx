@@ -23,6 +23,7 @@ import {
   PageHeader,
   usePagingTexts,
 } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { useTaskPushes, useTasks } from '@/lib/api/tasks';
 import { useCan } from '@/lib/permissions';
 import { useSearchParam } from '@/lib/use-search-param';
@@ -113,7 +114,7 @@ export const TasksPage = ({ entityHref }: { entityHref?: EntityHref }) => {
           borderRadius="sm"
           highlightOnHover
           minHeight={tasks.data?.items.length ? undefined : 160}
-          fetching={tasks.isFetching}
+          fetching={areRowsLoading(tasks)}
           records={tasks.data?.items ?? []}
           totalRecords={tasks.data?.total ?? 0}
           recordsPerPage={TASKS_PAGE_SIZE}

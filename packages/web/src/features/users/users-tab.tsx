@@ -7,6 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportMenu, errorMessageOf, ON_WIDE_SCREENS, SectionHeader, usePagingTexts } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { useAuthStore } from '@/lib/store/auth-store';
 import { RoleBadge } from './role-badge';
 import { UserDialog } from './user-dialog';
@@ -87,7 +88,7 @@ export const UsersTab = () => {
           borderRadius="sm"
           highlightOnHover
           minHeight={users.data?.items.length ? undefined : 160}
-          fetching={users.isFetching}
+          fetching={areRowsLoading(users)}
           records={users.data?.items ?? []}
           totalRecords={users.data?.total ?? 0}
           recordsPerPage={USERS_PAGE_SIZE}

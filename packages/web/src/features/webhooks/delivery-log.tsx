@@ -12,6 +12,7 @@ import { DataTable } from 'mantine-datatable';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf, ON_WIDE_SCREENS, SectionHeader, usePagingTexts } from '@/components';
+import { areRowsLoading } from '@/lib/api/rows-loading';
 import { DeliveryDialog } from './delivery-dialog';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 import { useWebhookDeliveries } from './webhooks-api';
@@ -84,7 +85,7 @@ export const DeliveryLog = ({ subscriptions }: { subscriptions: WebhookSubscript
           borderRadius="sm"
           highlightOnHover
           minHeight={deliveries.data?.items.length ? undefined : 160}
-          fetching={deliveries.isFetching}
+          fetching={areRowsLoading(deliveries)}
           records={deliveries.data?.items ?? []}
           totalRecords={deliveries.data?.total ?? 0}
           recordsPerPage={DELIVERIES_PAGE_SIZE}
