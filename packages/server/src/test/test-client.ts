@@ -55,7 +55,9 @@ export const connectTestClient = async (
       if (!error) throw new Error(`Expected ${event} to fail, but it succeeded`);
       return error as ErrorPayload;
     },
-    nextPush: (event, timeoutMs = 5_000) =>
+    // Generous: the push may follow a password hash or a job, which a busy machine makes slow;
+    // waiting costs a passing test nothing.
+    nextPush: (event, timeoutMs = 15_000) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error(`No ${event} push within ${timeoutMs} ms`)),

@@ -1,6 +1,15 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { closePasswordPool, createPasswordPool, hashPassword, verifyPassword } from './passwords';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closePasswordPool,
+  createPasswordPool,
+  hashPassword,
+  PASSWORD_COST,
+  setPasswordCostForTests,
+  verifyPassword,
+} from './passwords';
 
+// The other server tests hash at a low cost (test/password-cost.ts); this file checks the real one.
+beforeAll(() => setPasswordCostForTests(PASSWORD_COST));
 afterAll(async () => {
   await closePasswordPool();
 });

@@ -4,7 +4,20 @@ import { Piscina } from 'piscina';
 import { AppError } from '../errors';
 
 /** OWASP's scrypt floor (N=2^17, r=8, p=1), stored with the hash so it can be raised later. */
-const PARAMETERS = { N: 2 ** 17, r: 8, p: 1 };
+export const PASSWORD_COST: ScryptParameters = { N: 2 ** 17, r: 8, p: 1 };
+/** The cost a new hash gets: always PASSWORD_COST, but in the server's test runs (below). */
+let newHashCost = PASSWORD_COST;
+
+/**
+ * Server test runs only (`src/test/password-cost.ts`, a setup file of vitest.config.ts): passwords
+ * set through Karm in a test are hashed at a low cost. Tests set hundreds of passwords; at the full
+ * cost each takes 0.3 s of a core, over a second on a busy machine, and tests that set three of
+ * them outlasted their time limit. The hashing is the same code; `passwords.test.ts` checks the
+ * full cost, and nothing outside the tests calls this.
+ */
+export const setPasswordCostForTests = (cost: ScryptParameters) => {
+  newHashCost = cost;
+};
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
@@ -25,7 +38,7 @@ type HashOptions = {
   waitWhenBusy?: boolean;
   /**
    * Only for the test servers' throwaway users (`test/test-server.ts`), who sign in hundreds of
-   * times a run: a lower cost. Every password a person sets is hashed at `PARAMETERS`.
+   * times a run: a lower cost. Every password a person sets is hashed at `PASSWORD_COST`.
    */
   parameters?: ScryptParameters;
 };
@@ -76,7 +89,7 @@ export const createPasswordPool = (
   return {
     hash: async (password, options) => {
       const salt = randomBytes(16);
-      const parameters = options?.parameters ?? PARAMETERS;
+      const parameters = options?.parameters ?? newHashCost;
       const key = await derive(
         { password: password.normalize('NFKC'), salt, keyLength: KEY_LENGTH, ...parameters },
         options,
