@@ -1,9 +1,7 @@
 import './support/run-environment';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, JOURNEY_CHROMIUM } from './support/browser';
 import { E2E_BASE_URL } from './support/users';
-
-/** Journeys run in the machine's Chromium, never a downloaded browser (no network here). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: '.',
@@ -36,15 +34,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: CHROMIUM,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-          ],
-        },
+        launchOptions: { executablePath: JOURNEY_CHROMIUM, args: CHROMIUM_ARGS },
       },
     },
   ],
