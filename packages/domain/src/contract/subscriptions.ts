@@ -49,7 +49,13 @@ export type FeedDto = {
   allowedLayers: FeedLayer[];
 };
 
-export type PushDeviceDto = { id: string; label: string; createdAt: string };
+export type PushDeviceDto = {
+  id: string;
+  label: string;
+  createdAt: string;
+  /** The push service address the browser subscribed with: a browser tells by it that the device is itself. */
+  endpoint: string;
+};
 
 export type SubscriptionsDto = {
   feed: FeedDto;

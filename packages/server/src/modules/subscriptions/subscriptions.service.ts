@@ -66,6 +66,7 @@ export const getSubscriptions = async (ctx: AppContext, actor: Actor): Promise<S
       id: device.id,
       label: device.label,
       createdAt: device.createdAt.toISOString(),
+      endpoint: device.endpoint,
     })),
   };
 };

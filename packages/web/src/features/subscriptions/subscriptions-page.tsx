@@ -20,8 +20,8 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconBell, IconCalendarPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconBell, IconBellOff, IconCalendarPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ErrorFallback,
@@ -32,7 +32,7 @@ import {
   SectionHeader,
   useConfirm,
 } from '@/components';
-import { pushPermission, subscribeThisDevice } from './push-device';
+import { currentEndpoint, pushPermission, subscribeThisDevice } from './push-device';
 import {
   useCreateFeed,
   useRemovePushDevice,
@@ -267,6 +267,18 @@ const PushCard = ({ settings }: { settings: SubscriptionsDto }) => {
   const remove = useRemovePushDevice();
   const [permission, setPermission] = useState(pushPermission);
   const [isAsking, setAsking] = useState(false);
+  // This browser's subscription, if it has one: the device among the person's that is this one.
+  const [hereEndpoint, setHereEndpoint] = useState<string | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    void currentEndpoint().then((endpoint) => isCurrent && setHereEndpoint(endpoint));
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  // Permission alone is not enough: a device removed from the list gets nothing until allowed again.
+  const isHereOn =
+    permission === 'granted' && settings.pushDevices.some((device) => device.endpoint === hereEndpoint);
 
   const enable = async () => {
     setAsking(true);
@@ -275,6 +287,7 @@ const PushCard = ({ settings }: { settings: SubscriptionsDto }) => {
       setPermission(pushPermission());
       if (!subscription) return;
       await subscribe.mutateAsync(subscription);
+      setHereEndpoint(subscription.endpoint);
       notifySuccess(t('push.added'));
     } catch (error) {
       notifyError(error);
@@ -309,9 +322,11 @@ const PushCard = ({ settings }: { settings: SubscriptionsDto }) => {
             {t('push.unsupported')}
           </Text>
         ) : permission === 'denied' ? (
-          <Text size="sm" c="orange">
-            {t('push.denied')}
-          </Text>
+          // The warning's colour is on the icon: orange text on white is too faint to read (WCAG).
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <IconBellOff size={18} color="var(--mantine-color-orange-filled)" aria-hidden />
+            <Text size="sm">{t('push.denied')}</Text>
+          </Group>
         ) : (
           <Button
             leftSection={<IconBell size={16} />}
@@ -320,7 +335,7 @@ const PushCard = ({ settings }: { settings: SubscriptionsDto }) => {
             onClick={() => void enable()}
             style={{ alignSelf: 'flex-start' }}
           >
-            {permission === 'granted' ? t('push.enabled') : t('push.enable')}
+            {isHereOn ? t('push.enabled') : t('push.enable')}
           </Button>
         )}
         <Text size="sm" fw={500}>
@@ -334,9 +349,11 @@ const PushCard = ({ settings }: { settings: SubscriptionsDto }) => {
           <Stack gap={4}>
             {settings.pushDevices.map((device) => (
               <Group key={device.id} justify="space-between" wrap="nowrap" data-push-device={device.label}>
-                <Text size="sm" style={{ minWidth: 0 }} truncate>
+                {/* Wraps rather than cuts: on a phone the date would be lost. */}
+                <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                   {device.label || t('push.unknownDevice')}{' '}
                   <Text span size="xs" c="dimmed">
+                    {device.endpoint === hereEndpoint && `${t('push.here')} · `}
                     {t('push.since', { date: formatDate(device.createdAt) })}
                   </Text>
                 </Text>
