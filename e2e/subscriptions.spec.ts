@@ -5,7 +5,8 @@ import { addDays, formatDate, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { mailsTo } from './support/mails';
 import { saveScreen } from './support/screenshot';
-import { E2E_BASE_URL, E2E_PASSWORD, E2E_SUBSCRIPTION_USERS } from './support/users';
+import { employeeIdOf, postTask } from './support/tasks';
+import { E2E_PASSWORD, E2E_SUBSCRIPTION_USERS } from './support/users';
 
 // Issue 18, subscriptions (/convert/subscriptions): a technician makes their calendar feed address,
 // the ICS it serves parses and holds the day the leader planned them on; they switch on the e-mail
@@ -40,17 +41,6 @@ const TEXTS = {
     on: 'På siden',
   },
 } as const;
-
-/** A REST call as the leader (the tasks screen's POST /api/tasks). */
-const postTask = async (leader: ApiSession, task: { name: string; date: string; assigneeId?: string }) => {
-  const response = await fetch(`${E2E_BASE_URL}/api/tasks`, {
-    method: 'POST',
-    headers: { token: leader.token, 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'other', ...task }),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return (await response.json()) as { id: string; name: string };
-};
 
 /** The leader books the technician all day on `date` with a task of its own, as the planner would. */
 const planDay = async (leader: ApiSession, employeeId: string, date: string, name: string) => {
@@ -87,13 +77,8 @@ for (const locale of ['en', 'nb'] as const) {
       await technician.request('subscriptions:feed-revoke');
       await technician.request('subscriptions:notifications-save', { email: [], push: [], isDigest: false });
       await technician.request('user:update-profile', { locale });
-      const employees = await leader.request('employee:get', {});
-      const employeeId = employees.find(
-        (employee) =>
-          employee.userId !== null && employee.displayName === `E2E ${users.technician.replace('e2e-', '')}`,
-      )?.id;
-      expect(employeeId).toBeDefined();
-      await planDay(leader, employeeId!, plannedDay, plannedName);
+      const employeeId = await employeeIdOf(leader, users.technician);
+      await planDay(leader, employeeId, plannedDay, plannedName);
 
       await setLocale(users.technician, locale);
       await signInPage(page, users.technician);

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import type { ApiSession } from './support/api';
 import { apiSignIn, postJson } from './support/api';
 import { addDays, formatDate, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
+import { employeeIdOf } from './support/tasks';
 import { E2E_PASSWORD, E2E_TASK_USERS } from './support/users';
 
 // Issue 14, tasks: a leader creates a task, finds it among the overdue ones, marks it done and
@@ -20,16 +20,6 @@ const showFilter = (page: Page, label: string) =>
     .click();
 
 type Task = { id: string; name: string };
-
-/** The employee a journey user is (every journey user is one, support/server.ts). */
-const employeeIdOf = async (session: ApiSession, username: string) => {
-  const employees = await session.request('employee:get', {});
-  const employee = employees.find(
-    (candidate) => candidate.displayName === `E2E ${username.replace('e2e-', '')}`,
-  );
-  expect(employee, username).toBeDefined();
-  return employee!.id;
-};
 
 test('a leader creates a task, marks it done and undoes it, and deletes it after being asked', async ({
   page,

@@ -207,6 +207,8 @@ export const SUBSCRIPTIONS_COMPANY_NAME = 'E2E Abonnement AS';
 export const E2E_SUBSCRIPTION_USERS = {
   en: { leader: 'e2e-subs-leader', technician: 'e2e-subs-tech' },
   nb: { leader: 'e2e-subs-leader-nb', technician: 'e2e-subs-tech-nb' },
+  /** The Web Push journey's (push.spec.ts). */
+  push: { leader: 'e2e-subs-leader-push', technician: 'e2e-subs-tech-push' },
 } as const;
 
 /** The demo user who belongs to both demo companies. */

@@ -121,7 +121,15 @@ const checkVapid = (header: string | undefined, origin: string) => {
   };
 };
 
-export const startFakePushService = async () => {
+/**
+ * Starts the push service. `onReceive` hears each message it accepted (the journeys' server writes
+ * them to a file, as its mail relay does with mail).
+ */
+export const startFakePushService = async ({
+  onReceive,
+}: {
+  onReceive?: (push: ReceivedPush) => void;
+} = {}) => {
   const { key, cert } = selfSignedCertificate();
   // web-push calls https.request without an agent: the global agent trusts this certificate too.
   const previousCa = https.globalAgent.options.ca;
@@ -143,7 +151,9 @@ export const startFakePushService = async () => {
       try {
         const vapid = checkVapid(request.headers.authorization, origin);
         const payload = JSON.parse(keys.decrypt(Buffer.concat(chunks)));
-        received.push({ path: request.url ?? '', headers: request.headers, vapid, payload });
+        const push = { path: request.url ?? '', headers: request.headers, vapid, payload };
+        received.push(push);
+        onReceive?.(push);
         response.writeHead(statuses.get(id) ?? 201).end();
       } catch (error) {
         response.writeHead(400).end(String(error));
@@ -153,6 +163,7 @@ export const startFakePushService = async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    origin,
     received,
     /** A new browser subscription, as `PushSubscription.toJSON()` gives it. */
     subscribe: (id = randomBytes(8).toString('hex')) => {
