@@ -1,7 +1,8 @@
-import { appendFile, rm } from 'node:fs/promises';
+import { appendFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { projectCreateSchema, type Role } from '@karm/domain/contract';
 import { buildApp } from '@karm/server/app';
 import { loadConfig } from '@karm/server/config';
+import { TRIPLETEX_TIMEOUT_MS } from '@karm/server/integrations/accounting/tripletex/tripletex-adapter';
 import { settingsOf, updateAccountingSettings } from '@karm/server/modules/accounting/settings.service';
 import { getCompanyInfo } from '@karm/server/modules/company/company.service';
 import { createProject } from '@karm/server/modules/projects/projects.service';
@@ -9,10 +10,12 @@ import { administrativeActor } from '@karm/server/platform/context';
 import { createContext } from '@karm/server/platform/create-context';
 import { findDemoCompanyId, SECOND_DEMO_COMPANY_NAME, seedDemo } from '@karm/server/seed/demo';
 import { seedCompany, seedEmployee, seedUser } from '@karm/server/seed/factories';
+import { startFakePushService } from '@karm/server/test/fake-push-service';
 import { FAKE_TRIPLETEX_TOKENS, startFakeTripletex } from '@karm/server/test/fake-tripletex/fake-tripletex';
 import { startSmtpRelay } from '@karm/server/test/smtp-relay';
 import { throwawayPasswordHash } from '@karm/server/test/test-passwords';
 import { MAIL_FILE } from './mails';
+import { PUSH_FILE, PUSH_SUBSCRIPTION_FILE } from './pushes';
 import {
   CALENDAR_COMPANY_NAME,
   CAPACITY_COMPANY_NAME,
@@ -78,17 +81,30 @@ tripletex.state.seedCustomer({
 });
 tripletex.state.seedCustomer({ name: 'Tripletex Eiendom AS', customerNumber: 30_002 });
 // Invoicing an order takes Tripletex a moment: the Tripletex invoicing journey sees the square
-// "not sent, waiting for Tripletex" before it turns "pending payment".
+// "not sent, waiting for Tripletex" before it turns "pending payment". Long enough for a busy
+// machine to show the square in between (4 s was missed once, with the load at 17), and well within
+// the adapter's timeout, or the invoicing would fail instead of waiting.
 tripletex.inject({
   method: 'PUT',
   path: /^\/order\/\d+\/:invoice$/,
-  delayMs: 4_000,
+  delayMs: TRIPLETEX_TIMEOUT_MS * 0.6,
   times: Number.POSITIVE_INFINITY,
 });
 
 // The SMTP relay cannot be reached from here either: mail goes over SMTP to a relay on loopback.
 // Each mail received is one JSON line in MAIL_FILE, where the journeys read the links users would get.
 const mailRelay = await startSmtpRelay((mail) => appendFile(MAIL_FILE, `${JSON.stringify(mail)}\n`));
+
+// Nor can a browser vendor's push service: a push service on loopback takes the server's Web Push
+// messages (it trusts that service's certificate, in this process only) and writes each to PUSH_FILE.
+const pushService = await startFakePushService({
+  onReceive: ({ path: pushPath, payload }) => {
+    const endpoint = `${pushService.origin}${pushPath}`;
+    void appendFile(PUSH_FILE, `${JSON.stringify({ endpoint, payload })}\n`);
+  },
+});
+await mkdir(dataDir, { recursive: true });
+await writeFile(PUSH_SUBSCRIPTION_FILE, JSON.stringify(pushService.subscribe('push-journey')));
 
 const config = loadConfig({
   ...process.env,
@@ -314,6 +330,7 @@ const shutdown = async () => {
   await ctx.database.close();
   await tripletex.close();
   await mailRelay.close();
+  await pushService.close();
   await rm(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

@@ -60,6 +60,9 @@ export type TripletexAdapterOptions = {
   logger?: TripletexLogger;
 };
 
+/** How long one attempt waits for Tripletex before it counts as a timeout. */
+export const TRIPLETEX_TIMEOUT_MS = 10_000;
+
 /** Page size used where the port asks for "all" (employee categories). */
 const ALL_PAGE_SIZE = 1000;
 
@@ -77,7 +80,7 @@ export const createTripletexAdapter = (options: TripletexAdapterOptions): Accoun
   const http = createHttpClient({
     baseUrl: options.baseUrl,
     companyId: options.companyId ?? '0',
-    timeoutMs: options.timeoutMs ?? 10_000,
+    timeoutMs: options.timeoutMs ?? TRIPLETEX_TIMEOUT_MS,
     maxRetries: options.maxRetries ?? 4,
     fallbackRetryDelayMs: options.fallbackRetryDelayMs ?? 2_000,
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
