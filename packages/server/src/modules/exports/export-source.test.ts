@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagedBatches } from './export-source';
+import { orderedBatches, pagedBatches } from './export-source';
 
 const pagesOf = async (rows: number[], batchSize: number) => {
   const asked: number[] = [];
@@ -38,5 +38,50 @@ describe('pagedBatches', () => {
     }, 3);
     for await (const _batch of source) break;
     expect(asked).toBe(1);
+  });
+});
+
+describe('orderedBatches', () => {
+  const letters = ['a', 'b', 'c', 'd', 'e'];
+
+  it("reads the ids once and the rows a batch at a time, in the ids' order, leaving out a row gone since", async () => {
+    let idReads = 0;
+    const asked: string[][] = [];
+    const batches: string[][] = [];
+    const source = orderedBatches(
+      async () => {
+        idReads += 1;
+        return letters;
+      },
+      async (ids) => {
+        asked.push([...ids]);
+        return ids.filter((id) => id !== 'c').map((id) => id.toUpperCase());
+      },
+      2,
+    );
+    for await (const batch of source) batches.push(batch);
+    expect(idReads).toBe(1);
+    expect(asked).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    expect(batches).toEqual([['A', 'B'], ['D'], ['E']]);
+  });
+
+  it('yields nothing for no ids, and reads no further batch once the consumer stops', async () => {
+    const none = orderedBatches(
+      async () => [],
+      async () => ['never'],
+      2,
+    );
+    for await (const _batch of none) throw new Error('no batch expected');
+    let reads = 0;
+    const source = orderedBatches(
+      async () => letters,
+      async (ids) => {
+        reads += 1;
+        return [...ids];
+      },
+      2,
+    );
+    for await (const _batch of source) break;
+    expect(reads).toBe(1);
   });
 });

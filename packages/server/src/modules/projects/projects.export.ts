@@ -1,7 +1,7 @@
 import type { ProjectDto } from '@karm/domain/contract';
-import { exportSource, pagedBatches } from '../exports/export-source';
+import { exportSource, orderedBatches } from '../exports/export-source';
 import { projectDtos } from './project-dto';
-import { projectFilterQueries } from './project-filter';
+import { projectFilterQueries, projectRowsInOrder } from './project-filter';
 
 /** The project list as the screen filters it (SPEC §9 filters, "mine", read-own), page by page. */
 export const projectsExport = exportSource({
@@ -21,10 +21,14 @@ export const projectsExport = exportSource({
     { key: 'projectCity', type: 'text', value: (project) => project.projectCity },
     { key: 'projectValue', type: 'money', value: (project) => project.projectValue },
   ],
-  // The list's own two statements; only the rows are read (the invoice squares and total are the screen's).
+  // The list's own order, read once as ids; the rows by id a batch at a time (the invoice squares and
+  // total are the screen's).
   batches: (ctx, actor, filters) =>
-    pagedBatches(async (pageNumber, pageSize) => {
-      const queries = await projectFilterQueries(ctx, actor, { ...filters, pageNumber, pageSize });
-      return { items: await projectDtos(ctx, actor.companyId, await queries.rows) };
-    }),
+    orderedBatches(
+      async () => {
+        const queries = await projectFilterQueries(ctx, actor, filters);
+        return (await queries.allIds()).map((row) => row.id);
+      },
+      async (ids) => projectDtos(ctx, actor.companyId, await projectRowsInOrder(ctx, actor.companyId, ids)),
+    ),
 });
