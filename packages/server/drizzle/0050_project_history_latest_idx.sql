@@ -1,0 +1,2 @@
+DROP INDEX "project_history_company_at_idx";--> statement-breakpoint
+CREATE INDEX "project_history_company_latest_idx" ON "project_history" USING btree ("company_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
