@@ -9,7 +9,7 @@ import {
 } from '@karm/domain/contract';
 import { addDays, isoWeekOf } from '@karm/domain/rules';
 import { resolveActor } from '@karm/server/modules/auth/sessions.service';
-import { dashboardAlerts } from '@karm/server/modules/dashboard/dashboard-alerts';
+import { ALERT_SOURCES, dashboardAlerts } from '@karm/server/modules/dashboard/dashboard-alerts';
 import { dashboardAnniversaries, dashboardWorkStatus } from '@karm/server/modules/dashboard/dashboard-people';
 import { dashboardCompletion, dashboardProjects } from '@karm/server/modules/dashboard/dashboard-projects';
 import { inquiries } from '@karm/server/modules/inquiries/inquiries.tables';
@@ -24,8 +24,8 @@ import { refreshStatistics } from '@karm/server/platform/db/statistics';
 import { seedUser } from '@karm/server/seed/factories';
 import { startTestServer } from '@karm/server/test/test-server';
 import { eq } from 'drizzle-orm';
-import { getJson } from './http-get';
-import { measureAlternately, printFigures, printMemory, printRatio } from './measure';
+import { getOkJson } from './http-get';
+import { measure, measureAlternately, printFigures, printMemory, printRatio } from './measure';
 import { seededRandom, seedPlannerStaff, seedPlanWeeks } from './planner-seed';
 
 /**
@@ -199,8 +199,7 @@ export const run = async () => {
       const [rest, sql] = await measureAlternately(
         CALLS,
         async () => {
-          const response = await getJson(`${server.url}/api${path}`, { token: admin.token }, agent);
-          if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+          await getOkJson(`${server.url}/api${path}`, { token: admin.token }, agent);
         },
         () => direct(server.ctx, actor),
       );
@@ -208,13 +207,18 @@ export const run = async () => {
       printFigures(`${widget} — same SQL directly`, sql);
       printRatio(`${widget} — REST / SQL`, rest, sql);
     }
+    // The alerts widget is the sum of seven lists' totals: each one alone, to see which costs what.
+    for (const [key, source] of Object.entries(ALERT_SOURCES)) {
+      const figures = await measure(Math.min(CALLS, 50), async () => source.count(server.ctx, actor));
+      printFigures(`alerts — ${key} alone, in process`, figures);
+    }
     // The page asks for every widget at once: the time until the last one has answered.
     const [all] = await measureAlternately(
       Math.min(CALLS, 50),
       () =>
         Promise.all(
           Object.values(WIDGETS).map(({ path }) =>
-            getJson(`${server.url}/api${path}`, { token: admin.token }, new Agent()),
+            getOkJson(`${server.url}/api${path}`, { token: admin.token }, new Agent()),
           ),
         ),
       async () => undefined,
@@ -226,8 +230,7 @@ export const run = async () => {
       const [rest, sql] = await measureAlternately(
         CALLS,
         async () => {
-          const response = await getJson(`${server.url}/api${path}`, { token: admin.token }, agent);
-          if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+          await getOkJson(`${server.url}/api${path}`, { token: admin.token }, agent);
         },
         () => readReport(server.ctx, actor, report, { period: 'all' }),
       );
@@ -240,7 +243,11 @@ export const run = async () => {
       () =>
         Promise.all(
           REPORT_KEYS.map((report) =>
-            getJson(`${server.url}/api${reportPath(report)}?period=all`, { token: admin.token }, new Agent()),
+            getOkJson(
+              `${server.url}/api${reportPath(report)}?period=all`,
+              { token: admin.token },
+              new Agent(),
+            ),
           ),
         ),
       async () => undefined,

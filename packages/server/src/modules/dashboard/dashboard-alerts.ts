@@ -15,7 +15,7 @@ import { todayIn } from '../../platform/clock';
 import { type Actor, type AppContext, can } from '../../platform/context';
 import { failedSyncsSinceSuccess } from '../accounting/sync-runs';
 import { listInquiries } from '../inquiries/inquiry-list';
-import { listInvoices } from '../invoices/invoices.service';
+import { invoiceListTotal } from '../invoices/invoices.service';
 import { listOffers } from '../offers/offer-list';
 import { projectListTotal } from '../projects/project-dashboard';
 import { listDeviations } from '../quality/deviation-list';
@@ -37,7 +37,7 @@ type AlertSource = {
  * inquiries past their deadline, deliveries past due (the past-due project group), invoices past due,
  * failed syncs (since the last good one), open high deviations and overdue tasks.
  */
-const ALERT_SOURCES: Record<DashboardAlert, AlertSource> = {
+export const ALERT_SOURCES: Record<DashboardAlert, AlertSource> = {
   offersPastDeadline: {
     access: ['offers.read'],
     count: async (ctx, actor) =>
@@ -61,9 +61,8 @@ const ALERT_SOURCES: Record<DashboardAlert, AlertSource> = {
   },
   invoicesPastDue: {
     access: ['invoices.read'],
-    count: async (ctx, actor) =>
-      (await listInvoices(ctx, actor, invoiceListQuerySchema.parse({ ...FIRST_ROW, filter: 'pastDue' })))
-        .total,
+    count: (ctx, actor) =>
+      invoiceListTotal(ctx, actor, invoiceListQuerySchema.parse({ ...FIRST_ROW, filter: 'pastDue' })),
   },
   failedSyncs: {
     access: ['accounting.manage'],

@@ -43,7 +43,12 @@ export const dashboardProjects = async (ctx: AppContext, actor: Actor): Promise<
   return { today: todayIn(ctx.clock), states, groups };
 };
 
-/** The completion rate: projects due in the period (delivery date come) and how many are completed. */
+/**
+ * The completion rate: projects due in the period (delivery date come) and how many are completed.
+ * Read once, as the trend: its buckets hold every project of the due list (the period always ends
+ * today, so every one has a delivery date and a bucket), and the completed list is the due list's
+ * completed projects — so the two totals are the buckets' sums, not two more counts of 100 000 rows.
+ */
 export const dashboardCompletion = async (
   ctx: AppContext,
   actor: Actor,
@@ -51,16 +56,14 @@ export const dashboardCompletion = async (
 ): Promise<DashboardCompletionDto> => {
   const period = query.period ?? DEFAULT_DASHBOARD_PERIOD;
   const range = periodRange(period, todayIn(ctx.clock));
-  const [due, completed, trend] = await Promise.all([
-    projectListTotal(ctx, actor, listFilters(DASHBOARD_PROJECT_LISTS.due(range))),
-    projectListTotal(ctx, actor, listFilters(DASHBOARD_PROJECT_LISTS.completed(range))),
-    projectCompletionTrend(
-      ctx,
-      actor,
-      listFilters(DASHBOARD_PROJECT_LISTS.due(range)),
-      trendBucketOf(period),
-    ),
-  ]);
+  const trend = await projectCompletionTrend(
+    ctx,
+    actor,
+    listFilters(DASHBOARD_PROJECT_LISTS.due(range)),
+    trendBucketOf(period),
+  );
+  const due = trend.reduce((sum, bucket) => sum + bucket.due, 0);
+  const completed = trend.reduce((sum, bucket) => sum + bucket.completed, 0);
   return {
     period,
     from: range.from,

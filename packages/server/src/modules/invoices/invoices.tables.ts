@@ -83,6 +83,11 @@ export const invoices = pgTable(
     index('invoices_company_project_idx').on(table.companyId, table.projectId),
     index('invoices_company_created_idx').on(table.companyId, table.createdAt),
     index('invoices_company_sync_idx').on(table.companyId, table.syncStatus, table.nextSyncAt),
+    // Sent invoices still owed, by due date: the list's unpaid and past-due filters and the dashboard's
+    // past-due alert count these, not every invoice of the company.
+    index('invoices_company_owed_due_idx')
+      .on(table.companyId, table.dueDate)
+      .where(sql`${table.isSent} and not ${table.isCredited} and ${table.amountOutstanding} > 0`),
     uniqueIndex('invoices_company_request_key').on(table.companyId, table.requestId),
     uniqueIndex('invoices_open_payment_rule_key').on(table.paymentRuleId).where(sql`not ${table.isCredited}`),
   ],

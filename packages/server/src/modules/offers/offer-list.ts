@@ -5,7 +5,8 @@ import {
   type Page,
   periodOf,
 } from '@karm/domain/contract';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { addDays } from '@karm/domain/rules';
+import { and, asc, count, desc, eq, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
@@ -13,6 +14,7 @@ import { instantInRange } from '../../platform/db/date-range';
 import { loadPage } from '../../platform/db/paging';
 import { containsPattern, numberMatch } from '../../platform/db/search-terms';
 import { customerIdsMatching } from '../customers/customers.service';
+import { readOfferSettings } from './offer-config.service';
 import { offerDtos, offerRecordDtos } from './offer-dto';
 import { offerConfigs, offerStatuses, offers } from './offers.tables';
 
@@ -35,7 +37,29 @@ const SORT_COLUMNS: Record<OfferListQuery['sort'], SQL | typeof offers.number> =
   contributionMargin: sql`${offers.contributionMargin}`,
 };
 
-const filterOf = (ctx: AppContext, actor: Actor, query: OfferListQuery) => {
+/**
+ * "Overdue" (status deadline before today) as one date range per status still open: the status was
+ * changed before today minus its deadline days (the config's default where the status has none, as
+ * for an offer without a status). Statuses are a handful, and each range is read from
+ * offers_company_status_idx (company, status, archived, status_changed_at) — computing every offer's
+ * deadline instead read all 50 000 offers of a large company for the dashboard's alert.
+ */
+const overdueCondition = async (ctx: AppContext, companyId: string): Promise<SQL> => {
+  const { config, statuses } = await readOfferSettings(ctx.db, companyId);
+  const today = todayIn(ctx.clock);
+  const changedBefore = (deadlineDays: number) => lt(offers.statusChangedAt, addDays(today, -deadlineDays));
+  const ranges = [
+    ...statuses
+      .filter((status) => !status.isWon && !status.isLost)
+      .map((status) =>
+        and(eq(offers.statusId, status.id), changedBefore(status.deadlineDays ?? config.deadlineDays)),
+      ),
+    and(isNull(offers.statusId), changedBefore(config.deadlineDays)),
+  ];
+  return or(...ranges) ?? sql`false`;
+};
+
+const filterOf = async (ctx: AppContext, actor: Actor, query: OfferListQuery) => {
   const search = query.search?.trim();
   const pattern = search ? containsPattern(search) : '';
   return and(
@@ -43,7 +67,7 @@ const filterOf = (ctx: AppContext, actor: Actor, query: OfferListQuery) => {
     eq(offers.archived, query.archived),
     query.statusId ? eq(offers.statusId, query.statusId) : undefined,
     query.ownerId ? eq(offers.ownerId, query.ownerId) : undefined,
-    query.overdue ? sql`${statusDeadlineSql} < ${todayIn(ctx.clock)}::date` : undefined,
+    query.overdue ? await overdueCondition(ctx, actor.companyId) : undefined,
     instantInRange(offers.createdAt, periodOf(query)),
     search
       ? or(
@@ -60,7 +84,7 @@ const filterOf = (ctx: AppContext, actor: Actor, query: OfferListQuery) => {
 
 /** One page of offers under the filters, in the chosen order (the number breaks ties). */
 const pageOfRows = async (ctx: AppContext, actor: Actor, query: OfferListQuery) => {
-  const where = filterOf(ctx, actor, query);
+  const where = await filterOf(ctx, actor, query);
   const direction = query.direction === 'asc' ? asc : desc;
   return loadPage(
     query,

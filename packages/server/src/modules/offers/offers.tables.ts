@@ -114,7 +114,14 @@ export const offers = pgTable(
   (table) => [
     uniqueIndex('offers_company_number_key').on(table.companyId, table.number),
     index('offers_company_archived_idx').on(table.companyId, table.archived, table.number),
-    index('offers_company_status_idx').on(table.companyId, table.statusId),
+    // By status, and within a status by the day it was set: the overdue filter is a range of that day
+    // per open status (offer-list overdueCondition).
+    index('offers_company_status_idx').on(
+      table.companyId,
+      table.statusId,
+      table.archived,
+      table.statusChangedAt,
+    ),
     index('offers_company_owner_idx').on(table.companyId, table.ownerId),
     index('offers_company_customer_idx').on(table.companyId, table.customerId),
     // The capacity forecast's pipeline: open offers by expected delivery.

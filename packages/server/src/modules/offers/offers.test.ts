@@ -244,6 +244,53 @@ describe('offers', () => {
     }
   });
 
+  it('finds as overdue exactly the open offers whose status deadline has passed, day by day', async () => {
+    // A company of its own: its statuses and config change here.
+    const owner = await server.signedInUser({ role: 'admin' });
+    const own = restClient(server, owner);
+    const make = async (fields: Record<string, unknown>) =>
+      (await own.post<OfferDto>('/offers', { projectName: 'Frist', ...fields })).body;
+    const all = (await own.get<OfferStatusDto[]>('/offer-statuses')).body;
+    const withOwnDays = all.find((status) => status.name === 'Følg opp');
+    const won = all.find((status) => status.name === 'Vunnet');
+    // A status of no deadline days of its own follows the config's default.
+    const [withoutDays] = await server.ctx.db
+      .insert(offerStatuses)
+      .values({ companyId: owner.companyId, name: 'Uten egen frist', position: 90 })
+      .returning();
+    await make({ projectName: 'Frist egen', statusId: withOwnDays?.id });
+    await make({ projectName: 'Frist standard', statusId: withoutDays?.id });
+    await make({ projectName: 'Frist fjorten' });
+    await make({ projectName: 'Frist vunnet', statusId: won?.id });
+    // An offer without a status (its status deleted long ago) follows the default days too.
+    const statusless = await make({ projectName: 'Frist uten status' });
+    await server.ctx.db.update(offers).set({ statusId: null }).where(eq(offers.id, statusless.id));
+    // (The config exists once the company has an offer.) Ten default days rather than 14, so every deadline passes within the session's lifetime.
+    await server.ctx.db
+      .update(offerConfigs)
+      .set({ deadlineDays: 10 })
+      .where(eq(offerConfigs.companyId, owner.companyId));
+    const names = (page: Page<OfferDto>) => page.items.map((offer) => offer.projectName).sort();
+    try {
+      for (const day of [0, 4, 5, 6, 9, 10, 11, 13]) {
+        const today = addDays(TODAY, day);
+        server.clock.set(new Date(`${today}T09:00:00Z`));
+        const every = (await own.get<Page<OfferDto>>('/offers/populated?pageSize=100')).body;
+        const expected = every.items.filter(
+          (offer) => offer.statusDeadline !== null && offer.statusDeadline < today,
+        );
+        const overdue = (await own.get<Page<OfferDto>>('/offers/populated?overdue=true&pageSize=100')).body;
+        expect(names(overdue), `day ${day}`).toEqual(names({ ...every, items: expected }));
+        expect(overdue.total).toBe(expected.length);
+      }
+      // By day 13 every open one is overdue but the one of 14 days; the won one never is.
+      const last = (await own.get<Page<OfferDto>>('/offers/populated?overdue=true&pageSize=100')).body;
+      expect(names(last)).toEqual(['Frist egen', 'Frist standard', 'Frist uten status']);
+    } finally {
+      server.clock.set(new Date(`${TODAY}T09:00:00Z`));
+    }
+  });
+
   it("lists an offer's order confirmations and counts them on the offer", async () => {
     const offer = await create({ projectName: 'Bekreftet' });
     await server.ctx.db.insert(confirmations).values({

@@ -28,25 +28,37 @@ export const projectCompletionTrend = async (
   bucket: 'year' | 'month',
 ) => {
   const { where } = await projectListCondition(ctx, actor, filters);
-  // The format is a literal, not a parameter: grouping by an expression with a parameter in it would
-  // not match the selected one (each gets its own placeholder).
-  const key = sql<string>`to_char(${projects.deliveryDate}, ${sql.raw(bucket === 'year' ? "'YYYY'" : "'YYYY-MM'")})`;
-  return ctx.db
+  // Grouped by a number (2026, or 202611 for November 2026) and written as "2026" / "2026-11" here:
+  // over 100 000 projects, to_char on every row cost a third of the query. The expression has no
+  // parameter, so the grouped and the selected one are the same expression.
+  const number =
+    bucket === 'year'
+      ? sql<number>`extract(year from ${projects.deliveryDate})::int`
+      : sql<number>`(extract(year from ${projects.deliveryDate}) * 100 + extract(month from ${projects.deliveryDate}))::int`;
+  const rows = await ctx.db
     .select({
-      bucket: key,
+      number: number.mapWith(Number),
       due: count(),
       completed: sql<number>`count(*) filter (where ${projects.state} = 'completed')`.mapWith(Number),
     })
     .from(projects)
     .where(where)
-    .groupBy(key)
-    .orderBy(key);
+    .groupBy(number)
+    .orderBy(number);
+  return rows.map((row) => ({
+    bucket:
+      bucket === 'year'
+        ? String(row.number)
+        : `${Math.floor(row.number / 100)}-${String(row.number % 100).padStart(2, '0')}`,
+    due: row.due,
+    completed: row.completed,
+  }));
 };
 
 const changedFields = (action: string, changes: Record<string, unknown>) =>
   action === 'updated' ? Object.keys(changes) : [];
 
-/** The company's latest project history rows, newest first (served by project_history_company_at_idx). */
+/** The company's latest project history rows, newest first (served by project_history_company_latest_idx, which matches its order). */
 export const latestProjectChanges = async (
   ctx: AppContext,
   companyId: string,

@@ -1,0 +1,3 @@
+DROP INDEX "offers_company_status_idx";--> statement-breakpoint
+CREATE INDEX "invoices_company_owed_due_idx" ON "invoices" USING btree ("company_id","due_date") WHERE "invoices"."is_sent" and not "invoices"."is_credited" and "invoices"."amount_outstanding" > 0;--> statement-breakpoint
+CREATE INDEX "offers_company_status_idx" ON "offers" USING btree ("company_id","status_id","archived","status_changed_at");
