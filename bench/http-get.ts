@@ -22,3 +22,14 @@ export const getJson = (url: string, headers: Record<string, string>, agent: Age
       response.on('error', reject);
     }).on('error', reject);
   });
+
+/**
+ * `getJson` for a figure: any answer but 2xx ends the run, since a refused call (429 from the rate
+ * limit, 401) answers fast and would pass for a fast route.
+ */
+export const getOkJson = async (url: string, headers: Record<string, string>, agent: Agent) => {
+  const response = await getJson(url, headers, agent);
+  if (response.status < 200 || response.status >= 300)
+    throw new Error(`${new URL(url).pathname} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response;
+};

@@ -4,7 +4,7 @@ import { invoiceConfirmationsOfProject } from '@karm/server/modules/invoices/inv
 import { invoices } from '@karm/server/modules/invoices/invoices.tables';
 import { projects } from '@karm/server/modules/projects/projects.tables';
 import { count, eq, sql } from 'drizzle-orm';
-import { getJson } from './http-get';
+import { getOkJson } from './http-get';
 import { measureAlternately, printFigures, printMemory, printRatio } from './measure';
 import { benchProjectFilters } from './project-filters';
 import { withSeededServer } from './seeded-server';
@@ -71,12 +71,11 @@ export const run = async () => {
     const [rest, direct] = await measureAlternately(
       SQUARE_CALLS,
       async () => {
-        const response = await getJson(
+        await getOkJson(
           `${url}/api/invoices-confirmations/project/${nextProject().id}`,
           { token: accessToken },
           agent,
         );
-        if (response.status !== 200) throw new Error(`REST answered ${response.status}`);
       },
       () => invoiceConfirmationsOfProject(ctx, actor, nextProject().id),
     );

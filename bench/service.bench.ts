@@ -14,7 +14,7 @@ import { visitedItems } from '@karm/server/modules/service-work/service-reports.
 import { administrativeActor } from '@karm/server/platform/context';
 import { type SignedInUser, startTestServer, type TestServer } from '@karm/server/test/test-server';
 import sharp from 'sharp';
-import { getJson } from './http-get';
+import { getOkJson } from './http-get';
 import { measure, mebibytes, printFigures } from './measure';
 import { seedBenchTemplate } from './template-seed';
 
@@ -103,7 +103,7 @@ export const run = async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const headers = { token: admin.token, 'company-id': companyId };
     const dataUrl = `${server.url}/api/service-project/data/full?serviceItemId=${bigItem.id}`;
-    const full = (await getJson(dataUrl, headers, agent)).body as ServiceDataFullDto;
+    const full = (await getOkJson(dataUrl, headers, agent)).body as ServiceDataFullDto;
     const rows = full.groups.flatMap((group) => group.rows);
     for (const row of rows.filter((_, index) => index % 2 === 0)) {
       await api.post('/service-project/user-service-answer', {
@@ -113,13 +113,13 @@ export const run = async () => {
       });
     }
     await server.ctx.database.runSql('analyze');
-    const answered = (await getJson(dataUrl, headers, agent)).body as ServiceDataFullDto;
+    const answered = (await getOkJson(dataUrl, headers, agent)).body as ServiceDataFullDto;
     console.log(
       `database: ${server.ctx.database.kind}, rows: ${rows.length}, answers: ${answered.answers.length}, answer size: ${(JSON.stringify(answered).length / 1024).toFixed(0)} KiB, calls: ${CALLS}`,
     );
     printFigures(
       'GET /service-project/data/full (600 rows)',
-      await measure(CALLS, () => getJson(dataUrl, headers, agent)),
+      await measure(CALLS, () => getOkJson(dataUrl, headers, agent)),
     );
     agent.destroy();
 
@@ -139,7 +139,7 @@ export const run = async () => {
         name: `Dør ${number + 1}`,
       });
       const data = (
-        await getJson(
+        await getOkJson(
           `${server.url}/api/service-project/data/full?serviceItemId=${item.id}`,
           headers,
           new Agent(),
