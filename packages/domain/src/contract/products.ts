@@ -3,6 +3,7 @@ import { VALIDATION_MESSAGE_KEYS as MESSAGES, messageWithParams } from '../rules
 import { dateOnlySchema } from './date-only';
 import { socketEvent } from './define';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSchema } from './paging';
+import { VAT_RATES } from './projects';
 
 /**
  * Products and expenses (issue 19, SPEC §3 Product expense, §7 `product:get`, `/product/service`,
@@ -35,6 +36,11 @@ const priceOre = z
   .min(0, MESSAGES.priceNegative)
   .max(PRODUCT_LIMITS.priceOre, MESSAGES.priceTooHigh);
 const version = z.coerce.number().int().positive();
+/** The Norwegian output VAT rates an order line may carry (the same list as the lines). */
+const vatPercent = z.union(
+  VAT_RATES.map((rate) => z.literal(rate)),
+  { error: MESSAGES.vatRate },
+);
 
 const productSourceSchema = z.enum(['karm', 'accounting']);
 export type ProductSource = z.output<typeof productSourceSchema>;
@@ -47,6 +53,10 @@ export const productDtoSchema = z.object({
   unit: z.string(),
   /** Unit price excluding VAT, in øre. */
   priceOre: z.number(),
+  /** What one costs the company excluding VAT, in øre (the order line's cost price; 0 when unknown). */
+  costPriceOre: z.number(),
+  /** The VAT rate it is sold at (0, 12, 15 or 25). */
+  vatPercent: z.number(),
   /** Hours, call-out fees and the like (Tripletex: a product that is not a stock item). */
   isService: z.boolean(),
   isActive: z.boolean(),
@@ -82,6 +92,8 @@ const productFields = {
   number: shortText(PRODUCT_LIMITS.number).default(''),
   unit: shortText(PRODUCT_LIMITS.unit).default(''),
   priceOre,
+  costPriceOre: priceOre.default(0),
+  vatPercent: vatPercent.default(25),
   isService: z.boolean().default(false),
 };
 
@@ -99,6 +111,8 @@ export const productUpdateSchema = z.object({
       number: shortText(PRODUCT_LIMITS.number).optional(),
       unit: shortText(PRODUCT_LIMITS.unit).optional(),
       priceOre: priceOre.optional(),
+      costPriceOre: priceOre.optional(),
+      vatPercent: vatPercent.optional(),
       isService: z.boolean().optional(),
       isActive: z.boolean().optional(),
     })

@@ -83,6 +83,7 @@ export const VALIDATION_MESSAGE_KEYS = {
   /** Service agreements (issue 19). */
   priceNegative: 'validation.priceNegative',
   priceTooHigh: 'validation.priceTooHigh',
+  vatRate: 'validation.vatRate',
   priceIndexRange: 'validation.priceIndexRange',
   serviceAgreementChanged: 'validation.serviceAgreementChanged',
   serviceAgreementExists: 'validation.serviceAgreementExists',

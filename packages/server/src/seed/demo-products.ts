@@ -6,16 +6,58 @@ import { listServiceItems } from '../modules/service-work/service-items.service'
 import { todayIn } from '../platform/clock';
 import { type AppContext, administrativeActor } from '../platform/context';
 
-/** What a door and window company's service van carries, with its hours: Karm's own product list. */
+/**
+ * What a door and window company's service van carries, with its hours: Karm's own product list, at
+ * its sales and cost prices (VAT 25 %, the default).
+ */
 const PRODUCTS = [
-  { number: 'SEN-10', name: 'Radarsensor BEA Eagle One', unit: 'stk', priceOre: 1_890_00 },
-  { number: 'SEN-22', name: 'Sikkerhetssensor BEA Ixio-DT1', unit: 'stk', priceOre: 2_450_00 },
-  { number: 'BL-200', name: 'Børsteliste 200 cm', unit: 'stk', priceOre: 385_00 },
-  { number: 'DL-4', name: 'Dørlukker Dorma TS 93', unit: 'stk', priceOre: 3_290_00 },
-  { number: 'REM-1', name: 'Tannrem skyvedørsautomatikk', unit: 'stk', priceOre: 1_120_00 },
-  { number: 'T-1', name: 'Servicetime montør', unit: 'timer', priceOre: 950_00, isService: true },
-  { number: 'T-2', name: 'Overtid montør (50 %)', unit: 'timer', priceOre: 1_425_00, isService: true },
-  { number: 'UT-1', name: 'Utrykning innen Oslo', unit: 'stk', priceOre: 1_250_00, isService: true },
+  {
+    number: 'SEN-10',
+    name: 'Radarsensor BEA Eagle One',
+    unit: 'stk',
+    priceOre: 1_890_00,
+    costPriceOre: 1_180_00,
+  },
+  {
+    number: 'SEN-22',
+    name: 'Sikkerhetssensor BEA Ixio-DT1',
+    unit: 'stk',
+    priceOre: 2_450_00,
+    costPriceOre: 1_560_00,
+  },
+  { number: 'BL-200', name: 'Børsteliste 200 cm', unit: 'stk', priceOre: 385_00, costPriceOre: 190_00 },
+  { number: 'DL-4', name: 'Dørlukker Dorma TS 93', unit: 'stk', priceOre: 3_290_00, costPriceOre: 2_050_00 },
+  {
+    number: 'REM-1',
+    name: 'Tannrem skyvedørsautomatikk',
+    unit: 'stk',
+    priceOre: 1_120_00,
+    costPriceOre: 640_00,
+  },
+  {
+    number: 'T-1',
+    name: 'Servicetime montør',
+    unit: 'timer',
+    priceOre: 950_00,
+    costPriceOre: 520_00,
+    isService: true,
+  },
+  {
+    number: 'T-2',
+    name: 'Overtid montør (50 %)',
+    unit: 'timer',
+    priceOre: 1_425_00,
+    costPriceOre: 780_00,
+    isService: true,
+  },
+  {
+    number: 'UT-1',
+    name: 'Utrykning innen Oslo',
+    unit: 'stk',
+    priceOre: 1_250_00,
+    costPriceOre: 600_00,
+    isService: true,
+  },
 ] as const;
 
 /**

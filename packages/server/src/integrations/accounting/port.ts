@@ -95,7 +95,7 @@ export type AccountingDepartment = {
 
 /**
  * A product (Tripletex `/product`): what offers and expenses are priced from. A product that is not a
- * stock item (hours, a call-out fee) counts as a service product. Price excluding VAT, in øre.
+ * stock item (hours, a call-out fee) counts as a service product. Prices excluding VAT, in øre.
  */
 export type AccountingProduct = {
   externalId: string;
@@ -105,6 +105,10 @@ export type AccountingProduct = {
   /** The product unit's name ("stk", "timer"); "" when it has none. */
   unit: string;
   priceExcludingVat: number;
+  /** What it costs the company, excluding VAT, in øre (0 when Tripletex has none). */
+  costExcludingVat: number;
+  /** The rate of its VAT type in percent; null when it has none. */
+  vatPercent: number | null;
   isService: boolean;
   isInactive: boolean;
 };

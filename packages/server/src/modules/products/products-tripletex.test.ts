@@ -31,6 +31,7 @@ describe('products from Tripletex', () => {
       name: 'Radarsensor',
       number: 'SEN-10',
       priceExcludingVat: 1_890_00,
+      costExcludingVat: 1_180_00,
     });
     fake.state.seedProduct({
       name: 'Servicetime',
@@ -38,6 +39,7 @@ describe('products from Tripletex', () => {
       priceExcludingVat: 950_00,
       isStockItem: false,
       productUnitId: 2,
+      vatTypeId: 6,
     });
     const page = await technician.client.request('product:get', { search: 'radar' });
     expect(page).toMatchObject({ source: 'accounting', isTotalExact: true, total: 1 });
@@ -45,17 +47,24 @@ describe('products from Tripletex', () => {
       name: 'Radarsensor',
       number: 'SEN-10',
       priceOre: 1_890_00,
+      costPriceOre: 1_180_00,
+      vatPercent: 25,
       unit: 'stk',
       source: 'accounting',
     });
     const services = await restClient(server, technician).get<ProductPageDto>('/product/service');
-    expect(services.body.items.map((product) => product.name)).toEqual(['Servicetime']);
+    expect(services.body.items).toEqual([expect.objectContaining({ name: 'Servicetime', vatPercent: 0 })]);
 
     // A price changed in Tripletex reaches the mirror the next time it is read; the row stays the same.
     sensor.priceExcludingVat = 1_990_00;
+    sensor.costExcludingVat = 1_240_00;
     sensor.version += 1;
     const again = await technician.client.request('product:get', { search: 'radar' });
-    expect(again.items[0]).toMatchObject({ id: page.items[0]?.id, priceOre: 1_990_00 });
+    expect(again.items[0]).toMatchObject({
+      id: page.items[0]?.id,
+      priceOre: 1_990_00,
+      costPriceOre: 1_240_00,
+    });
 
     const made = await restClient(server, technician).post<ExpenseChangeResultDto>('/product/expense', {
       projectId: project.id,

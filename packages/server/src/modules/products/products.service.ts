@@ -1,9 +1,10 @@
-import type {
-  ProductDto,
-  ProductPageDto,
-  productAddSchema,
-  productQuerySchema,
-  productUpdateSchema,
+import {
+  type ProductDto,
+  type ProductPageDto,
+  type productAddSchema,
+  type productQuerySchema,
+  type productUpdateSchema,
+  VAT_RATES,
 } from '@karm/domain/contract';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '@karm/domain/rules';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
@@ -40,6 +41,8 @@ export const toProductDto = (row: ProductRow): ProductDto => ({
   name: row.name,
   unit: row.unit,
   priceOre: row.priceOre,
+  costPriceOre: row.costPriceOre,
+  vatPercent: row.vatPercent,
   isService: row.isService,
   isActive: row.isActive,
   source: row.externalId === null ? 'karm' : 'accounting',
@@ -56,6 +59,13 @@ const upstream = (error: unknown): never => {
   throw error;
 };
 
+/**
+ * The rate a line takes from an accounting product: its VAT type's when that is one an order line may
+ * carry, otherwise the high rate (a product without a VAT type, or one on a rate lines do not offer).
+ */
+const saleVatPercent = (percent: number | null): ProductDto['vatPercent'] =>
+  VAT_RATES.find((rate) => rate === percent) ?? 25;
+
 /** Writes the accounting system's products into the mirror (new ones added, changed ones updated). */
 const mirror = async (ctx: AppContext, companyId: string, remote: AccountingProduct[]) => {
   if (remote.length === 0) return [];
@@ -70,6 +80,8 @@ const mirror = async (ctx: AppContext, companyId: string, remote: AccountingProd
         name: product.name || product.number,
         unit: product.unit,
         priceOre: product.priceExcludingVat,
+        costPriceOre: product.costExcludingVat,
+        vatPercent: saleVatPercent(product.vatPercent),
         isService: product.isService,
         isActive: !product.isInactive,
         createdAt: now,
@@ -83,6 +95,8 @@ const mirror = async (ctx: AppContext, companyId: string, remote: AccountingProd
         name: sql`excluded.name`,
         unit: sql`excluded.unit`,
         priceOre: sql`excluded.price_ore`,
+        costPriceOre: sql`excluded.cost_price_ore`,
+        vatPercent: sql`excluded.vat_percent`,
         isService: sql`excluded.is_service`,
         isActive: sql`excluded.is_active`,
         updatedAt: now,

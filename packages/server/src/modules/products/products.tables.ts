@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, primaryId, updatedAt, version } from '../../platform/db/columns';
 import { companies } from '../company/company.tables';
 import { projects } from '../projects/projects.tables';
@@ -13,7 +24,7 @@ const companyId = () =>
 /**
  * The company's products (issue 19). Kept in Karm (`external_id` null) when no accounting system is
  * connected; otherwise a mirror of Tripletex's `/product`, written as products are read, so an
- * expense points at a row of its own company. Price excluding VAT in øre.
+ * expense points at a row of its own company. Prices excluding VAT in øre.
  */
 export const products = pgTable(
   'products',
@@ -25,6 +36,10 @@ export const products = pgTable(
     name: text('name').notNull(),
     unit: text('unit').notNull().default(''),
     priceOre: bigint('price_ore', { mode: 'number' }).notNull().default(0),
+    /** What it costs the company excluding VAT, in øre: an order line's cost price. */
+    costPriceOre: bigint('cost_price_ore', { mode: 'number' }).notNull().default(0),
+    /** The VAT rate it is sold at (0, 12, 15 or 25): an order line's VAT. */
+    vatPercent: integer('vat_percent').notNull().default(25),
     isService: boolean('is_service').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     /** Lowercased number and name in one column with a trigram index, as the deviations' search. */

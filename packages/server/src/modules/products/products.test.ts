@@ -131,13 +131,33 @@ describe('products kept in Karm', () => {
     expect(long.code).toBe('VALIDATION');
     const negative = await admin.client.requestError('product:add', { name: 'Rabatt', priceOre: -1 });
     expect(negative.code).toBe('VALIDATION');
+    const oddRate = await admin.client.requestError('product:add', {
+      name: 'Dør',
+      priceOre: 1,
+      vatPercent: 13 as never,
+    });
+    expect(oddRate.code).toBe('VALIDATION');
+    expect((oddRate as Refusal).details?.fields).toEqual({ vatPercent: 'validation.vatRate' });
+    const negativeCost = await admin.client.requestError('product:add', {
+      name: 'Dør',
+      priceOre: 1,
+      costPriceOre: -5,
+    });
+    expect(negativeCost.code).toBe('VALIDATION');
     const made = await addProduct(admin, { name: 'Dørlukker', priceOre: 2_500_00 });
+    // Without a cost price or rate a product costs 0 and is sold at the high rate, as a new order line.
+    expect(made).toMatchObject({ costPriceOre: 0, vatPercent: 25 });
     const changed = await admin.client.request('product:upd', {
       id: made.id,
       version: made.version,
-      values: { priceOre: 2_600_00 },
+      values: { priceOre: 2_600_00, costPriceOre: 1_700_00, vatPercent: 0 },
     });
-    expect(changed).toMatchObject({ priceOre: 2_600_00, version: made.version + 1 });
+    expect(changed).toMatchObject({
+      priceOre: 2_600_00,
+      costPriceOre: 1_700_00,
+      vatPercent: 0,
+      version: made.version + 1,
+    });
     const stale = await admin.client.requestError('product:upd', {
       id: made.id,
       version: made.version,
@@ -308,7 +328,11 @@ describe('the invoice plan', () => {
       .from(confirmations)
       .where(eq(confirmations.id, refreshed?.confirmationId ?? ''));
     expect(stored?.lines).toEqual([
-      expect.objectContaining({ description: 'SEN-10 Radarsensor BEA Eagle (02.03.2026)', count: 2 }),
+      expect.objectContaining({
+        description: 'SEN-10 Radarsensor BEA Eagle (02.03.2026)',
+        count: 2,
+        vatPercent: 25,
+      }),
     ]);
     const listed = await restClient(server, admin).get<ProjectExpensesDto>(
       `/product/expense/project?projectId=${planned.id}`,

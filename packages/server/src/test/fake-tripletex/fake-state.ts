@@ -1,5 +1,5 @@
 import type { Clock } from '../../platform/clock';
-import { createSalesState } from './fake-sales-state';
+import { createSalesState, DEFAULT_VAT_TYPE_ID } from './fake-sales-state';
 
 /**
  * The fake's in-memory Tripletex: records in (nearly) Tripletex's shape, with integer ids from one
@@ -69,6 +69,9 @@ export type FakeProduct = Tracked & {
   name: string;
   number: string;
   priceExcludingVat: number;
+  costExcludingVat: number;
+  /** One of FAKE_VAT_TYPES. */
+  vatTypeId: number;
   isInactive: boolean;
   isStockItem: boolean;
   productUnitId: number | null;
@@ -257,6 +260,8 @@ export const createFakeState = (clock: Clock) => {
       name: 'Produkt',
       number: '',
       priceExcludingVat: 0,
+      costExcludingVat: 0,
+      vatTypeId: DEFAULT_VAT_TYPE_ID,
       isInactive: false,
       isStockItem: true,
       productUnitId: 1,

@@ -128,6 +128,8 @@ export const productJson = ({ baseUrl }: SerializeContext, product: FakeProduct)
   displayNumber: product.number,
   displayName: product.number ? `${product.number} ${product.name}` : product.name,
   priceExcludingVatCurrency: nok(product.priceExcludingVat),
+  costExcludingVatCurrency: nok(product.costExcludingVat),
+  vatType: vatTypeJson(baseUrl, product.vatTypeId),
   isInactive: product.isInactive,
   isStockItem: product.isStockItem,
   productUnit:

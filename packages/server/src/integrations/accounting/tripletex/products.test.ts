@@ -9,13 +9,14 @@ afterEach(async () => {
 });
 
 describe('Tripletex products', () => {
-  it('reads a page of products with unit and price in øre, filtered by name, service and activity', async () => {
+  it('reads a page of products with unit, price, cost and VAT rate, filtered by name, service and activity', async () => {
     harness = await startTripletexHarness();
     const { fake, adapter, requestsTo } = harness;
     const sensor = fake.state.seedProduct({
       name: 'Radarsensor',
       number: 'SEN-10',
       priceExcludingVat: 1_890_50,
+      costExcludingVat: 1_180_25,
     });
     const hour = fake.state.seedProduct({
       name: 'Servicetime',
@@ -23,6 +24,7 @@ describe('Tripletex products', () => {
       priceExcludingVat: 950_00,
       isStockItem: false,
       productUnitId: 2,
+      vatTypeId: 6,
     });
     fake.state.seedProduct({ name: 'Gammel sensor', isInactive: true });
 
@@ -36,10 +38,12 @@ describe('Tripletex products', () => {
         name: 'Radarsensor',
         unit: 'stk',
         priceExcludingVat: 1_890_50,
+        costExcludingVat: 1_180_25,
+        vatPercent: 25,
         isService: false,
         isInactive: false,
       },
-      expect.objectContaining({ externalId: String(hour.id), unit: 'timer', isService: true }),
+      expect.objectContaining({ externalId: String(hour.id), unit: 'timer', isService: true, vatPercent: 0 }),
     ]);
     const services = await adapter.listProducts({ from: 0, count: 10, isService: true });
     expect(services.items.map((product) => product.name)).toEqual(['Servicetime']);

@@ -129,17 +129,23 @@ export const departmentSchema = z.object({
 });
 
 export const PRODUCT_FIELDS =
-  'id,version,name,number,priceExcludingVatCurrency,isInactive,isStockItem,productUnit(name)';
+  'id,version,name,number,priceExcludingVatCurrency,costExcludingVatCurrency,isInactive,isStockItem,productUnit(name),vatType(percentage)';
+const productAmount = z
+  .number()
+  .refine((value) => Math.abs(value) <= MAX_NOK, 'Amount out of range')
+  .nullish()
+  .transform((value) => value ?? 0);
 export const productSchema = z.object({
   id,
   version,
   name: text,
   number: text,
-  priceExcludingVatCurrency: z
-    .number()
-    .refine((value) => Math.abs(value) <= MAX_NOK, 'Amount out of range')
+  priceExcludingVatCurrency: productAmount,
+  costExcludingVatCurrency: productAmount,
+  vatType: z
+    .object({ percentage: z.number().nullish() })
     .nullish()
-    .transform((value) => value ?? 0),
+    .transform((value) => value?.percentage ?? null),
   isInactive: flag,
   isStockItem: flag,
   productUnit: z

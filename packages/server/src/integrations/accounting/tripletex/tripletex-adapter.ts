@@ -230,6 +230,8 @@ export const createTripletexAdapter = (options: TripletexAdapterOptions): Accoun
           name: product.name,
           unit: product.productUnit,
           priceExcludingVat: nokToOre(product.priceExcludingVatCurrency),
+          costExcludingVat: nokToOre(product.costExcludingVatCurrency),
+          vatPercent: product.vatType,
           isService: !product.isStockItem,
           isInactive: product.isInactive,
         }),
