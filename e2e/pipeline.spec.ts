@@ -224,7 +224,20 @@ test('an inquiry becomes an offer with a calculated line, a new status, a PDF, a
     'SEN-10 Radarsensor BEA Eagle One',
   );
   await expect(offerDialog.getByRole('textbox', { name: 'Unit price, line 2' })).toHaveValue(nok(1_890));
+  await expect(offerDialog.getByRole('textbox', { name: 'Cost price, line 2' })).toHaveValue(nok(1_180));
   await expect(productPicker).toHaveValue('');
+  // The line given another product: description and prices follow it.
+  await offerDialog.getByRole('button', { name: 'Product for line 2' }).click();
+  // The picker opens over the dialog, in a layer of its own.
+  await page.getByRole('combobox', { name: 'Product for line 2' }).fill('DL-4');
+  await expect(page.getByRole('option', { name: /^DL-4 Dørlukker/ })).toBeVisible();
+  await saveScreen(page, 'pipeline-en-line-product');
+  await page.getByRole('option', { name: /^DL-4 Dørlukker/ }).click();
+  await expect(offerDialog.getByRole('textbox', { name: 'Description, line 2' })).toHaveValue(
+    'DL-4 Dørlukker Dorma TS 93',
+  );
+  await expect(offerDialog.getByRole('textbox', { name: 'Unit price, line 2' })).toHaveValue(nok(3_290));
+  await expect(offerDialog.getByRole('textbox', { name: 'Cost price, line 2' })).toHaveValue(nok(2_050));
   await offerDialog.getByRole('button', { name: 'Remove, line 2' }).click();
   await expect(offerDialog.getByRole('textbox', { name: 'Description, line 2' })).toBeHidden();
   const totals = offerDialog.locator('[data-order-totals]');

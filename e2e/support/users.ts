@@ -94,6 +94,8 @@ export const E2E_ADMINS = {
   invoicesTripletex: 'e2e-admin-invoices-tripletex',
   /** Makes the service projects of the due-visit journey (a leader may not make projects). */
   serviceVisits: 'e2e-admin-service-visits',
+  /** Adds and changes a product with its cost price and VAT rate (the products journey). */
+  products: 'e2e-admin-products',
 } as const;
 
 /** The tasks journey's people in the demo company: a leader (in each language) and a technician. */

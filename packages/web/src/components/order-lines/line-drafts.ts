@@ -35,16 +35,29 @@ export const newLine = (values: Partial<Omit<LineDraft, 'key'>> = {}): LineDraft
   ...values,
 });
 
+/** A product's part of a line: "SEN-10 Radarsensor", its price excl. VAT, cost price and VAT rate. */
+export type LineProduct = Pick<ProductDto, 'number' | 'name' | 'priceOre' | 'costPriceOre' | 'vatPercent'>;
+
 /**
- * A line filled from a product (issue 19): "SEN-10 Radarsensor" as products show on expenses, at the
- * product's price excl. VAT. A product carries no cost price or VAT rate, so those stay the new line's
- * (0 and 25 %, the rate every project line is invoiced at); everything stays editable.
+ * What a product fills in a line (issue 19): its number and name as products show on expenses, its
+ * price excl. VAT, cost price and VAT rate (one lines do not offer reads as 25 %). Count and discount
+ * are the line's own; everything stays editable.
  */
-export const lineFromProduct = (product: Pick<ProductDto, 'number' | 'name' | 'priceOre'>): LineDraft =>
-  newLine({
-    description: [product.number, product.name].filter(Boolean).join(' '),
-    unitPrice: product.priceOre,
-  });
+export const productPartOfLine = (product: LineProduct) => ({
+  description: [product.number, product.name].filter(Boolean).join(' '),
+  unitPrice: product.priceOre,
+  costPrice: product.costPriceOre,
+  vatPercent: isVatRate(product.vatPercent) ? product.vatPercent : 25,
+});
+
+/** A new line filled from a product. */
+export const lineFromProduct = (product: LineProduct): LineDraft => newLine(productPartOfLine(product));
+
+/** An existing line given a product instead of what it held: its count, discount and id stay. */
+export const lineWithProduct = (line: LineDraft, product: LineProduct): LineDraft => ({
+  ...line,
+  ...productPartOfLine(product),
+});
 
 export const toLineDrafts = (lines: OrderLineDto[]): LineDraft[] =>
   lines.map((line) => ({

@@ -21,6 +21,16 @@ export const MoneyInput = ({ value, onChange, onBlur, error, ...rest }: MoneyInp
   const { t } = useTranslation('projects');
   const [text, setText] = useState(() => formatNok(value));
   const [isInvalid, setInvalid] = useState(false);
+  // An amount set from outside (a product picked for the line) replaces the text; the person's own
+  // typing, which set that amount itself, stays as typed.
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    if (readAmount(text) !== value) {
+      setText(formatNok(value));
+      setInvalid(false);
+    }
+  }
   return (
     <TextInput
       inputMode="decimal"

@@ -1,4 +1,4 @@
-import { VAT_RATES } from '@karm/domain/contract';
+import { type ProductDto, VAT_RATES } from '@karm/domain/contract';
 import { formatNok, lineSalesPrice, linesTotals, type PricedLine } from '@karm/domain/rules';
 import {
   ActionIcon,
@@ -7,17 +7,18 @@ import {
   NativeSelect,
   NumberInput,
   type NumberInputProps,
+  Popover,
   Table,
   Text,
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPackage, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductSelect } from '../product-select/product-select';
 import { ReadOnlyFieldset } from '../read-only-fieldset/read-only-fieldset';
-import { type LineDraft, lineFromProduct, newLine, type VatRate } from './line-drafts';
+import { type LineDraft, lineFromProduct, lineWithProduct, newLine, type VatRate } from './line-drafts';
 import { MoneyInput } from './money-input';
 
 /**
@@ -81,6 +82,50 @@ const NumberCell = ({ value, onChange, ...rest }: NumberCellProps) => {
   );
 };
 
+/**
+ * A product for a line already there (issue 19): the line takes the product's description, prices and
+ * VAT and keeps its count and discount — for a line typed by hand that should name a product.
+ */
+const LineProductPicker = ({ number, onPick }: { number: number; onPick: (product: ProductDto) => void }) => {
+  const { t } = useTranslation('projects');
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <Popover opened={isOpen} onChange={setOpen} position="bottom-end" withArrow shadow="md" trapFocus>
+      <Popover.Target>
+        <Tooltip label={t('orders.pickProduct')} disabled={isOpen}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('orders.productForLine', { number })}
+            aria-expanded={isOpen}
+            onClick={() => setOpen((open) => !open)}
+          >
+            <IconPackage size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown w={320}>
+        <ProductSelect
+          label={t('orders.productForLine', { number })}
+          placeholder={t('orders.productPlaceholder')}
+          nothingFound={t('orders.noProducts')}
+          value={null}
+          clearsOnPick
+          isInPopover
+          autoFocus
+          onChange={(_id, product) => {
+            if (!product) return;
+            onPick(product);
+            setOpen(false);
+          }}
+        />
+        <Text size="xs" c="dimmed" mt={4}>
+          {t('orders.productForLineHint')}
+        </Text>
+      </Popover.Dropdown>
+    </Popover>
+  );
+};
+
 type LineRowProps = {
   line: LineDraft;
   number: number;
@@ -140,12 +185,18 @@ const LineRow = ({ line, number, onChange, onRemove }: LineRowProps) => {
         {formatNok(lineSalesPrice(line))}
       </Table.Td>
       {onRemove && (
-        <Table.Td w={40}>
-          <Tooltip label={t('orders.removeLine')}>
-            <ActionIcon variant="subtle" color="red" aria-label={label('remove')} onClick={onRemove}>
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+        <Table.Td w={76}>
+          <Group gap={4} wrap="nowrap">
+            <LineProductPicker
+              number={number}
+              onPick={(product) => onChange(lineWithProduct(line, product))}
+            />
+            <Tooltip label={t('orders.removeLine')}>
+              <ActionIcon variant="subtle" color="red" aria-label={label('remove')} onClick={onRemove}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         </Table.Td>
       )}
     </Table.Tr>

@@ -25,6 +25,12 @@ export type ServerSearchSelectProps<Choice extends { id: string }, Options = und
   clearsOnPick?: boolean;
   /** Narrows the field (a picker beside buttons rather than a form field). */
   w?: SelectProps['w'];
+  /**
+   * Inside a popover the choices open in place, not in a portal: a click on a choice in a portal
+   * counts as a click outside the popover and would close it before the choice is taken.
+   */
+  isInPopover?: boolean;
+  autoFocus?: boolean;
 };
 
 /**
@@ -46,6 +52,8 @@ export const ServerSearchSelect = <Choice extends { id: string }, Options = unde
   initial = null,
   clearsOnPick = false,
   w,
+  isInPopover = false,
+  autoFocus,
 }: ServerSearchSelectProps<Choice, Options>) => {
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term.trim(), 250);
@@ -69,6 +77,8 @@ export const ServerSearchSelect = <Choice extends { id: string }, Options = unde
       error={error}
       withAsterisk={withAsterisk}
       w={w}
+      autoFocus={autoFocus}
+      comboboxProps={isInPopover ? { withinPortal: false } : undefined}
       onChange={(id) => {
         const choice = choices.find((candidate) => candidate.id === id) ?? null;
         if (clearsOnPick) setTerm('');

@@ -29,6 +29,8 @@ const SENSOR: ProductDto = {
   name: 'Radarsensor',
   unit: 'stk',
   priceOre: 1_890_50,
+  costPriceOre: 1_180_00,
+  vatPercent: 25,
   isService: false,
   isActive: true,
   source: 'karm',
@@ -137,7 +139,7 @@ describe('OfferDialog', () => {
     const description = await screen.findByRole('textbox', { name: 'Description, line 2' });
     expect(description).toHaveValue('SEN-10 Radarsensor');
     expect(screen.getByRole('textbox', { name: 'Unit price, line 2' })).toHaveValue(formatNok(1_890_50));
-    expect(screen.getByRole('textbox', { name: 'Cost price, line 2' })).toHaveValue(formatNok(0));
+    expect(screen.getByRole('textbox', { name: 'Cost price, line 2' })).toHaveValue(formatNok(1_180_00));
     expect(screen.getByRole('combobox', { name: 'VAT, line 2' })).toHaveValue('25');
     // The picker is empty again, ready for the next product.
     expect(picker).toHaveValue('');
@@ -152,9 +154,42 @@ describe('OfferDialog', () => {
       count: 1,
       unitPrice: 1_890_50,
       discountPercent: 0,
-      costPrice: 0,
+      costPrice: 1_180_00,
       vatPercent: 15,
     });
+  });
+
+  it('gives a line already there a product: description, prices and VAT change, count and discount stay', async () => {
+    const { user } = open();
+    expect(await screen.findByText('Offer 10042 – Skole Lørenskog')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Lines' }));
+    await user.click(screen.getByRole('button', { name: 'Product for line 1' }));
+    const picker = await screen.findByRole('combobox', { name: 'Product for line 1' });
+    await user.type(picker, 'sen-10');
+    await user.click(await screen.findByRole('option', { name: /SEN-10 Radarsensor/ }));
+    expect(screen.getByRole('textbox', { name: 'Description, line 1' })).toHaveValue('SEN-10 Radarsensor');
+    expect(screen.getByRole('textbox', { name: 'Unit price, line 1' })).toHaveValue(formatNok(1_890_50));
+    expect(screen.getByRole('textbox', { name: 'Cost price, line 1' })).toHaveValue(formatNok(1_180_00));
+    expect(screen.getByRole('textbox', { name: 'Count, line 1' })).toHaveValue('2');
+    expect(screen.getByRole('textbox', { name: 'Discount %, line 1' })).toHaveValue('10');
+    // The picker closes once the product is taken.
+    await waitFor(() =>
+      expect(screen.queryByRole('combobox', { name: 'Product for line 1' })).not.toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const patch = calls.find((call) => call.method === 'PATCH')?.body as { lines: unknown[] };
+    expect(patch.lines).toEqual([
+      {
+        id: '30000000-0000-7000-8000-000000000001',
+        description: 'SEN-10 Radarsensor',
+        count: 2,
+        unitPrice: 1_890_50,
+        discountPercent: 10,
+        costPrice: 1_180_00,
+        vatPercent: 25,
+      },
+    ]);
   });
 
   it('opens the new project at once after converting, and takes the won status', async () => {

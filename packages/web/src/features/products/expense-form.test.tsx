@@ -27,6 +27,8 @@ const product = (overrides: Partial<ProductDto>): ProductDto => ({
   name: 'Radarsensor',
   unit: 'stk',
   priceOre: 1_890_00,
+  costPriceOre: 1_180_00,
+  vatPercent: 25,
   isService: false,
   isActive: true,
   source: 'karm',

@@ -23,6 +23,9 @@ const recordedProduct = (expense: ExpenseDto): ProductDto => ({
   name: expense.productName,
   unit: expense.unit,
   priceOre: expense.unitPriceOre,
+  // Only a label is drawn from it: an expense records no cost price or rate.
+  costPriceOre: 0,
+  vatPercent: 25,
   isService: false,
   isActive: true,
   source: 'karm',

@@ -1,6 +1,16 @@
-import { PRODUCT_LIMITS, type ProductDto } from '@karm/domain/contract';
+import { PRODUCT_LIMITS, type ProductDto, VAT_RATES } from '@karm/domain/contract';
 import { formatNok } from '@karm/domain/rules';
-import { ActionIcon, Alert, Checkbox, Group, Pagination, Stack, Table, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Pagination,
+  Stack,
+  Table,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -17,16 +27,39 @@ type Draft = {
   number: string;
   unit: string;
   priceOre: number;
+  costPriceOre: number;
+  vatPercent: (typeof VAT_RATES)[number];
   isService: boolean;
   isActive: boolean;
 };
-const EMPTY: Draft = { name: '', number: '', unit: 'stk', priceOre: 0, isService: false, isActive: true };
+const EMPTY: Draft = {
+  name: '',
+  number: '',
+  unit: 'stk',
+  priceOre: 0,
+  costPriceOre: 0,
+  vatPercent: 25,
+  isService: false,
+  isActive: true,
+};
+const isVatRate = (value: number): value is Draft['vatPercent'] => VAT_RATES.some((rate) => rate === value);
+/** The fields the dialog edits, from a product read (a rate lines do not offer reads as 25 %). */
+const draftOf = (product: ProductDto): Draft => ({
+  name: product.name,
+  number: product.number,
+  unit: product.unit,
+  priceOre: product.priceOre,
+  costPriceOre: product.costPriceOre,
+  vatPercent: isVatRate(product.vatPercent) ? product.vatPercent : 25,
+  isService: product.isService,
+  isActive: product.isActive,
+});
 
 /** Adds a product kept in Karm, or changes one at the version read; the lists of products read again. */
 const ProductDialog = ({ product, onClose }: { product: ProductDto | null; onClose: () => void }) => {
   const { t } = useTranslation('products');
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(product ?? EMPTY);
+  const [draft, setDraft] = useState<Draft>(product ? draftOf(product) : EMPTY);
   const [nameError, setNameError] = useState<string | undefined>();
   const write = useMutation({
     mutationFn: () =>
@@ -59,7 +92,7 @@ const ProductDialog = ({ product, onClose }: { product: ProductDto | null; onClo
           error={nameError}
           onChange={(event) => set('name', event.currentTarget.value)}
         />
-        <Group grow gap="sm">
+        <Group grow gap="sm" align="flex-end">
           <TextInput
             label={t('admin.number')}
             maxLength={PRODUCT_LIMITS.number}
@@ -72,12 +105,29 @@ const ProductDialog = ({ product, onClose }: { product: ProductDto | null; onClo
             value={draft.unit}
             onChange={(event) => set('unit', event.currentTarget.value)}
           />
+          <NativeSelect
+            label={t('admin.vatPercent')}
+            value={String(draft.vatPercent)}
+            data={VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }))}
+            onChange={(event) => {
+              const rate = Number(event.currentTarget.value);
+              if (isVatRate(rate)) set('vatPercent', rate);
+            }}
+          />
         </Group>
-        <MoneyInput
-          label={t('admin.price')}
-          value={draft.priceOre}
-          onChange={(ore) => set('priceOre', ore)}
-        />
+        {/* Bottom-aligned: on a phone one label wraps and the other does not. */}
+        <Group grow gap="sm" align="flex-end">
+          <MoneyInput
+            label={t('admin.price')}
+            value={draft.priceOre}
+            onChange={(ore) => set('priceOre', ore)}
+          />
+          <MoneyInput
+            label={t('admin.costPrice')}
+            value={draft.costPriceOre}
+            onChange={(ore) => set('costPriceOre', ore)}
+          />
+        </Group>
         <Checkbox
           label={t('admin.isService')}
           checked={draft.isService}
@@ -135,6 +185,8 @@ export const ProductsAdmin = () => {
             <Table.Th>{t('admin.name')}</Table.Th>
             <Table.Th>{t('admin.unit')}</Table.Th>
             <Table.Th ta="right">{t('admin.price')}</Table.Th>
+            <Table.Th ta="right">{t('admin.costPrice')}</Table.Th>
+            <Table.Th ta="right">{t('admin.vatPercent')}</Table.Th>
             <Table.Th>{t('admin.isActive')}</Table.Th>
             <Table.Th />
           </>
@@ -142,10 +194,14 @@ export const ProductsAdmin = () => {
       >
         {(data?.items ?? []).map((product) => (
           <Table.Tr key={product.id}>
-            <Table.Td>{product.number}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{product.number}</Table.Td>
             <Table.Td>{product.name}</Table.Td>
             <Table.Td>{product.unit}</Table.Td>
             <Table.Td ta="right">{formatNok(product.priceOre)}</Table.Td>
+            <Table.Td ta="right">{formatNok(product.costPriceOre)}</Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {product.vatPercent} %
+            </Table.Td>
             <Table.Td>{product.isActive ? '✓' : ''}</Table.Td>
             <Table.Td>
               {product.source === 'karm' && (
