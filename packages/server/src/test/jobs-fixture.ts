@@ -44,12 +44,13 @@ export const testEffectJob = defineJob<TestJobData>({
 export const heldRuns = new Map<string, () => void>();
 
 /** A job with two workers: a held run must not keep the next one waiting. */
-export const testGatedJob = defineJob<{ key: string; hold?: boolean }>({
+export const testGatedJob = defineJob<{ key: string; hold?: boolean; fail?: boolean }>({
   name: 'test.gated',
   workers: 2,
   handler: async (ctx, data) => {
     if (data.hold) await new Promise<void>((release) => heldRuns.set(data.key, release));
     await ctx.db.execute(sql`insert into job_test_runs (key, attempt) values (${data.key}, 1)`);
+    if (data.fail) throw new Error(`Gated run ${data.key} failed as asked`);
   },
 });
 

@@ -31,9 +31,9 @@ const isPostgres = process.env.KARM_TEST_DB === 'postgres';
 const started: { ctx: AppContext; database: DatabaseHandle }[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];
 
-const startInstance = async (database: DatabaseHandle, isPerTest = false) => {
+const startInstance = async (database: DatabaseHandle, isPerTest = false, jobs = FAST) => {
   const config = loadConfig({ DATA_DIR: tmpdir(), LOG_LEVEL: 'silent', ACCOUNTING_SYNC: 'false' });
-  const ctx = await createContext(config, { database, logger: createLogger('silent'), jobs: FAST });
+  const ctx = await createContext(config, { database, logger: createLogger('silent'), jobs });
   await createJobTestTables(database);
   await ctx.jobs.start(ctx, TEST_JOB_TABLE);
   if (isPerTest) started.push({ ctx, database });
@@ -111,6 +111,30 @@ describe('job queue', () => {
     expect(await stateOf(database, heldId)).toBe('active');
     heldRuns.get(held)?.();
     await waitUntil(async () => expect(await stateOf(database, heldId)).toBe('completed'));
+  });
+
+  it('lets runs that outlive the stop end, done or failed, without writing to the stopped queue', async () => {
+    const own = await openTestDatabase();
+    cleanups.push(() => own.close());
+    // A stop that waits 200 ms: both runs are still held when it gives up.
+    const instance = await startInstance(own, false, { ...FAST, stopTimeoutMs: 200 });
+    const done = `late-done-${newId()}`;
+    const failed = `late-failed-${newId()}`;
+    const doneId = String(await instance.jobs.send(testGatedJob, { key: done, hold: true }));
+    const failedId = String(await instance.jobs.send(testGatedJob, { key: failed, hold: true, fail: true }));
+    await waitUntil(async () => expect(heldRuns.has(done) && heldRuns.has(failed)).toBe(true));
+    await instance.jobs.stop();
+    heldRuns.get(done)?.();
+    heldRuns.get(failed)?.();
+    await waitUntil(async () => {
+      expect(await runsOf(own, done)).toHaveLength(1);
+      expect(await runsOf(own, failed)).toHaveLength(1);
+    });
+    // The stop gave both up for a retry; their late ends, reported to a queue that is stopped, write
+    // nothing over that — and do not reject unhandled (pg-boss read a count from an empty answer),
+    // which would fail this file.
+    expect(await stateOf(own, doneId)).toBe('retry');
+    expect(await stateOf(own, failedId)).toBe('retry');
   });
 
   it('shows a job that failed every run with its error, and an admin can run it again', async () => {

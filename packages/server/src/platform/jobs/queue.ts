@@ -76,6 +76,9 @@ const inTransaction = (tx: Executor) => ({
   },
 });
 
+/** pg-boss's completion, failure and cancel statements end by counting the jobs they changed. */
+const COUNTING_STATEMENT = /select\s+count\(\*\)\s+from\s+results\s*$/i;
+
 export const createJobQueue = (deps: {
   database: DatabaseHandle;
   logger: Logger;
@@ -101,8 +104,10 @@ export const createJobQueue = (deps: {
     executeSql: async (text: string, values?: unknown[]) => {
       // A run that outlived the stop's grace period still reports its end; the database may be
       // closed by then. Nothing is written: the run stays active and is retried at the next start
-      // (PGlite) or when it expires (PostgreSQL), as a run cut off by the stop is.
-      if (isStopped) return { rows: [] };
+      // (PGlite) or when it expires (PostgreSQL), as a run cut off by the stop is. pg-boss reads the
+      // count a completion or failure statement answers (`SELECT COUNT(*) FROM results`): it gets 0,
+      // or it fails on an empty answer with an unhandled rejection (seen once on PostgreSQL).
+      if (isStopped) return { rows: COUNTING_STATEMENT.test(text) ? [{ count: 0 }] : [] };
       const result = await deps.database.runSql(text, values);
       const ids = values?.[1];
       if (Array.isArray(ids)) {
