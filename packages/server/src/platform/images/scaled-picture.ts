@@ -1,5 +1,6 @@
 import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
 import { AppError } from '../errors';
+import { loadSharp } from './load-sharp';
 import { MAX_INPUT_PIXELS } from './square-thumbnail';
 /** The longest side a stored picture keeps: enough to see a detail, small enough for a phone's upload. */
 export const PICTURE_MAX_SIDE_PX = 2000;
@@ -11,8 +12,7 @@ export const PICTURE_THUMBNAIL_SIDE_PX = 400;
  * photo's location and camera do not travel with it —, and a 400 px WebP thumbnail for lists.
  */
 export const scaledPicture = async (bytes: Buffer) => {
-  // sharp brings a native image library: it loads with the first picture, not with every start.
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   try {
     const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .autoOrient()

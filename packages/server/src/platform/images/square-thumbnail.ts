@@ -1,5 +1,6 @@
 import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
 import { AppError } from '../errors';
+import { loadSharp } from './load-sharp';
 
 /** The largest picture read, in pixels (a 48-megapixel phone photo fits); larger ones are refused. */
 export const MAX_INPUT_PIXELS = 100_000_000;
@@ -10,8 +11,7 @@ export const MAX_INPUT_PIXELS = 100_000_000;
  * output keeps no metadata, so a photo's location and camera do not travel with it.
  */
 export const squareThumbnail = async (bytes: Buffer, size: number): Promise<Buffer> => {
-  // sharp brings a native image library: it loads with the first picture, not with every start.
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .autoOrient()

@@ -1,3 +1,4 @@
+import { loadSharp } from '../images/load-sharp';
 import { MAX_INPUT_PIXELS } from '../images/square-thumbnail';
 import type { Logger } from '../logging';
 import { loadPdfmake } from './render';
@@ -66,8 +67,7 @@ export const loadPdfThumbnail = async (
 ): Promise<PdfImage | null> => {
   try {
     const bytes = await readAll(await source());
-    // sharp brings a native image library: it loads with the first picture, not with every start.
-    const { default: sharp } = await import('sharp');
+    const sharp = await loadSharp();
     const jpeg = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
       .autoOrient()
       .flatten({ background: '#ffffff' })
