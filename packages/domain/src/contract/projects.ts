@@ -16,6 +16,11 @@ const nullableDate = dateOnlySchema.nullable();
 const ore = z.number().int().min(-1_000_000_000_00).max(1_000_000_000_00);
 
 export const VAT_RATES = [0, 12, 15, 25] as const;
+export type VatRate = (typeof VAT_RATES)[number];
+/** Whether a rate is one an order line may carry. */
+export const isVatRate = (value: number | null): value is VatRate => VAT_RATES.some((rate) => rate === value);
+/** A rate as a line carries it: the rate itself when lines offer it, otherwise the high rate, 25 %. */
+export const lineVatRate = (value: number | null): VatRate => (isVatRate(value) ? value : 25);
 
 /** SPEC §3 order line: description, count, unit price, discount, cost price, sales price, VAT. */
 export const orderLineSchema = z.object({

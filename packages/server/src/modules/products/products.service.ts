@@ -1,10 +1,10 @@
 import {
+  lineVatRate,
   type ProductDto,
   type ProductPageDto,
   type productAddSchema,
   type productQuerySchema,
   type productUpdateSchema,
-  VAT_RATES,
 } from '@karm/domain/contract';
 import { VALIDATION_MESSAGE_KEYS as MESSAGES } from '@karm/domain/rules';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
@@ -59,13 +59,6 @@ const upstream = (error: unknown): never => {
   throw error;
 };
 
-/**
- * The rate a line takes from an accounting product: its VAT type's when that is one an order line may
- * carry, otherwise the high rate (a product without a VAT type, or one on a rate lines do not offer).
- */
-const saleVatPercent = (percent: number | null): ProductDto['vatPercent'] =>
-  VAT_RATES.find((rate) => rate === percent) ?? 25;
-
 /** Writes the accounting system's products into the mirror (new ones added, changed ones updated). */
 const mirror = async (ctx: AppContext, companyId: string, remote: AccountingProduct[]) => {
   if (remote.length === 0) return [];
@@ -81,7 +74,8 @@ const mirror = async (ctx: AppContext, companyId: string, remote: AccountingProd
         unit: product.unit,
         priceOre: product.priceExcludingVat,
         costPriceOre: product.costExcludingVat,
-        vatPercent: saleVatPercent(product.vatPercent),
+        // A product without a VAT type, or on a rate lines do not offer, is sold at the high rate.
+        vatPercent: lineVatRate(product.vatPercent),
         isService: product.isService,
         isActive: !product.isInactive,
         createdAt: now,

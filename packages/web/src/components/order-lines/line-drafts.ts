@@ -1,8 +1,6 @@
-import type { OrderLineDto, ProductDto, VAT_RATES } from '@karm/domain/contract';
+import { lineVatRate, type OrderLineDto, type ProductDto, type VatRate } from '@karm/domain/contract';
 
 /** Order and offer lines being edited (SPEC §3: description, count, unit price, discount, cost price, VAT). */
-
-export type VatRate = (typeof VAT_RATES)[number];
 
 /** An order line being edited; `key` tells React rows apart before the server gives an id. */
 export type LineDraft = {
@@ -21,8 +19,6 @@ export const nextDraftKey = () => {
   lastKey += 1;
   return `draft-${lastKey}`;
 };
-
-const isVatRate = (value: number): value is VatRate => [0, 12, 15, 25].includes(value);
 
 export const newLine = (values: Partial<Omit<LineDraft, 'key'>> = {}): LineDraft => ({
   key: nextDraftKey(),
@@ -47,7 +43,7 @@ export const productPartOfLine = (product: LineProduct) => ({
   description: [product.number, product.name].filter(Boolean).join(' '),
   unitPrice: product.priceOre,
   costPrice: product.costPriceOre,
-  vatPercent: isVatRate(product.vatPercent) ? product.vatPercent : 25,
+  vatPercent: lineVatRate(product.vatPercent),
 });
 
 /** A new line filled from a product. */
@@ -68,7 +64,7 @@ export const toLineDrafts = (lines: OrderLineDto[]): LineDraft[] =>
     unitPrice: line.unitPrice,
     discountPercent: line.discountPercent,
     costPrice: line.costPrice,
-    vatPercent: isVatRate(line.vatPercent) ? line.vatPercent : 25,
+    vatPercent: lineVatRate(line.vatPercent),
   }));
 
 /** The lines as the server takes them (the sales price is the server's to work out). */

@@ -1,4 +1,4 @@
-import { type ProductDto, VAT_RATES } from '@karm/domain/contract';
+import { type ProductDto, VAT_RATES, type VatRate } from '@karm/domain/contract';
 import { formatNok, lineSalesPrice, linesTotals, type PricedLine } from '@karm/domain/rules';
 import {
   ActionIcon,
@@ -18,7 +18,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductSelect } from '../product-select/product-select';
 import { ReadOnlyFieldset } from '../read-only-fieldset/read-only-fieldset';
-import { type LineDraft, lineFromProduct, lineWithProduct, newLine, type VatRate } from './line-drafts';
+import { type LineDraft, lineFromProduct, lineWithProduct, newLine } from './line-drafts';
 import { MoneyInput } from './money-input';
 
 /**

@@ -1,4 +1,11 @@
-import { PRODUCT_LIMITS, type ProductDto, VAT_RATES } from '@karm/domain/contract';
+import {
+  isVatRate,
+  lineVatRate,
+  PRODUCT_LIMITS,
+  type ProductDto,
+  VAT_RATES,
+  type VatRate,
+} from '@karm/domain/contract';
 import { formatNok } from '@karm/domain/rules';
 import {
   ActionIcon,
@@ -28,7 +35,7 @@ type Draft = {
   unit: string;
   priceOre: number;
   costPriceOre: number;
-  vatPercent: (typeof VAT_RATES)[number];
+  vatPercent: VatRate;
   isService: boolean;
   isActive: boolean;
 };
@@ -42,7 +49,6 @@ const EMPTY: Draft = {
   isService: false,
   isActive: true,
 };
-const isVatRate = (value: number): value is Draft['vatPercent'] => VAT_RATES.some((rate) => rate === value);
 /** The fields the dialog edits, from a product read (a rate lines do not offer reads as 25 %). */
 const draftOf = (product: ProductDto): Draft => ({
   name: product.name,
@@ -50,7 +56,7 @@ const draftOf = (product: ProductDto): Draft => ({
   unit: product.unit,
   priceOre: product.priceOre,
   costPriceOre: product.costPriceOre,
-  vatPercent: isVatRate(product.vatPercent) ? product.vatPercent : 25,
+  vatPercent: lineVatRate(product.vatPercent),
   isService: product.isService,
   isActive: product.isActive,
 });
