@@ -3,6 +3,7 @@ import { seriousViolations } from './support/axe';
 import { expect, navigateInApp, signInPage, test } from './support/fixtures';
 import { APP_ROUTES, partsOf } from './support/routes';
 import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
+import { PHONE } from './support/viewports';
 
 /**
  * Issue 18: every screen passes axe with no serious or critical violation, in both languages and
@@ -94,7 +95,7 @@ for (const variant of VARIANTS) {
     violations.push(...(await seriousViolations(page, 'offer dialog, lines', '[role="dialog"]')));
 
     // The drawer as a phone opens it from the header's menu button.
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await navigateInApp(page, '/');
     await page.getByRole('button', { name: variant.locale === 'en' ? 'Menu' : 'Meny', exact: true }).click();
     await expect(page.getByRole('navigation', { name: /main navigation|hovedmeny/i })).toBeVisible();

@@ -3,8 +3,7 @@ import { expect, signInPage, test } from './support/fixtures';
 import { mailsTo } from './support/mails';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE } from './support/viewports';
 
 test('an administrator sends a test e-mail and sees its progress, its result and the run in the log', async ({
   page,

@@ -2,6 +2,7 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
+import { PHONE } from './support/viewports';
 
 test('an administrator makes an API token, an integration reads with it, writes nothing, and stops once it is revoked', async ({
   page,
@@ -52,7 +53,7 @@ test('the API tokens in Norwegian, on a phone', async ({ page }) => {
     await page.goto('/admin?tab=webhooks');
     const row = page.locator('[data-api-token="Skjema på nettsiden"]').first();
     await expect(row.getByText('Lese og skrive')).toBeVisible();
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await row.scrollIntoViewIfNeeded();
     await saveScreen(page, 'api-tokens-nb-phone', { fullPage: false });
   } finally {

@@ -2,8 +2,8 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
+import { PHONE } from './support/viewports';
 
-const PHONE = { width: 390, height: 844 };
 /** A demo customer whose credit score is "C" (seed/demo-customers.ts). */
 const SCORED_CUSTOMER = 'Byggmester Hansen AS';
 

@@ -3,12 +3,11 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_CALENDAR_ADMINS, E2E_PASSWORD } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 17, the calendar: a project's delivery and the red day 17 May show when browsing to May;
 // switching the delivery layer off hides it; clicking it opens the project; dragging it to another
 // day asks first and moves the project's delivery date. The same in Norwegian, and on a phone.
-
-const PHONE = { width: 390, height: 844 };
 
 const TEXTS = {
   en: {

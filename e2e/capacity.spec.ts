@@ -5,6 +5,7 @@ import { addDays, formatDate, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { CAPACITY_EMPLOYEES, E2E_CAPACITY_ADMIN, E2E_PASSWORD } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 14, capacity: in a company of its own (support/server.ts), a project's production lands in
 // next week with one day of it booked in the planner (over the API: the planner screen is another
@@ -12,7 +13,6 @@ import { CAPACITY_EMPLOYEES, E2E_CAPACITY_ADMIN, E2E_PASSWORD } from './support/
 // offer status's likelihood and the pipeline follows; the info dialog breaks the week down; the same
 // in Norwegian and on a phone.
 
-const PHONE = { width: 390, height: 844 };
 const DAY = 7.5;
 
 /** The seven dates of the ISO week `weeks` weeks after this one. */

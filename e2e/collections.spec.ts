@@ -2,8 +2,7 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE } from './support/viewports';
 
 // Both journeys sign in as the same administrator and switch their language: one at a time.
 test.describe.configure({ mode: 'serial' });

@@ -4,6 +4,7 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD, E2E_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 // The journeys change the one demo company's settings as the same administrator: one after another.
 test.describe.configure({ mode: 'serial' });
@@ -171,7 +172,7 @@ test('the company settings in Norwegian, on a wide screen and on a phone', async
   await expect(page.getByText(/^Telefon: /).first()).toBeVisible();
   await saveScreen(page, 'company-settings-nb');
 
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Firmainnstillinger' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Logo' })).toBeVisible();

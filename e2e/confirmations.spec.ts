@@ -3,11 +3,11 @@ import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { numberInToast } from './support/toasts';
 import { E2E_PASSWORD, E2E_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 13, order confirmations: one from an offer with the 30 / 60 / 10 plan, its PDF, and the
 // confirmation following the offer to its project. Each language has a user of its own.
 
-const PHONE = { width: 390, height: 844 };
 /** A demo customer of the demo company (server/src/seed/demo-customers.ts): a project needs one. */
 const DEMO_CUSTOMER = 'Byggmester Hansen AS';
 

@@ -4,13 +4,12 @@ import { addDays, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_DASHBOARD_USERS, E2E_PASSWORD } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 17, the dashboard: the past-due group holds a project whose delivery date has passed, a
 // figure equals the total of the list it opens, and the pie chart dialog opens a chart as a pie —
 // in English and in Norwegian, on a desktop and on a phone. The journey has a company of its own
 // (support/server.ts), so every figure counts only what it creates.
-
-const PHONE = { width: 390, height: 844 };
 
 // Both journeys count the same company's projects: one after the other, or one's new project could
 // land between the other's reading a figure and opening its list.

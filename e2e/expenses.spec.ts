@@ -9,12 +9,12 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_EXPENSE_ADMIN, E2E_EXPENSE_PROJECTS, E2E_EXPENSE_USERS, E2E_PASSWORD } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 19, parts and hours: a technician on a phone records a part and the hours used on a service
 // item; they show on the project's "Parts and hours" tab and in the project's invoice plan (its total
 // grows by them with VAT) — in English and in Norwegian. The products are the demo company's own.
 
-const PHONE = { width: 390, height: 844 };
 const TEMPLATE = 'Automatisk dør — årlig kontroll etter EN 16005';
 
 const TEXTS = {

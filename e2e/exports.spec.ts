@@ -6,6 +6,7 @@ import { addDays, formatDate, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_PASSWORD, E2E_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Exports (issue 18): the filtered project list as XLSX and CSV, compared with what the screen shows.
 test.describe.configure({ mode: 'default' });
@@ -125,7 +126,7 @@ test('the export in Norwegian, on a phone too', async ({ page, consoleErrors }) 
   expect(workbook.worksheets[0].name).toBe('Prosjekter');
   expect(workbook.worksheets[0].rowCount - 1).toBe(3);
 
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await page.getByRole('button', { name: /^Eksporter$/ }).click();
   await expect(page.getByRole('menuitem', { name: /Excel-arbeidsbok/ })).toBeVisible();
   await saveScreen(page, 'exports-nb-phone-menu', { fullPage: false });

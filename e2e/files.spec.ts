@@ -5,8 +5,7 @@ import { osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_BASE_URL, E2E_PASSWORD, E2E_USERS } from './support/users';
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE } from './support/viewports';
 
 /**
  * A real one-page PDF the browser's viewer shows, padded past a kilobyte so its size shows a decimal

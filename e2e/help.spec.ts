@@ -3,8 +3,7 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD, E2E_USERS } from './support/users';
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE } from './support/viewports';
 
 /** The editor of the open language tab in Admin → Help. */
 const writeHelp = async (page: Page, markdown: string, heading: string) => {

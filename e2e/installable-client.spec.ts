@@ -2,6 +2,7 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_PASSWORD, E2E_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 // The one journey that lets the service worker run (playwright.config blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -92,7 +93,7 @@ test('the download page in Norwegian, on a phone', async ({ browser }) => {
   });
   const page = await context.newPage();
   await signInPage(page, E2E_USERS.installableClientNb);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await page.goto('/convert/download');
   await expect(page.getByRole('heading', { level: 1, name: 'Last ned klient' })).toBeVisible();
   await expect(page.getByText('Trykk på Del-knappen nederst i Safari.')).toBeVisible();

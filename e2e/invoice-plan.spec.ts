@@ -2,11 +2,11 @@ import { apiSignIn, postJson } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 13, the project's own invoice plan: a project made from an offer without an order
 // confirmation gets a plan of its own in the Invoices tab, and its part is invoiced as a square.
 
-const PHONE = { width: 390, height: 844 };
 /** A demo customer of the demo company (server/src/seed/demo-customers.ts): a project needs one. */
 const DEMO_CUSTOMER = 'Byggmester Hansen AS';
 /** One line of 8 000 kr ex. VAT: 10 000 kr with VAT. */

@@ -4,12 +4,12 @@ import { addDays, formatDate, fridayWeeksAhead, osloToday } from './support/date
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD, E2E_TRIPLETEX_URL } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 13, invoicing through Tripletex: a payment part due when the installation step is completed.
 // The journey's company is connected to the fake Tripletex from the start (support/server.ts); the
 // payment is registered there over Tripletex's own API, as the accountant would in Tripletex.
 
-const PHONE = { width: 390, height: 844 };
 /** One line of 8 000 kr ex. VAT: 10 000 kr with VAT, so 30 / 60 / 10 is 3 000, 6 000 and 1 000 kr. */
 const LINE = { description: 'Automatisk skyvedør', count: 1, unitPrice: 8_000_00, costPrice: 5_000_00 };
 /** The tokens the fake Tripletex accepts (FAKE_TRIPLETEX_TOKENS on the server side). */

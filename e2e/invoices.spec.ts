@@ -2,8 +2,8 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD, E2E_ROLE_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
-const PHONE = { width: 390, height: 844 };
 /** The demo project with an order confirmation 30/60/10 (server/src/seed/demo-invoicing.ts). */
 const DEMO_PROJECT = 'Kontorbygg Økern – automatdører';
 const FIND_IT = { who: 'alle', status: 'all', searchQuery: 'Økern' } as const;

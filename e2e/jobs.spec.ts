@@ -4,8 +4,7 @@ import { expect, signInPage, test } from './support/fixtures';
 import { mailsTo } from './support/mails';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_BASE_URL, E2E_PASSWORD } from './support/users';
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE } from './support/viewports';
 
 test('an administrator follows background work in Admin → Jobs: a mail sent by the queue, in both languages and on a phone', async ({
   page,

@@ -2,8 +2,7 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_BASE_URL, E2E_PASSWORD, E2E_USERS } from './support/users';
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE } from './support/viewports';
 
 test('a reported error reaches the log; an administrator marks it handled with a comment', async ({
   page,

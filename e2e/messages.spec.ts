@@ -3,13 +3,12 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_BASE_URL, E2E_MESSAGE_USERS, E2E_PASSWORD } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 17, internal messages: a colleague's message arrives in the reader's open browser without a
 // reload; reading it moves the current message on to the next unread one (SPEC §4); deleting it for
 // everyone takes it out of both browsers at once; the admin tab shows who has read what; the same in
 // Norwegian; the screen on a desktop and on a phone.
-
-const PHONE = { width: 390, height: 844 };
 
 type Person = { username: string };
 const nameOf = (person: Person) => `E2E ${person.username.replace('e2e-', '')}`;

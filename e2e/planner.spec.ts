@@ -7,6 +7,7 @@ import { addDays, formatDate, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_PASSWORD, E2E_PLANNER_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 /**
  * The resource planner (issue 14), in a company of its own where each journey books its own
@@ -306,7 +307,7 @@ test('the planner in Norwegian: book an absence, then the week sheet', async ({ 
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
   test('a tap selects a cell; the grid scrolls sideways with the names in view', async ({ page }) => {
     await openPlanner(page, LEADER);

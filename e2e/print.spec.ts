@@ -2,6 +2,7 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
+import { PHONE } from './support/viewports';
 
 /**
  * The print view (issue 18, SPEC §2 /print): a project and a filtered project list on paper, with
@@ -106,7 +107,7 @@ for (const locale of ['en', 'nb'] as const) {
     await expect(page.getByRole('button', { name: text.print })).toBeHidden();
     await expect(page.getByRole('navigation')).toHaveCount(0);
     await saveScreen(page, `print-${locale}-project-paper`);
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await page.emulateMedia({ media: 'screen' });
     await saveScreen(page, `print-${locale}-project-phone`);
     expect(consoleErrors).toEqual([]);

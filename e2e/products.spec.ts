@@ -4,11 +4,10 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 19, products kept in Karm (admin tab "offers"): a product carries its sales price, cost price
 // and VAT rate, so a line made from it has a margin and the right VAT (the pipeline journey picks one).
-
-const PHONE = { width: 390, height: 844 };
 
 test('an administrator adds a product with its cost price and VAT rate, and changes the rate', async ({
   page,

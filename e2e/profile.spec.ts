@@ -4,6 +4,7 @@ import { addDays, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_PASSWORD, E2E_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 /** A photo-like picture drawn in the page (a canvas to PNG), 640×480 so the server must crop it square. */
 const drawPicture = (page: Page) =>
@@ -195,7 +196,7 @@ test('active sessions: sign out another browser, then all others; each lands on 
 });
 
 test('the profile on a phone, in English and Norwegian', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await signInPage(page, E2E_USERS.profilePhone);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();

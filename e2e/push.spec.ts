@@ -6,6 +6,7 @@ import { journeyPushSubscription, pushesTo } from './support/pushes';
 import { saveScreen } from './support/screenshot';
 import { employeeIdOf, postTask } from './support/tasks';
 import { E2E_BASE_URL, E2E_PASSWORD, E2E_SUBSCRIPTION_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 18, Web Push in the browser: a technician allows notifications on this device on
 // /convert/subscriptions, switches on pushes for a task given to them, the leader gives one, the
@@ -82,7 +83,7 @@ test('a device allows push notifications, and a task given to me shows as one', 
     await expect(pushSwitch).toBeChecked();
     await expect(page.getByText('Push on 1 device', { exact: true })).toBeVisible();
     await saveScreen(page, 'push-device-en');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await saveScreen(page, 'push-device-en-phone');
 
     const taskName = `Skift dørlukker ${stamp}`;

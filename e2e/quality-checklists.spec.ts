@@ -3,13 +3,12 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_CHECKLIST_USERS, E2E_PASSWORD, E2E_QUALITY_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 16, quality checklists: an administrator has built a quality checklist in the template
 // editor; a leader opens a project, runs the checklist at a process step, answers an item "not OK",
 // raises a deviation from it in one click, signs the checklist with a drawn signature and sees the
 // signed PDF listed on the project's documents. In English and in Norwegian, on a desktop and a phone.
-
-const PHONE = { width: 390, height: 844 };
 
 const TEXTS = {
   en: {

@@ -5,13 +5,13 @@ import { formatDate, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_BASE_URL, E2E_QUALITY_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 16, quality: a quality manager writes a procedure, a technician confirms reading it, a new
 // version asks again; a deviation is raised with a picture, assigned, given actions and closed (and
 // closing without a root cause is refused); the Pareto chart shows it and lists what is behind a
 // bar; the same screens in Norwegian and on a phone.
 
-const PHONE = { width: 390, height: 844 };
 const PICTURE = path.join(import.meta.dirname, '../packages/web/public/icons/karm-192.png');
 
 const pick = async (page: Page, field: Locator, option: string) => {

@@ -6,12 +6,12 @@ import { addDays, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_PASSWORD, E2E_REPORT_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 17, reports: /report opens over All Years, the period switches, a report's XLSX holds the
 // same totals as the screen's table, any chart opens as a pie — in English and Norwegian, and a phone
 // shows the screen without sideways scrolling. The journey has a company of its own.
 
-const PHONE = { width: 390, height: 844 };
 test.describe.configure({ mode: 'serial' });
 
 /** Projects delivered this month and last year, and an inquiry: something for the reports to count. */

@@ -4,6 +4,7 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_PASSWORD, E2E_ROLE_PROJECTS, E2E_ROLE_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Several journeys here change the same users' language and drawer: they run in order.
 test.describe.configure({ mode: 'default' });
@@ -249,7 +250,7 @@ test('technician: the drawer in English and Norwegian, also on a phone, and "Not
   expect(await drawerEntries(page, 'Hovedmeny')).toEqual(DRAWER_NB.technician);
   await saveScreen(page, 'roles-technician-drawer-nb');
 
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await page.goto('/');
   await page.getByRole('button', { name: 'Meny', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'Hovedmeny' }).getByText('Abonnementer')).toBeVisible();
@@ -259,7 +260,7 @@ test('technician: the drawer in English and Norwegian, also on a phone, and "Not
 test('read only: the drawer in English and Norwegian, also on a phone', async ({ page }) => {
   await signInAs(page, 'readonly');
   await saveScreen(page, 'roles-readonly-drawer-en');
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(
     page.getByRole('navigation', { name: 'Main navigation' }).getByText('Subscriptions'),
@@ -342,7 +343,7 @@ test('read only: sees the offers without "New offer", and an offer opens read on
   await expect(dialog.getByRole('button', { name: 'Price calculator' })).toHaveCount(0);
   await saveScreen(page, 'roles-readonly-offer-read-only');
   // On a phone a lock says it, leaving the title its room.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await expect(dialog.getByRole('img', { name: 'Read only' })).toBeVisible();
   await saveScreen(page, 'roles-readonly-offer-read-only-phone');
   expect(consoleErrors).toEqual([]);

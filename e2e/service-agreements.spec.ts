@@ -5,13 +5,13 @@ import { formatDate, osloToday } from './support/dates';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_PASSWORD, E2E_SERVICE_AGREEMENT_PROJECTS, E2E_SERVICE_AGREEMENT_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 19, service agreements: a leader on a phone opens the service agreement dialog from a service
 // project's details, makes a quarterly agreement with a service worker, a price and the project's
 // door, marks the first visit done, and sees the next visit a quarter later — in the dialog, on the
 // details screen's button and in the "service due" list — in English and in Norwegian.
 
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const TEMPLATE = 'Automatisk dør — årlig kontroll etter EN 16005';
 

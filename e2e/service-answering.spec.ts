@@ -5,6 +5,7 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_PASSWORD, E2E_SERVICE_ANSWER_PROJECTS, E2E_SERVICE_ANSWER_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 19, answering (SPEC §2 route serviceItem, §5 comment and picture required): a technician on
 // a phone opens a door's checklist from the service project, answers rows one at a time, picks
@@ -12,7 +13,6 @@ import { E2E_PASSWORD, E2E_SERVICE_ANSWER_PROJECTS, E2E_SERVICE_ANSWER_USERS } f
 // camera input, has the customer sign, and finds the deviation in quality control — in English and
 // in Norwegian. The checklist itself is in the company's document language (Norwegian).
 
-const PHONE = { width: 390, height: 844 };
 const TEMPLATE = 'Automatisk dør — årlig kontroll etter EN 16005';
 const LOGBOOK_ROW = 'Loggbok finnes ved døren, forrige kontroll er signert';
 

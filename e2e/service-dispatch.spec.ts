@@ -11,13 +11,13 @@ import {
   E2E_SERVICE_DISPATCH_USERS,
   E2E_SERVICE_DISPATCH_WORKERS,
 } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 19, service assignment (the drawer item; /service-project-details without a project): a
 // service leader finds an emergency door in the dispatch list, assigns it to a service worker for
 // half a day today, and sees it in the resource planner in the project's colour — in English on a
 // desktop and in Norwegian on a phone.
 
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const TEMPLATE = 'Automatisk dør — årlig kontroll etter EN 16005';
 

@@ -18,6 +18,7 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveImageBesideScreens, saveScreen } from './support/screenshot';
 import { E2E_PASSWORD, E2E_SERVICE_REPORT_PROJECTS, E2E_SERVICE_REPORT_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 19, the service report and the per-door logbook: a technician's door has an answered
 // checklist with a picture and a deviation; on a phone the technician makes the visit's report,
@@ -26,7 +27,6 @@ import { E2E_PASSWORD, E2E_SERVICE_REPORT_PROJECTS, E2E_SERVICE_REPORT_USERS } f
 // logbook shows the visit, and prints through /print — in English and in Norwegian.
 
 const run = promisify(execFile);
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const TEMPLATE = 'Automatisk dør — årlig kontroll etter EN 16005';
 const LOGBOOK_ROW = 'Loggbok finnes ved døren, forrige kontroll er signert';

@@ -3,8 +3,8 @@ import { type ApiSession, apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
+import { PHONE } from './support/viewports';
 
-const PHONE = { width: 390, height: 844 };
 /** The shipped EN 16005 template; the demo company writes its documents in Norwegian. */
 const EN16005 = 'Automatisk dør — årlig kontroll etter EN 16005';
 

@@ -4,13 +4,13 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_PASSWORD, E2E_SERVICE_WORK_PROJECTS, E2E_SERVICE_WORK_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 19, service items on a map (SPEC §2 /service-project-details, §4): a leader on a phone places
 // three items on the map, saves, moves one by dragging its marker and removes one (asked first),
 // saves again, reloads and finds two items where they were left — in English and in Norwegian. The
 // journeys run without network, so the map has no tiles (MAP_TILE_URL empty): markers only.
 
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const TEMPLATE = 'Automatisk dør — årlig kontroll etter EN 16005';
 

@@ -7,13 +7,12 @@ import { mailsTo } from './support/mails';
 import { saveScreen } from './support/screenshot';
 import { employeeIdOf, postTask } from './support/tasks';
 import { E2E_PASSWORD, E2E_SUBSCRIPTION_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 18, subscriptions (/convert/subscriptions): a technician makes their calendar feed address,
 // the ICS it serves parses and holds the day the leader planned them on; they switch on the e-mail
 // for a task given to them, the leader gives them one, and the mail arrives — in English and in
 // Norwegian, on a desktop and on a phone.
-
-const PHONE = { width: 390, height: 844 };
 
 const TEXTS = {
   en: {

@@ -5,12 +5,11 @@ import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { employeeIdOf } from './support/tasks';
 import { E2E_PASSWORD, E2E_TASK_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 // Issue 14, tasks: a leader creates a task, finds it among the overdue ones, marks it done and
 // undoes it (from the toast and from the done list), and deletes it after being asked; a technician
 // sees only their own task and its done button; the same screen in Norwegian and on a phone.
-
-const PHONE = { width: 390, height: 844 };
 
 /** Picks a filter of the segmented control (its radio inputs are hidden behind their labels). */
 const showFilter = (page: Page, label: string) =>

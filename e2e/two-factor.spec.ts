@@ -4,6 +4,7 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD, E2E_USERS } from './support/users';
+import { PHONE } from './support/viewports';
 
 /**
  * What the person's authenticator app shows for the key read off the screen. `stepsAhead` = 1 is
@@ -154,7 +155,7 @@ test('a user turns on two-factor sign-in, then signs in with a code and with a r
 
 test('in Norwegian on a phone: turning it on and signing in with a code', async ({ page, consoleErrors }) => {
   const text = TEXTS.nb;
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await signInPage(page, E2E_USERS.twoFactorNb);
   await page.goto('/profile');
   await page.getByText('Norsk (bokmål)').click();

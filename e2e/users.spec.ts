@@ -4,6 +4,7 @@ import { expect, signInPage, test } from './support/fixtures';
 import { mailsTo } from './support/mails';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
+import { PHONE } from './support/viewports';
 
 /** The link a mail to `address` carries, once it has arrived at the relay. */
 const mailedLink = async (address: string) => {
@@ -135,7 +136,7 @@ test('the users tab and the permission matrix in Norwegian, and the matrix on a 
   await saveScreen(page, 'users-manage-nb');
 
   // On a phone the roles scroll sideways while the permission column stays.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   const permissionCell = matrix.getByRole('rowheader', { name: 'Se rapporter' });
   await permissionCell.scrollIntoViewIfNeeded();
   await matrix.evaluate((table) => {

@@ -6,8 +6,7 @@ import { apiSignIn } from './support/api';
 import { expect, signInPage, test } from './support/fixtures';
 import { saveScreen } from './support/screenshot';
 import { E2E_ADMINS, E2E_PASSWORD } from './support/users';
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE } from './support/viewports';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
