@@ -28,6 +28,8 @@ test('an administrator adds a product with its cost price and VAT rate, and chan
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Product saved')).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The 3-second toast goes first, so the one the change shows below is its own.
+  await expect(page.getByText('Product saved')).toBeHidden();
 
   await page.getByRole('textbox', { name: 'Search products' }).fill(stamp);
   const row = page.getByRole('row', { name: new RegExp(name) });
