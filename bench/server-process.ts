@@ -24,8 +24,11 @@ export const freePort = () =>
 
 export type ServerProcess = { child: ChildProcess; port: number; url: string };
 
-export const launchServer = async (dataDir: string): Promise<ServerProcess> => {
-  const [file = 'npm', ...args] = serverCommand().split(' ').filter(Boolean);
+export const launchServer = async (
+  dataDir: string,
+  options: { command?: string; env?: Record<string, string> } = {},
+): Promise<ServerProcess> => {
+  const [file = 'npm', ...args] = (options.command ?? serverCommand()).split(' ').filter(Boolean);
   const port = await freePort();
   const child = spawn(file, args, {
     cwd: ROOT,
@@ -40,6 +43,7 @@ export const launchServer = async (dataDir: string): Promise<ServerProcess> => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ACCOUNTING_SYNC: 'false',
+      ...options.env,
     },
   });
   return { child, port, url: `http://127.0.0.1:${port}` };

@@ -31,6 +31,10 @@ export type TestServer = {
   ctx: AppContext;
   app: KarmApp;
   url: string;
+  /** The data folder the server keeps files and keys in (a second process can share it). */
+  dataDir: string;
+  /** On PostgreSQL, the test database's address, for a second instance on the same data. */
+  databaseUrl: string | undefined;
   clock: ReturnType<typeof createTestClock>;
   /** A socket client like the browser's; pass a token to connect as a signed-in session. */
   connect: (token?: string, options?: { userAgent?: string }) => Promise<TestClient>;
@@ -85,6 +89,8 @@ export const startTestServer = async (
     ctx,
     app,
     url,
+    dataDir,
+    databaseUrl: database.url,
     clock,
     connect,
     signedInUser: async (options = {}) => {
