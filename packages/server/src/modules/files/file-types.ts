@@ -15,11 +15,12 @@ const DOCUMENTS = [
 export const ALLOWED_MIME_TYPES: Record<FileType, string[]> = {
   logo: IMAGES,
   footer: IMAGES,
-  avatar: IMAGES,
+  // Made into a small square on the server, so a phone's HEIC photo is welcome (images/open-picture.ts).
+  avatar: [...IMAGES, 'image/heic', 'image/heif'],
   picture: IMAGES,
   document: DOCUMENTS,
   'service-file': DOCUMENTS,
-  // Scaled on the server (sharp); HEIC is read only when sharp's image library can decode it.
+  // Scaled on the server and kept as JPEG: HEIC through libheif, AVIF through sharp (open-picture.ts).
   'service-picture': [...IMAGES, 'image/heic', 'image/heif', 'image/avif'],
 };
 

@@ -133,13 +133,13 @@ const storedForm = async (
 ): Promise<{ bytes: Buffer; mimeType: string; originalName: string; thumbnail?: Buffer }> => {
   if (upload.type === 'avatar') {
     return {
-      bytes: await squareThumbnail(upload.bytes, AVATAR_SIZE_PX),
+      bytes: await squareThumbnail(upload.bytes, mimeType, AVATAR_SIZE_PX),
       mimeType: 'image/webp',
       originalName: withExtension(upload.originalName, 'webp'),
     };
   }
   if (upload.type === 'service-picture') {
-    const { picture, thumbnail } = await scaledPicture(upload.bytes);
+    const { picture, thumbnail } = await scaledPicture(upload.bytes, mimeType);
     return {
       bytes: picture,
       mimeType: 'image/jpeg',

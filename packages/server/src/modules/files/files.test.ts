@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ErrorPayload, FileDto } from '@karm/domain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,6 +158,13 @@ describe('files', () => {
     expect(removal.status).toBe(403);
     expect((await upload(technician, PNG, { type: 'picture' })).status).toBe(201);
     expect((await upload(technician, PNG, { type: 'avatar' })).status).toBe(201);
+  });
+
+  it("makes a person's picture of a phone's HEIC photo: a small WebP square", async () => {
+    const heic = await readFile(path.join(import.meta.dirname, '../../test/fixtures/iphone-photo.heic'));
+    const avatar = await upload(alice, heic, { type: 'avatar' }, { fileName: 'meg.heic' });
+    expect(avatar.status).toBe(201);
+    expect(await bodyOf<FileDto>(avatar)).toMatchObject({ mimeType: 'image/webp', originalName: 'meg.webp' });
   });
 
   it("keeps a person's picture theirs: another member may not remove it", async () => {

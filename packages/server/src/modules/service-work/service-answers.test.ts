@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type {
   AdminServiceCreateInput,
   DeviationDto,
@@ -390,6 +392,29 @@ describe('pictures', () => {
     expect(thumbnail.response.headers.get('content-type')).toBe('image/webp');
     expect(await sharp(thumbnail.bytes).metadata()).toMatchObject({ height: 400, format: 'webp' });
     expect((await download(stranger, picture.body.id)).status).toBe(404);
+  });
+
+  it("takes an iPhone's HEIC photo, which the prebuilt libvips cannot read, and keeps it as JPEG", async () => {
+    // 96 × 64, left half red and right half teal over green: encoded by libheif's heif-enc (x265).
+    const heic = await readFile(path.join(import.meta.dirname, '../../test/fixtures/iphone-photo.heic'));
+    const picture = await upload(technician, heic, 'IMG_0002.HEIC');
+    expect(picture.status).toBe(201);
+    expect(picture.body).toMatchObject({ mimeType: 'image/jpeg', originalName: 'IMG_0002.jpg' });
+    const full = await download(technician, picture.body.id);
+    expect(await sharp(full.bytes).metadata()).toMatchObject({ width: 96, height: 64, format: 'jpeg' });
+    const { data } = await sharp(full.bytes).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * 96 + x) * 3, (y * 96 + x) * 3 + 3)];
+    // The colours survive the decoding (lossy twice, so within a margin): red top left, teal bottom right.
+    const [red = 0, green = 0] = pixel(10, 10);
+    expect(red).toBeGreaterThan(180);
+    expect(green).toBeLessThan(90);
+    const [, greenBottom = 0] = pixel(85, 55);
+    expect(greenBottom).toBeGreaterThan(160);
+    const thumbnail = await download(technician, picture.body.id, 'thumbnail');
+    expect(await sharp(thumbnail.bytes).metadata()).toMatchObject({ width: 96, format: 'webp' });
+    // A file that claims HEIC by its header but holds no picture is refused, and nothing is stored.
+    const broken = Buffer.concat([heic.subarray(0, 40), Buffer.alloc(200)]);
+    expect((await upload(technician, broken, 'broken.heic')).body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('refuses SVG and what is no picture, and readers uploading', async () => {

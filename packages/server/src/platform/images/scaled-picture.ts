@@ -1,7 +1,4 @@
-import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
-import { AppError } from '../errors';
-import { loadSharp } from './load-sharp';
-import { MAX_INPUT_PIXELS } from './square-thumbnail';
+import { openPicture, unreadablePicture } from './open-picture';
 /** The longest side a stored picture keeps: enough to see a detail, small enough for a phone's upload. */
 export const PICTURE_MAX_SIDE_PX = 2000;
 export const PICTURE_THUMBNAIL_SIDE_PX = 400;
@@ -11,12 +8,10 @@ export const PICTURE_THUMBNAIL_SIDE_PX = 400;
  * enlarged), transparent parts (a drawn signature) on white, stored as JPEG without metadata — so a
  * photo's location and camera do not travel with it —, and a 400 px WebP thumbnail for lists.
  */
-export const scaledPicture = async (bytes: Buffer) => {
-  const sharp = await loadSharp();
+export const scaledPicture = async (bytes: Buffer, mimeType: string) => {
+  const opened = await openPicture(bytes, mimeType);
   try {
-    const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .autoOrient()
-      .flatten({ background: '#ffffff' });
+    const upright = opened.autoOrient().flatten({ background: '#ffffff' });
     const picture = await upright
       .clone()
       .resize(PICTURE_MAX_SIDE_PX, PICTURE_MAX_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
@@ -32,6 +27,6 @@ export const scaledPicture = async (bytes: Buffer) => {
       .toBuffer();
     return { picture, thumbnail };
   } catch {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', VALIDATION_MESSAGE_KEYS.imageUnreadable);
+    throw unreadablePicture();
   }
 };

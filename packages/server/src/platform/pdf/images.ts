@@ -1,5 +1,5 @@
 import { loadSharp } from '../images/load-sharp';
-import { MAX_INPUT_PIXELS } from '../images/square-thumbnail';
+import { MAX_INPUT_PIXELS } from '../images/open-picture';
 import type { Logger } from '../logging';
 import { loadPdfmake } from './render';
 
