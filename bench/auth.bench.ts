@@ -1,6 +1,6 @@
 import { roleGrantsOf } from '@karm/domain/contract';
 import { findLiveSession, resolveActor } from '@karm/server/modules/auth/sessions.service';
-import { startTestServer } from '@karm/server/test/test-server';
+import { startBenchServer } from './bench-server';
 import { measure, printFigures, printMemory, printRatio } from './measure';
 
 const CALLS = 2_000;
@@ -13,7 +13,7 @@ const CALLS = 2_000;
  * a company on the standard permissions and one with changes of its own.
  */
 export const run = async () => {
-  const server = await startTestServer();
+  const server = await startBenchServer();
   try {
     const user = await server.signedInUser();
     const admin = await server.signedInUser({ companyId: user.companyId, role: 'admin' });

@@ -9,8 +9,8 @@ import { ensureProcessColumns } from '@karm/server/modules/processes/process-col
 import { processColumns, processEntries } from '@karm/server/modules/processes/processes.tables';
 import { projects } from '@karm/server/modules/projects/projects.tables';
 import { newId } from '@karm/server/platform/ids';
-import { startTestServer } from '@karm/server/test/test-server';
 import { eq, sql } from 'drizzle-orm';
+import { startBenchServer } from './bench-server';
 import { measure, printFigures, printMemory, printRatio } from './measure';
 
 const EMPLOYEES = 150;
@@ -44,7 +44,7 @@ const inBatches = async <Row>(rows: Row[], insert: (batch: Row[]) => Promise<unk
  * session, permission check, validation or serialisation), with the ratio.
  */
 export const run = async () => {
-  const server = await startTestServer();
+  const server = await startBenchServer();
   try {
     const leader = await server.signedInUser({ role: 'leader' });
     const { companyId } = leader;

@@ -22,8 +22,8 @@ import { todayIn } from '@karm/server/platform/clock';
 import type { Actor, AppContext } from '@karm/server/platform/context';
 import { refreshStatistics } from '@karm/server/platform/db/statistics';
 import { seedUser } from '@karm/server/seed/factories';
-import { startTestServer } from '@karm/server/test/test-server';
 import { eq } from 'drizzle-orm';
+import { startBenchServer } from './bench-server';
 import { getOkJson } from './http-get';
 import { measure, measureAlternately, printFigures, printMemory, printRatio } from './measure';
 import { seededRandom, seedPlannerStaff, seedPlanWeeks } from './planner-seed';
@@ -180,7 +180,7 @@ const WIDGETS: Record<
 };
 
 export const run = async () => {
-  const server = await startTestServer();
+  const server = await startBenchServer();
   try {
     const admin = await server.signedInUser({ role: 'admin' });
     const started = performance.now();

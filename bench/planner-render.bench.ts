@@ -18,8 +18,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { addDays, type IsoWeek, isoWeekOf, osloDateOf, startOfIsoWeek } from '@karm/domain/rules';
-import { startTestServer } from '@karm/server/test/test-server';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { startBenchServer } from './bench-server';
 import { figuresOf, printFigures } from './measure';
 import { seededRandom, seedPlannerStaff, seedPlanWeeks, WORK_GROUPS } from './planner-seed';
 import { ROOT } from './server-process';
@@ -67,7 +67,7 @@ export const run = async () => {
   if (!existsSync(path.join(ROOT, 'packages/web/dist/index.html'))) {
     throw new Error('No web build: run `npm run build` first');
   }
-  const server = await startTestServer();
+  const server = await startBenchServer();
   let browser: Browser | undefined;
   try {
     const leader = await server.signedInUser({ role: 'leader' });

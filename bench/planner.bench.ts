@@ -6,8 +6,8 @@ import { employeesForPlanner } from '@karm/server/modules/employees/employees-fo
 import { planRowsOfWeeks } from '@karm/server/modules/planner/plan-weeks';
 import { projectsForPlanner } from '@karm/server/modules/projects/projects-for-planner';
 import { tasks } from '@karm/server/modules/tasks/tasks.tables';
-import { startTestServer } from '@karm/server/test/test-server';
 import { and, eq, gte, lte } from 'drizzle-orm';
+import { startBenchServer } from './bench-server';
 import { figuresOf, measure, printFigures, printMemory, printRatio } from './measure';
 import { seededRandom, seedPlannerStaff, seedPlanWeeks } from './planner-seed';
 
@@ -27,7 +27,7 @@ const FAN_OUT_PUSHES = 20;
  * (client sockets live in the same process as the server, as in the other benches).
  */
 export const run = async () => {
-  const server = await startTestServer();
+  const server = await startBenchServer();
   try {
     const leader = await server.signedInUser({ role: 'leader' });
     const { companyId } = leader;

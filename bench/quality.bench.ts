@@ -4,7 +4,7 @@ import { deviationPareto, listDeviations } from '@karm/server/modules/quality/de
 import { deviationActions, deviations } from '@karm/server/modules/quality/quality.tables';
 import { administrativeActor } from '@karm/server/platform/context';
 import { newId } from '@karm/server/platform/ids';
-import { startTestServer } from '@karm/server/test/test-server';
+import { startBenchServer } from './bench-server';
 import { getOkJson } from './http-get';
 import { measureAlternately, printFigures, printMemory, printRatio } from './measure';
 
@@ -40,7 +40,7 @@ const skewed = <T>(list: readonly T[], seed: number) => list[Math.floor(list.len
  * with the ratio.
  */
 export const run = async () => {
-  const server = await startTestServer();
+  const server = await startBenchServer();
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const admin = await server.signedInUser({ role: 'admin' });

@@ -2,8 +2,8 @@ import { serviceTemplates } from '@karm/server/modules/service-templates/service
 import { ensureStarters } from '@karm/server/modules/service-templates/starters';
 import { getFullTemplate } from '@karm/server/modules/service-templates/template-tree';
 import type { Database } from '@karm/server/platform/db/client';
-import { startTestServer } from '@karm/server/test/test-server';
 import { and, eq, like } from 'drizzle-orm';
+import { startBenchServer } from './bench-server';
 import { measureAlternately, printFigures, printMemory, printRatio } from './measure';
 import { seedBenchTemplate } from './template-seed';
 
@@ -43,7 +43,7 @@ const counting = (db: Database) => {
  * takes, for this template and for an empty one (the same number: no query per row).
  */
 export const run = async () => {
-  const server = await startTestServer();
+  const server = await startBenchServer();
   try {
     const admin = await server.signedInUser({ role: 'admin' });
     const { companyId } = admin;

@@ -14,8 +14,9 @@ import { listServiceItems } from '@karm/server/modules/service-work/service-item
 import { renderServiceReportPdf } from '@karm/server/modules/service-work/service-report-pdf';
 import { visitedItems } from '@karm/server/modules/service-work/service-reports.service';
 import { administrativeActor } from '@karm/server/platform/context';
-import { type SignedInUser, startTestServer, type TestServer } from '@karm/server/test/test-server';
+import type { SignedInUser, TestServer } from '@karm/server/test/test-server';
 import sharp from 'sharp';
+import { startBenchServer } from './bench-server';
 import { getOkJson } from './http-get';
 import { measure, mebibytes, printFigures } from './measure';
 import { launchServer, mib, ROOT, stopServer, treeMemory, waitHealthy } from './server-process';
@@ -144,7 +145,7 @@ const reportFromBuiltServer = async (server: TestServer, admin: SignedInUser, pr
  * report is then made by the built server in a process of its own (`reportFromBuiltServer`).
  */
 export const run = async () => {
-  const server = await startTestServer();
+  const server = await startBenchServer();
   try {
     const admin = await server.signedInUser({ role: 'admin' });
     const { companyId } = admin;

@@ -54,7 +54,14 @@ export type SignedInUser = {
 /** Starts a real Karm server on a free port, over its own database and data folder. */
 export const startTestServer = async (
   overrides: Record<string, string> = {},
-  options: { clock?: ReturnType<typeof createTestClock> } = {},
+  options: {
+    clock?: ReturnType<typeof createTestClock>;
+    /**
+     * Checks every JSON answer against its response schema (on unless turned off). Benchmarks turn
+     * it off: production never pays for it, so their figures must not either.
+     */
+    checkAnswers?: boolean;
+  } = {},
 ): Promise<TestServer> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'karm-test-'));
   const config: Config = loadConfig({
@@ -75,7 +82,7 @@ export const startTestServer = async (
     jobs: { stopTimeoutMs: 30_000 },
   });
   // Every JSON answer is checked against its route's response schema (never in production).
-  const app = await buildApp(ctx, { checkAnswers: true });
+  const app = await buildApp(ctx, { checkAnswers: options.checkAnswers ?? true });
   const url = await app.listen(0);
   const clients: TestClient[] = [];
 
