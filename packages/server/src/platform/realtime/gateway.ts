@@ -183,8 +183,15 @@ export const createGateway = async (deps: {
     const token = tokenOf(socket);
     if (!token) return;
     const actor = await resolveActor(token).catch(() => null);
-    if (actor) await joinSessionRooms(socket, token, actor);
-    else socket.emit(SERVER_PUSHES.notAuthorized);
+    if (actor) {
+      await joinSessionRooms(socket, token, actor);
+      // A logout (or deactivation) between the look-up and the join pushed to rooms this socket was
+      // not in yet: looked up again once it is in them, the session is either still live (and any
+      // later push reaches it) or told here.
+      if (await resolveActor(token).catch(() => null)) return;
+      await joinSessionRooms(socket, token, null);
+    }
+    socket.emit(SERVER_PUSHES.notAuthorized);
   });
 
   return {
