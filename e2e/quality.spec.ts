@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { setLocale } from './support/api';
@@ -178,6 +179,23 @@ test('the quality screen in Norwegian, on a desktop and a phone', async ({ page,
   await expect(page.getByRole('heading', { name: 'Kvalitetskontroll' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Prosedyrer' })).toBeVisible();
   await saveScreen(page, 'quality-deviations-nb');
+  // The list exports what its filters select (not closed, as it opens), with Norwegian words.
+  await page.getByRole('button', { name: /^Eksporter$/ }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: /^CSV/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`avvik-${formatDate(osloToday())}.csv`);
+  const lines = (await readFile(await download.path())).toString('utf8').slice(1).trimEnd().split('\r\n');
+  expect(lines[0]?.split(';').slice(0, 6)).toEqual([
+    'Avviksnr.',
+    'Dato',
+    'Tittel',
+    'Kategori',
+    'Alvorlighet',
+    'Status',
+  ]);
+  expect(lines.length).toBeGreaterThan(1);
+  for (const line of lines.slice(1)) expect(line).toMatch(/;(Åpen|Under behandling);/);
   await page.getByRole('button', { name: 'Nytt avvik' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nytt avvik' });
   await dialog.getByRole('button', { name: 'Lagre' }).click();

@@ -7,6 +7,7 @@ import { invoiceListQuerySchema } from './invoices';
 import { serverLogQuerySchema } from './logs';
 import { offerListQuerySchema } from './offers';
 import type { Access } from './permissions';
+import { deviationListQuerySchema } from './quality';
 import { taskListQuerySchema } from './tasks';
 import { userListQuerySchema } from './users';
 
@@ -36,6 +37,7 @@ export const EXPORT_LISTS = {
   invoices: { filters: invoiceListQuerySchema, access: 'invoices.read' },
   logs: { filters: serverLogQuerySchema, access: 'system.manage' },
   users: { filters: userListQuerySchema, access: 'users.manage' },
+  deviations: { filters: deviationListQuerySchema, access: 'quality.read' },
 } as const satisfies Record<string, { filters: z.ZodType; access: Access }>;
 
 export type ExportList = keyof typeof EXPORT_LISTS;

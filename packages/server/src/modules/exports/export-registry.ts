@@ -5,6 +5,7 @@ import { invoicesExport } from '../invoices/invoices.export';
 import { logsExport } from '../logs/logs.export';
 import { offersExport } from '../offers/offers.export';
 import { projectsExport } from '../projects/projects.export';
+import { deviationsExport } from '../quality/deviations.export';
 import { tasksExport } from '../tasks/tasks.export';
 import { usersExport } from '../users/users.export';
 import type { ExportSource } from './export-source';
@@ -22,4 +23,5 @@ export const EXPORT_SOURCES: { [L in ExportList]: ExportSource<L, never> } = {
   invoices: invoicesExport,
   logs: logsExport,
   users: usersExport,
+  deviations: deviationsExport,
 } as never;

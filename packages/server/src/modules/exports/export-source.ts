@@ -1,4 +1,5 @@
 import type { EXPORT_LISTS, ExportList } from '@karm/domain/contract';
+import type { Locale } from '@karm/domain/i18n';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../platform/context';
 import type { ExportCell, ExportCellType } from '../../platform/export/table';
@@ -10,8 +11,15 @@ import type { ExportCell, ExportCellType } from '../../platform/export/table';
  */
 export const EXPORT_BATCH_SIZE = 2500;
 
-/** One column of a list's export: its header is `exports:columns.<list>.<key>` in the user's language. */
-export type ExportColumn<Row> = { key: string; type: ExportCellType; value: (row: Row) => ExportCell };
+/**
+ * One column of a list's export: its header is `exports:columns.<list>.<key>` in the user's language.
+ * `value` gets that language too, for a column that writes a word rather than a stored key.
+ */
+export type ExportColumn<Row> = {
+  key: string;
+  type: ExportCellType;
+  value: (row: Row, locale: Locale) => ExportCell;
+};
 
 export type ExportFiltersOf<L extends ExportList> = z.output<(typeof EXPORT_LISTS)[L]['filters']>;
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ExportFormat, ExportList } from '@karm/domain/contract';
-import { resources } from '@karm/domain/i18n';
+import { type Locale, resources } from '@karm/domain/i18n';
 import type { FastifyReply } from 'fastify';
 import { todayIn } from '../../platform/clock';
 import type { Actor, AppContext } from '../../platform/context';
@@ -29,10 +29,11 @@ async function* cellsOf<Row>(
   first: IteratorResult<Row[]>,
   rest: AsyncIterator<Row[]>,
   columns: readonly ExportColumn<Row>[],
+  locale: Locale,
 ): AsyncGenerator<ExportCell[][]> {
   try {
     for (let next = first; !next.done; next = await rest.next()) {
-      yield next.value.map((row) => columns.map((column) => column.value(row)));
+      yield next.value.map((row) => columns.map((column) => column.value(row, locale)));
     }
   } finally {
     // The client went away (or the writer stopped): the reader stops at its next page.
@@ -72,7 +73,7 @@ export const exportList = async <L extends ExportList>(
       header: headers[column.key] ?? column.key,
       type: column.type,
     })),
-    batches: cellsOf(first, rows, source.columns),
+    batches: cellsOf(first, rows, source.columns, input.locale),
     locale: input.locale,
     yesNo: [words.yes, words.no],
   };

@@ -69,6 +69,24 @@ beforeAll(async () => {
     await restClient(server, admin).post('/offers', { projectName: name });
     await restClient(server, admin).post('/tasks', { name: `Ring ${name}`, date: '2026-11-30' });
   }
+  for (const [title, severity] of [
+    ['Riper i glass', 'high'],
+    ['Feil mål på karm', 'low'],
+  ] as const) {
+    await restClient(server, admin).post('/quality/deviations', {
+      title,
+      category: 'supplier',
+      severity,
+      date: '2026-11-20',
+      supplier: 'Glass AS',
+      costOre: 150_000,
+    });
+  }
+  await restClient(server, stranger).post('/quality/deviations', {
+    title: 'Fremmed avvik',
+    category: 'product',
+    date: '2026-11-20',
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -86,6 +104,7 @@ const listTotal = async (list: ExportList, user: SignedInUser): Promise<number> 
     invoices: () => user.client.request('invoices:get', {} as never),
     logs: () => user.client.request('logs:get', {} as never),
     users: () => user.client.request('users:list', {} as never),
+    deviations: async () => (await rest.get<Page<unknown>>('/quality/deviations')).body,
   };
   return (await pages[list]()).total;
 };
@@ -107,6 +126,23 @@ describe('exports of the lists', () => {
     expect(rows.slice(1).map((row) => row[1])).toEqual(['Skole Lørenskog', 'Skole Ås']);
     const strangers = await csvRows(stranger, 'projects', filters);
     expect(strangers.slice(1).map((row) => row[1])).toEqual(['Skole Fremmed']);
+  });
+
+  it('exports the deviations the filters select with their category, severity and status in words', async () => {
+    const rows = await csvRows(admin, 'deviations', { severity: 'high' }, 'nb');
+    expect(rows[0].slice(0, 6)).toEqual(['Avviksnr.', 'Dato', 'Tittel', 'Kategori', 'Alvorlighet', 'Status']);
+    expect(rows.slice(1).map((row) => row.slice(2, 6))).toEqual([
+      ['Riper i glass', 'Leverandør', 'Høy', 'Åpen'],
+    ]);
+    expect(rows[1]?.[1]).toBe('20.11.2026');
+    expect(rows[1]?.[9]).toBe('Glass AS');
+    expect(rows[1]?.[13]).toBe('1500,00');
+    const english = await csvRows(admin, 'deviations', {}, 'en');
+    expect(english.slice(1).map((row) => row[4])).toEqual(expect.arrayContaining(['High', 'Low']));
+    // Another company's deviation is not among them, nor are these among theirs.
+    expect(english.some((row) => row[2] === 'Fremmed avvik')).toBe(false);
+    const strangers = await csvRows(stranger, 'deviations');
+    expect(strangers.slice(1).map((row) => row[2])).toEqual(['Fremmed avvik']);
   });
 
   it('writes Norwegian headers, amounts with a decimal comma, dates as dd.MM.yyyy and guards formulas', async () => {

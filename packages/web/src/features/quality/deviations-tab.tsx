@@ -13,7 +13,14 @@ import { DataTable } from 'mantine-datatable';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ABOVE_PHONES, DateInput, errorMessageOf, ON_WIDE_SCREENS, usePagingTexts } from '@/components';
+import {
+  ABOVE_PHONES,
+  DateInput,
+  ExportMenu,
+  errorMessageOf,
+  ON_WIDE_SCREENS,
+  usePagingTexts,
+} from '@/components';
 import { areRowsLoading } from '@/lib/api/rows-loading';
 import { useCan } from '@/lib/permissions';
 import { useSearchParam } from '@/lib/use-search-param';
@@ -70,6 +77,8 @@ export const DeviationsList = ({ projectHref, fixed, defaults, isCompact, initia
     pageSize: DEVIATIONS_PAGE_SIZE,
   } as DeviationListQuery;
   const deviations = useDeviations(query);
+  // What the export writes: every deviation these filters select, not only this page.
+  const { page: _page, pageSize: _pageSize, ...listed } = query;
   const filtered = backToFirstPage(setPage);
 
   return (
@@ -129,11 +138,14 @@ export const DeviationsList = ({ projectHref, fixed, defaults, isCompact, initia
               <DateInput label={t('filters.to')} value={to} onChange={filtered(setTo)} w={150} />
             </>
           )}
-          {mayReport && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setOpened('new')} ml="auto">
-              {t('deviations.new')}
-            </Button>
-          )}
+          <Group gap="xs" ml="auto">
+            <ExportMenu list="deviations" filters={listed} />
+            {mayReport && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setOpened('new')}>
+                {t('deviations.new')}
+              </Button>
+            )}
+          </Group>
         </Group>
       )}
       {isCompact && mayReport && (
