@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { VALIDATION_MESSAGE_KEYS } from '@karm/domain/rules';
 import type { Sharp } from 'sharp';
 import { AppError } from '../errors';
@@ -13,27 +14,36 @@ export const HEIF_MIME_TYPES = ['image/heic', 'image/heif'];
 export const unreadablePicture = () =>
   new AppError('UNSUPPORTED_MEDIA_TYPE', VALIDATION_MESSAGE_KEYS.imageUnreadable);
 
+type DecodedHeic = { width: number; height: number; data: Uint8ClampedArray } | null;
+
 /**
- * A HEIC photo as raw pixels for sharp. The prebuilt libvips that sharp ships reads HEIF only with
+ * A HEIC photo decoded to RGBA pixels. The prebuilt libvips that sharp ships reads HEIF only with
  * AV1 inside (AVIF), not the HEVC of an iPhone's HEIC, so libheif compiled to WebAssembly
- * (heic-decode, loaded with the first such photo) decodes it. libheif applies the photo's rotation
- * and mirroring while decoding, so the pixels come out upright. The size is read before the pixels
- * are, so an oversized photo is refused without allocating it.
+ * (heic-decode) decodes it — in a worker thread started for the photo and gone after it, as the
+ * decoding takes a core for a second or more. libheif applies the photo's rotation and mirroring
+ * while decoding, so the pixels come out upright. Null for an oversized photo.
  */
-const heicAsRawPixels = async (bytes: Buffer, sharp: typeof import('sharp')['default']) => {
-  const { default: decodeHeic } = await import('heic-decode');
-  const images = await decodeHeic.all({ buffer: bytes });
-  try {
-    const [first] = images;
-    if (!first || first.width * first.height > MAX_INPUT_PIXELS) throw unreadablePicture();
-    const { width, height, data } = await first.decode();
-    return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
-      raw: { width, height, channels: 4 },
-      limitInputPixels: MAX_INPUT_PIXELS,
+const decodeHeicInWorker = (bytes: Buffer) =>
+  new Promise<DecodedHeic>((resolve, reject) => {
+    const worker = new Worker(new URL('./heic-worker.mjs', import.meta.url), {
+      workerData: { bytes, maxPixels: MAX_INPUT_PIXELS },
     });
-  } finally {
-    images.dispose();
-  }
+    worker.once('message', (decoded: DecodedHeic) => {
+      resolve(decoded);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', () => reject(new Error('The HEIC worker stopped without an answer')));
+  });
+
+const heicAsRawPixels = async (bytes: Buffer, sharp: typeof import('sharp')['default']) => {
+  const decoded = await decodeHeicInWorker(bytes);
+  if (!decoded) throw unreadablePicture();
+  const { width, height, data } = decoded;
+  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+    raw: { width, height, channels: 4 },
+    limitInputPixels: MAX_INPUT_PIXELS,
+  });
 };
 
 /**
