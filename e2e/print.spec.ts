@@ -86,6 +86,8 @@ for (const locale of ['en', 'nb'] as const) {
 
     // Back leads to the list; its first project's dialog prints the project.
     await page.getByRole('button', { name: text.back }).click();
+    // The print sheet has the same heading and rows (not clickable): wait until Back has left it.
+    await expect(page).toHaveURL(/\/projects(\?|$)/);
     await expect(page.getByRole('heading', { level: 1, name: text.projects })).toBeVisible();
     const dialog = page.getByRole('dialog', { name: text.project(first!.number, first!.name) });
     // Coming back, the list refreshes its rows; they stay clickable meanwhile (a click on a row in that
