@@ -33,6 +33,7 @@ import { employeesRoutes } from './modules/employees/employees.http';
 import { employeeEvents } from './modules/employees/employees.socket';
 import { exportsRoutes } from './modules/exports/exports.http';
 import { filesRoutes } from './modules/files/files.http';
+import { removeUnusedFilesJob } from './modules/files/files.service';
 import { fileEvents } from './modules/files/files.socket';
 import { helpEvents } from './modules/help/help.socket';
 import { inquiryEvents } from './modules/inquiries/inquiries.socket';
@@ -175,6 +176,7 @@ export const JOB_TABLE: JobTable = [
   notificationDeliverJob,
   notificationDigestJob,
   offerDeadlineJob,
+  removeUnusedFilesJob,
 ];
 
 /** Requests per minute per address on the REST API: generous for people, a wall for scripts. */

@@ -17,7 +17,7 @@ import {
   employeeCategorySummaries,
 } from '../employees/employees.service';
 import type { FileUser } from '../files/file-users';
-import { deleteFilesNoLongerUsed, filesReferable } from '../files/files.service';
+import { filesReferable, removeUnusedFilesLater } from '../files/files.service';
 import { companies } from './company.tables';
 import { describeCompanyChanges, recordCompanyHistory } from './company-history';
 
@@ -89,7 +89,8 @@ const conflictError = () => conflict('The company settings were changed by someo
  * Saves the company settings (administrators only) and writes what changed to the history. The
  * logo and footer must be images this company uploaded as `logo` and `footer`, the service
  * department and category the company's own; another company's id is answered like a missing one.
- * A logo or footer the save replaces or removes is deleted once the save has committed.
+ * A logo or footer the save replaces or removes is deleted ten minutes after the save has committed
+ * (`removeUnusedFilesLater`): open tabs still show it until the change's push reaches them.
  */
 export const updateCompany = async (
   ctx: AppContext,
@@ -118,7 +119,7 @@ export const updateCompany = async (
     await recordCompanyHistory(tx, ctx, actor, changes);
     return updated;
   });
-  await deleteFilesNoLongerUsed(
+  await removeUnusedFilesLater(
     ctx,
     actor.companyId,
     [before.logoFileId, before.footerFileId].filter(

@@ -8,6 +8,7 @@ import { solidPng } from '../../platform/pdf/testing';
 import { seedDepartment, seedEmployee, seedEmployeeCategory } from '../../seed/factories';
 import { bodyOf, type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { uploadTestFile } from '../files/download-links.testing';
+import { REPLACED_FILE_GRACE_SECONDS, removeUnusedFilesJob } from '../files/files.service';
 import { files } from '../files/files.tables';
 
 let server: TestServer;
@@ -258,7 +259,7 @@ describe('company settings', () => {
 });
 
 describe('the logo and footer files', () => {
-  it('a replaced logo and a removed footer are deleted, rows and bytes, once the save commits', async () => {
+  it('a replaced logo and a removed footer are deleted, rows and bytes, ten minutes after the save', async () => {
     const [firstLogo, footer] = [await uploadImage(admin, 'logo'), await uploadImage(admin, 'footer')];
     await save({ logoFileId: firstLogo.id, footerFileId: footer.id });
     const [firstLogoPath, footerPath] = [await storedPathOf(firstLogo.id), await storedPathOf(footer.id)];
@@ -267,6 +268,24 @@ describe('the logo and footer files', () => {
     const newLogo = await uploadImage(admin, 'logo', 'ny-logo.png');
     const saved = await save({ logoFileId: newLogo.id, footerFileId: null });
     expect(saved).toMatchObject({ logoFileId: newLogo.id, footerFileId: null });
+    // An open tab still showing the old logo gets it until the change's push reaches it.
+    expect(await fileExists(firstLogo.id)).toBe(true);
+    expect(await isOnDisk(firstLogoPath)).toBe(true);
+    const { rows } = await server.ctx.database.runSql(
+      `select data, extract(epoch from start_after - created_on)::int as "delaySeconds"
+         from pgboss.job where name = 'files.remove-unused' and data->>'companyId' = $1
+          and data->'fileIds' @> jsonb_build_array($2::text)`,
+      [admin.companyId, firstLogo.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.data).toEqual({ companyId: admin.companyId, fileIds: [firstLogo.id, footer.id] });
+    expect(Number(rows[0]?.delaySeconds)).toBeGreaterThanOrEqual(REPLACED_FILE_GRACE_SECONDS - 1);
+    // When the job runs (here called at once), they go.
+    await removeUnusedFilesJob.handler(server.ctx, rows[0]?.data as never, {
+      id: 'job',
+      attempt: 1,
+      isLastAttempt: true,
+    });
     expect(await fileExists(firstLogo.id)).toBe(false);
     expect(await isOnDisk(firstLogoPath)).toBe(false);
     expect(await fileExists(footer.id)).toBe(false);

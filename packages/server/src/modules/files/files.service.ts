@@ -17,6 +17,7 @@ import type { Referable } from '../../platform/db/references';
 import { AppError, conflict, forbidden, notFound, refusedAction } from '../../platform/errors';
 import { scaledPicture } from '../../platform/images/scaled-picture';
 import { squareThumbnail } from '../../platform/images/square-thumbnail';
+import { defineJob } from '../../platform/jobs/job-table';
 import { type DocumentOwner, documentOwnerOf, requireDocumentOwner } from './document-owners';
 import { ALLOWED_MIME_TYPES, sniffMimeType } from './file-types';
 import { isFileInUse } from './file-users';
@@ -314,6 +315,31 @@ export const deleteFilesNoLongerUsed = async (ctx: AppContext, companyId: string
       ctx.logger.warn({ err: error, fileId }, 'Failed to delete a file no longer used');
     }
   }
+};
+
+/**
+ * Removes, later, files a change let go of that open screens may still show — a company's replaced
+ * logo or footer: every open tab has the old image's address until the change's push makes it ask
+ * again, and a tab drawing its header in that moment would get a 404. The files are removed only if
+ * still unused then (`deleteFilesNoLongerUsed`).
+ */
+export const removeUnusedFilesJob = defineJob<{ companyId: string; fileIds: string[] }>({
+  name: 'files.remove-unused',
+  handler: (ctx, data) => deleteFilesNoLongerUsed(ctx, data.companyId, data.fileIds),
+  retry: { limit: 3, delaySeconds: 60, backoff: true },
+});
+
+/** How long a replaced company image stays downloadable: open tabs refresh well within it. */
+export const REPLACED_FILE_GRACE_SECONDS = 10 * 60;
+
+/** Queues the removal of files no longer used, after the grace period (see `removeUnusedFilesJob`). */
+export const removeUnusedFilesLater = async (ctx: AppContext, companyId: string, fileIds: string[]) => {
+  if (fileIds.length === 0) return;
+  await ctx.jobs.send(
+    removeUnusedFilesJob,
+    { companyId, fileIds: [...new Set(fileIds)] },
+    { startAfterSeconds: REPLACED_FILE_GRACE_SECONDS },
+  );
 };
 
 /**
