@@ -1,5 +1,6 @@
 import type { FileType } from '@karm/domain/contract';
 import { fileTypeFromBuffer } from 'file-type';
+import { HEIF_MIME_TYPES } from '../../platform/images/open-picture';
 
 const IMAGES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const DOCUMENTS = [
@@ -16,12 +17,12 @@ export const ALLOWED_MIME_TYPES: Record<FileType, string[]> = {
   logo: IMAGES,
   footer: IMAGES,
   // Made into a small square on the server, so a phone's HEIC photo is welcome (images/open-picture.ts).
-  avatar: [...IMAGES, 'image/heic', 'image/heif'],
+  avatar: [...IMAGES, ...HEIF_MIME_TYPES],
   picture: IMAGES,
   document: DOCUMENTS,
   'service-file': DOCUMENTS,
   // Scaled on the server and kept as JPEG: HEIC through libheif, AVIF through sharp (open-picture.ts).
-  'service-picture': [...IMAGES, 'image/heic', 'image/heif', 'image/avif'],
+  'service-picture': [...IMAGES, ...HEIF_MIME_TYPES, 'image/avif'],
 };
 
 const looksLikeText = (bytes: Buffer) => {
