@@ -10,7 +10,8 @@
 //   package.json, ../web/dist) reaches the same place from either; nothing needs copying.
 // - `import.meta.url` is the bundle's own address, so a file a module loads by URL relative to itself
 //   (`new URL('./password-worker.mjs', import.meta.url)`, the demo logo) is copied to the same
-//   relative place beside the bundle.
+//   relative place beside the bundle; a worker thread's TypeScript entry (`*.worker.ts`) is bundled
+//   there instead, as `*.worker.js`.
 // - pdfmake's fonts are read from node_modules, which the bundle resolves as the sources do.
 import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
@@ -85,12 +86,11 @@ const externalPackages = {
   },
 };
 
-export const buildServer = async () => {
-  await rm(DIST, { recursive: true, force: true });
-  const assets = new Map();
-  await esbuild.build({
-    entryPoints: [path.join(SRC, 'main.ts')],
-    outfile: path.join(DIST, 'main.js'),
+/** One bundle: `entry` (a source file) → `outfile`, collecting the files it loads by URL. */
+const bundle = (entry, outfile, assets) =>
+  esbuild.build({
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -101,7 +101,26 @@ export const buildServer = async () => {
     logLevel: 'warning',
     plugins: [externalPackages, runtimePaths(assets)],
   });
+
+/** A worker thread's TypeScript entry (`platform/workers/worker-task.ts`): bundled, not copied. */
+const WORKER_ENTRY = /\.worker\.ts$/;
+
+export const buildServer = async () => {
+  await rm(DIST, { recursive: true, force: true });
+  const assets = new Map();
+  await bundle(path.join(SRC, 'main.ts'), path.join(DIST, 'main.js'), assets);
+  // A worker's entry becomes a bundle of its own beside main.js (`x.worker.ts` → `x.worker.js`, where
+  // `runWorkerTask` starts it); what the worker loads by URL joins the assets.
+  const built = new Set();
+  for (let pending = [...assets].filter(([relative]) => WORKER_ENTRY.test(relative)); pending.length > 0; ) {
+    for (const [relative, source] of pending) {
+      built.add(relative);
+      await bundle(source, path.join(DIST, relative.replace(/\.ts$/, '.js')), assets);
+    }
+    pending = [...assets].filter(([relative]) => WORKER_ENTRY.test(relative) && !built.has(relative));
+  }
   for (const [relative, source] of assets) {
+    if (WORKER_ENTRY.test(relative)) continue;
     const target = path.join(DIST, relative);
     await mkdir(path.dirname(target), { recursive: true });
     await copyFile(source, target);

@@ -63,10 +63,12 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * reads every table back and compares counts and checksums with the manifest, and every file's hash.
  * Answers the differences (none: the export is verified).
  */
+export type ExportCheckOutcome = { differences: string[]; tables: number; rows: number; files: number };
+
 export const checkCompanyExport = async (
   zipPath: string,
   progress: (done: number, total: number) => void,
-): Promise<{ differences: string[]; tables: number; rows: number; files: number }> => {
+): Promise<ExportCheckOutcome> => {
   const { json, files } = await readZip(zipPath);
   const manifestBytes = json.get('manifest.json');
   if (!manifestBytes) return { differences: ['manifest.json is missing'], tables: 0, rows: 0, files: 0 };

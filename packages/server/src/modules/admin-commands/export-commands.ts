@@ -3,10 +3,11 @@ import { and, desc, eq, lt, ne } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../platform/context';
 import { notFound, validationError } from '../../platform/errors';
 import { defineJob } from '../../platform/jobs/job-table';
+import { runWorkerTask } from '../../platform/workers/worker-task';
 import { adminCommandRuns } from './admin-commands.tables';
 import type { CommandDefinition } from './command-table';
 import { exportPath, writeCompanyExport } from './company-export';
-import { checkCompanyExport } from './export-check';
+import type { ExportCheckOutcome } from './export-check';
 
 /** How long an export is kept for download. */
 export const EXPORT_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -89,6 +90,18 @@ export const exportData: CommandDefinition = {
   },
 };
 
+/**
+ * `checkCompanyExport` in a worker thread: the in-memory PGlite it opens runs every query on the
+ * thread that opened it — compiling it, the migrations and the import held the server's event loop
+ * for seconds, so every request and push of every user waited meanwhile.
+ */
+const checkCompanyExportInWorker = (zipPath: string, progress: (done: number, total: number) => void) =>
+  runWorkerTask<string, ExportCheckOutcome>(
+    new URL('./export-check.worker.ts', import.meta.url),
+    zipPath,
+    progress,
+  );
+
 export const checkExport: CommandDefinition = {
   isDestructive: false,
   expireInSeconds: 60 * 60,
@@ -100,7 +113,7 @@ export const checkExport: CommandDefinition = {
     const latest = await latestExport(ctx, actor.companyId);
     if (!latest) throw validationError({ command: NO_EXPORT }, 'There is no export to check yet');
     run.progress(0, null, 'progress.checking');
-    const outcome = await checkCompanyExport(latest.path, (done, total) =>
+    const outcome = await checkCompanyExportInWorker(latest.path, (done, total) =>
       run.progress(done, total, 'progress.checking'),
     );
     if (outcome.differences.length > 0) {
