@@ -19,7 +19,8 @@ import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from '../../platform/files/owner-only
 
 /**
  * Tables holding only sign-in secrets or machinery, or what the database derives from the exported
- * rows by itself (project_counts, rebuilt by its trigger as the projects are imported): never exported.
+ * rows by itself (project_counts and project_delivery_counts, rebuilt by their triggers as the projects
+ * are imported): never exported.
  */
 const EXCLUDED_TABLES = new Set([
   'sessions',
@@ -31,6 +32,7 @@ const EXCLUDED_TABLES = new Set([
   'sign_in_challenges',
   'job_effects',
   'project_counts',
+  'project_delivery_counts',
   // A calendar feed is its secret address (stored hashed, unique): without it the row is nothing, and
   // a restored company's people make new addresses. A push device's endpoint and keys are its secrets.
   'calendar_feeds',

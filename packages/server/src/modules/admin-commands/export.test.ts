@@ -132,6 +132,7 @@ describe('export and check of the company data', { timeout: 90_000 }, () => {
     expect(entries.has('tables/sessions.json')).toBe(false);
     expect(entries.has('tables/projects.json')).toBe(true);
     expect(entries.has('tables/project_counts.json')).toBe(false);
+    expect(entries.has('tables/project_delivery_counts.json')).toBe(false);
     expect(entries.has('tables/calendar_feeds.json')).toBe(false);
     expect(manifest.notExported.join(' ')).toMatch(/calendar feed/);
   });

@@ -1,18 +1,21 @@
 import { PROJECT_STATUS_FILTERS, type ProjectStatusFilter, projectFiltersSchema } from '@karm/domain/rules';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../platform/clock';
+import { administrativeActor } from '../../platform/context';
 import { seedBulkProjects } from '../../seed/bulk-projects';
 import { type SignedInUser, startTestServer, type TestServer } from '../../test/test-server';
 import { companies } from '../company/company.tables';
-import { countedProjectTotal } from './project-counts';
-import { projectCounts, projects } from './projects.tables';
+import { countedCompletionTrend, countedProjectTotal } from './project-counts';
+import { projectCompletionTrend } from './project-dashboard';
+import { projectCounts, projectDeliveryCounts, projects } from './projects.tables';
 
 /**
  * The project list's totals read from project_counts (migration 0031) against the projects
  * themselves, after every kind of write the trigger must follow: bulk inserts whose invoices move
  * projects between invoice states (the 0029 triggers), updates of many rows in one statement, edits
- * that move nothing, deletes — and never another company's projects.
+ * that move nothing, deletes — and never another company's projects. The same for
+ * project_delivery_counts (migration 0053) and the dashboard's completion trend read from it.
  */
 let server: TestServer;
 let admin: SignedInUser;
@@ -70,9 +73,24 @@ const expectCountsToMatchProjects = async (companyId: string) => {
   expect(rowsOf(kept)).toEqual(rowsOf(grouped));
 };
 
+/** The kept delivery counts (migration 0053), day and state by day and state, against the projects. */
+const expectDeliveryCountsToMatchProjects = async (companyId: string) => {
+  const grouped = await server.ctx.db.execute(
+    sql`select delivery_date::text as day, state, count(*)::int as n from projects
+        where company_id = ${companyId} and delivery_date is not null group by 1, 2 order by 1, 2`,
+  );
+  const kept = await server.ctx.db.execute(
+    sql`select delivery_date::text as day, state, project_count as n from project_delivery_counts
+        where company_id = ${companyId} and project_count <> 0 order by 1, 2`,
+  );
+  const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
+  expect(rowsOf(kept)).toEqual(rowsOf(grouped));
+};
+
 /** Every combination of the counted filters: the list's total equals the projects that match. */
 const expectTotalsToMatchProjects = async (user: SignedInUser) => {
   await expectCountsToMatchProjects(user.companyId);
+  await expectDeliveryCountsToMatchProjects(user.companyId);
   const rows = await server.ctx.db.select().from(projects).where(eq(projects.companyId, user.companyId));
   const today = todayIn(server.ctx.clock);
   for (const status of PROJECT_STATUS_FILTERS) {
@@ -138,6 +156,19 @@ describe('the project list total from the kept counts', () => {
       .orderBy(projects.number)
       .limit(40);
     await db.update(projects).set({ state: 'archived', isService: true }).where(inArray(projects.id, some));
+    // Delivery dates moved a week on, some to none, some given one.
+    await db
+      .update(projects)
+      .set({ deliveryDate: sql`${projects.deliveryDate} + 7`, state: 'completed' })
+      .where(and(inArray(projects.id, some), sql`${projects.number} % 3 = 0`));
+    await db
+      .update(projects)
+      .set({ deliveryDate: null })
+      .where(and(inArray(projects.id, some), sql`${projects.number} % 3 = 1`));
+    await db
+      .update(projects)
+      .set({ deliveryDate: '2026-11-20' })
+      .where(and(eq(projects.companyId, admin.companyId), isNull(projects.deliveryDate)));
     await db
       .update(projects)
       .set({ name: sql`${projects.name} || ' (endret)'` })
@@ -167,5 +198,61 @@ describe('the project list total from the kept counts', () => {
     expect(
       await server.ctx.db.select().from(projectCounts).where(eq(projectCounts.companyId, other.companyId)),
     ).toEqual([]);
+    expect(
+      await server.ctx.db
+        .select()
+        .from(projectDeliveryCounts)
+        .where(eq(projectDeliveryCounts.companyId, other.companyId)),
+    ).toEqual([]);
+  });
+});
+
+describe('the completion trend from the kept delivery counts', () => {
+  const dueFilters = (from: string | null, to: string) =>
+    projectFiltersSchema.parse({ who: 'alle', status: 'all', fromDate: from, toDate: to });
+
+  it('is read from the counts only for everybody’s projects due up to a day, seen by one who reads them all', () => {
+    const filters = dueFilters(null, '2026-11-27');
+    const { db } = server.ctx;
+    expect(countedCompletionTrend(db, admin.companyId, filters, true, 'year')).not.toBeNull();
+    expect(countedCompletionTrend(db, admin.companyId, filters, false, 'year')).toBeNull();
+    for (const narrower of [{ who: 'mine' }, { status: 'active' }, { isService: true }, { toDate: null }]) {
+      expect(
+        countedCompletionTrend(
+          db,
+          admin.companyId,
+          { ...filters, ...narrower } as typeof filters,
+          true,
+          'year',
+        ),
+      ).toBeNull();
+    }
+  });
+
+  it('holds, per year and per month, the projects due in the range and the completed ones', async () => {
+    const rows = await server.ctx.db.select().from(projects).where(eq(projects.companyId, admin.companyId));
+    for (const [from, to, bucket] of [
+      [null, '2026-11-27', 'year'],
+      ['2026-01-01', '2026-11-27', 'month'],
+      ['2026-10-01', '2026-11-15', 'month'],
+    ] as const) {
+      const expected = new Map<string, { due: number; completed: number }>();
+      for (const row of rows) {
+        if (!row.deliveryDate || (from && row.deliveryDate < from) || row.deliveryDate > to) continue;
+        const key = bucket === 'year' ? row.deliveryDate.slice(0, 4) : row.deliveryDate.slice(0, 7);
+        const counts = expected.get(key) ?? { due: 0, completed: 0 };
+        counts.due += 1;
+        if (row.state === 'completed') counts.completed += 1;
+        expected.set(key, counts);
+      }
+      const actor = administrativeActor(admin.companyId, admin.userId);
+      const trend = await projectCompletionTrend(server.ctx, actor, dueFilters(from, to), bucket);
+      expect(trend).toEqual(
+        [...expected]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([key, counts]) => ({ bucket: key, ...counts })),
+      );
+      expect(trend.length).toBeGreaterThan(0);
+    }
   });
 });

@@ -151,6 +151,29 @@ export const projectCounts = pgTable(
   ],
 );
 
+/**
+ * How many of a company's projects are due on each delivery date, per state: the dashboard's
+ * completion rate and trend (projects due in a period up to today, and the completed ones) are sums
+ * over a few thousand days instead of a pass over every project (measured on PGlite with 100 000
+ * projects: 51 / 77 ms p50 / p95 for that pass). Kept by a database trigger on projects (migration
+ * 0053), as project_counts is; projects without a delivery date are not counted.
+ */
+export const projectDeliveryCounts = pgTable(
+  'project_delivery_counts',
+  {
+    companyId: companyId(),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    state: text('state').$type<ProjectState>().notNull(),
+    projectCount: integer('project_count').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'project_delivery_counts_pkey',
+      columns: [table.companyId, table.deliveryDate, table.state],
+    }),
+  ],
+);
+
 export const projectOrders = pgTable(
   'project_orders',
   {
