@@ -166,6 +166,7 @@ test('a procedure is read, a new version asks again; a deviation is raised, hand
 
   await page.setViewportSize(PHONE);
   await page.getByRole('tab', { name: 'Deviations' }).click();
+  await expect(page.getByRole('button', { name: 'New deviation' })).toBeVisible();
   await saveScreen(page, 'quality-deviations-phone-en', { fullPage: false });
   // Closing without a root cause was refused on purpose: the browser logs that 400 as an error.
   expect(consoleErrors.filter((error) => !error.includes('status of 400'))).toEqual([]);
@@ -213,6 +214,8 @@ test('the quality screen in Norwegian, on a desktop and a phone', async ({ page,
   await page.getByRole('tab', { name: 'Prosedyrer' }).click();
   await saveScreen(page, 'quality-procedures-phone-nb', { fullPage: false });
   await page.getByRole('tab', { name: 'Avvik' }).click();
+  // The screenshot once caught the procedures still drawn: wait for the deviations' own button.
+  await expect(page.getByRole('button', { name: 'Nytt avvik' })).toBeVisible();
   await saveScreen(page, 'quality-deviations-phone-nb', { fullPage: false });
   expect(consoleErrors).toEqual([]);
 });
