@@ -8,7 +8,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
-import { SIGN_IN_NAMESPACES } from './src/lib/sign-in-namespaces';
+import { SIGN_IN_NAMESPACES } from './src/lib/sign-in-namespaces.ts';
 
 const KARM_SERVER = process.env.KARM_DEV_SERVER ?? 'http://localhost:3000';
 
