@@ -25,9 +25,16 @@ type DecodedHeic = { width: number; height: number; data: Uint8ClampedArray } | 
  */
 const decodeHeicInWorker = (bytes: Buffer) =>
   new Promise<DecodedHeic>((resolve, reject) => {
+    // libheif prints its complaints about a broken file ("Could not parse HEIF file …") with
+    // console.log; the worker's output is taken here and dropped rather than mixed into the server's
+    // log stream — the file is refused as unreadable either way.
     const worker = new Worker(new URL('./heic-worker.mjs', import.meta.url), {
       workerData: { bytes, maxPixels: MAX_INPUT_PIXELS },
+      stdout: true,
+      stderr: true,
     });
+    worker.stdout.resume();
+    worker.stderr.resume();
     worker.once('message', (decoded: DecodedHeic) => {
       resolve(decoded);
       void worker.terminate();
