@@ -52,20 +52,20 @@ export async function* xlsxChunks(table: ExportTable, sheetName: string): AsyncG
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  // One style object per column, the column's and every one of its cells': exceljs caches a style's id
+  // by the object, so a shared one is looked up once, where each cell's own copy of the column's style
+  // would be turned into XML and looked up again (a third of the writer's time on 100 000 rows).
+  const columnStyles: Partial<ExcelJS.Style>[] = table.columns.map((column) =>
+    NUMBER_FORMATS[column.type] ? { numFmt: NUMBER_FORMATS[column.type] } : {},
+  );
   sheet.columns = table.columns.map((column, index) => ({
     key: String(index),
     header: column.header,
     width: WIDTHS[column.type],
-    style: NUMBER_FORMATS[column.type] ? { numFmt: NUMBER_FORMATS[column.type] } : {},
+    style: columnStyles[index],
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  // One style object per column, given to every cell of it: exceljs caches a style's id by the
-  // object, so a shared one is looked up once, where each cell's own copy of the column's style would
-  // be turned into XML and looked up again (a third of the writer's time on 100 000 rows).
-  const columnStyles = table.columns.map((column) =>
-    NUMBER_FORMATS[column.type] ? { numFmt: NUMBER_FORMATS[column.type] } : {},
-  );
   for await (const batch of table.batches) {
     for (const row of batch) {
       const added = sheet.addRow(table.columns.map((column, index) => xlsxValue(row[index], column.type)));
