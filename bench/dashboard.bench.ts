@@ -1,4 +1,3 @@
-import type { Agent } from 'node:http';
 import { parseArgs } from 'node:util';
 import {
   DASHBOARD_CHANGES_LIMIT,
@@ -24,7 +23,7 @@ import { refreshStatistics } from '@karm/server/platform/db/statistics';
 import { seedUser } from '@karm/server/seed/factories';
 import { eq } from 'drizzle-orm';
 import { startBenchServer } from './bench-server';
-import { browserAgent, getOkJson } from './http-get';
+import { browsers, getOkJson } from './http-get';
 import { measure, measureAlternately, printFigures, printMemory, printRatio } from './measure';
 import { seededRandom, seedPlannerStaff, seedPlanWeeks } from './planner-seed';
 
@@ -194,16 +193,11 @@ export const run = async () => {
     );
     const actor = await resolveActor(server.ctx, admin.token);
     if (!actor) throw new Error('The bench admin could not be resolved');
-    // Each path calls from an address of its own (`browserAgent`): all of them from one would pass the
+    // Each path calls from an address of its own (`browsers`): all of them from one would pass the
     // API's 1 200 calls a minute on a fast machine.
-    const agents: Agent[] = [];
-    const nextAgent = (options?: { keepAlive: boolean }) => {
-      const agent = browserAgent(agents.length, options);
-      agents.push(agent);
-      return agent;
-    };
+    const browser = browsers();
     for (const [widget, { path, direct }] of Object.entries(WIDGETS)) {
-      const agent = nextAgent();
+      const agent = browser.next();
       const [rest, sql] = await measureAlternately(
         CALLS,
         async () => {
@@ -221,7 +215,7 @@ export const run = async () => {
       printFigures(`alerts — ${key} alone, in process`, figures);
     }
     // The page asks for every widget at once: the time until the last one has answered.
-    const firstLoads = nextAgent({ keepAlive: false });
+    const firstLoads = browser.next({ keepAlive: false });
     const [all] = await measureAlternately(
       Math.min(CALLS, 50),
       () =>
@@ -236,7 +230,7 @@ export const run = async () => {
     // The reports over All Years (SPEC §9's default), each next to the same aggregation in process.
     for (const report of REPORT_KEYS) {
       const path = `${reportPath(report)}?period=all`;
-      const agent = nextAgent();
+      const agent = browser.next();
       const [rest, sql] = await measureAlternately(
         CALLS,
         async () => {
@@ -248,7 +242,7 @@ export const run = async () => {
       printFigures(`report ${report} — same SQL directly`, sql);
       printRatio(`report ${report} — REST / SQL`, rest, sql);
     }
-    const reportLoads = nextAgent({ keepAlive: false });
+    const reportLoads = browser.next({ keepAlive: false });
     const [reports] = await measureAlternately(
       Math.min(CALLS, 50),
       () =>
@@ -264,7 +258,7 @@ export const run = async () => {
       async () => undefined,
     );
     printFigures(`all ${REPORT_KEYS.length} reports in parallel (new connections) — REST`, reports);
-    for (const agent of agents) agent.destroy();
+    browser.close();
     printMemory();
   } finally {
     await server.close();

@@ -35,15 +35,26 @@ export const getOkJson = async (url: string, headers: Record<string, string>, ag
 };
 
 /**
- * The keep-alive connection of one browser among several, each from its own loopback address
- * (127.0.0.2, .3, …; Linux answers the whole 127/8): the API's rate limit counts calls per address, so
- * a bench whose paths together pass 1 200 calls a minute gives each path a browser of its own, as
- * that many people would be, rather than fewer calls — p95 of 100 calls is the fifth-slowest one.
- * Without `keepAlive`, each call opens a connection of its own (a page's first load).
+ * The connections of several browsers, each from its own loopback address (127.0.0.2, .3, …; Linux
+ * answers the whole 127/8): the API's rate limit counts calls per address, so a bench whose paths
+ * together pass 1 200 calls a minute gives each path a browser of its own (`next`), as that many
+ * people would be, rather than fewer calls — p95 of 100 calls is the fifth-slowest one. A browser
+ * keeps one connection alive; without `keepAlive`, each call opens its own (a page's first load).
  */
-export const browserAgent = (browser: number, { keepAlive = true } = {}) =>
-  new Agent({
-    keepAlive,
-    maxSockets: keepAlive ? 1 : Number.POSITIVE_INFINITY,
-    localAddress: `127.0.0.${2 + browser}`,
-  });
+export const browsers = () => {
+  const agents: Agent[] = [];
+  return {
+    next: ({ keepAlive = true } = {}) => {
+      const agent = new Agent({
+        keepAlive,
+        maxSockets: keepAlive ? 1 : Number.POSITIVE_INFINITY,
+        localAddress: `127.0.0.${2 + agents.length}`,
+      });
+      agents.push(agent);
+      return agent;
+    },
+    close: () => {
+      for (const agent of agents) agent.destroy();
+    },
+  };
+};

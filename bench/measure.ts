@@ -38,8 +38,8 @@ export const measure = async (count: number, call: () => Promise<unknown>): Prom
  * called in process on PGlite can finish without the loop ever turning (its answers come through
  * promises only): the timers and I/O that came due meanwhile — socket.io's heartbeats, the server's
  * after-response work, the rate limit's clean-up — then ran inside the next call that waited for I/O,
- * always the REST or socket side, and made its p95 (measured: quality lists' REST / SQL at p95 1.49–1.94
- * without the turn, 1.03–1.23 with it, p50 unchanged).
+ * always the REST or socket side, and made its p95 (measured on the quality bench: REST / SQL at p95
+ * 1.36–1.94 without the turn, 1.05–1.29 with it, p50 unchanged).
  */
 export const measureAlternately = async (
   count: number,

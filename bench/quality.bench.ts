@@ -1,17 +1,16 @@
-import type { Agent } from 'node:http';
 import { deviationListQuerySchema, paretoQuerySchema } from '@karm/domain/contract';
 import { deviationPareto, listDeviations } from '@karm/server/modules/quality/deviation-list';
 import { deviationActions, deviations } from '@karm/server/modules/quality/quality.tables';
 import { administrativeActor } from '@karm/server/platform/context';
 import { newId } from '@karm/server/platform/ids';
 import { startBenchServer } from './bench-server';
-import { browserAgent, getOkJson } from './http-get';
+import { browsers, getOkJson } from './http-get';
 import { measureAlternately, printFigures, printMemory, printRatio } from './measure';
 
 const DEVIATIONS = Number(process.env.BENCH_DEVIATIONS ?? 50_000);
 /**
  * REST calls per path: 300, so that p95 is not one pause among 100. Each path calls from its own
- * address (`browserAgent`): the API allows 1 200 calls a minute from one; beyond it the answers are
+ * address (`browsers`): the API allows 1 200 calls a minute from one; beyond it the answers are
  * 429s, and the run stops (getOkJson) rather than print them.
  */
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
@@ -42,12 +41,7 @@ const skewed = <T>(list: readonly T[], seed: number) => list[Math.floor(list.len
  */
 export const run = async () => {
   const server = await startBenchServer();
-  const agents: Agent[] = [];
-  const nextAgent = () => {
-    const agent = browserAgent(agents.length);
-    agents.push(agent);
-    return agent;
-  };
+  const browser = browsers();
   try {
     const admin = await server.signedInUser({ role: 'admin' });
     const { companyId } = admin;
@@ -107,7 +101,7 @@ export const run = async () => {
     } as const;
     for (const [label, query] of Object.entries(LISTS)) {
       const parsed = deviationListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-      const agent = nextAgent();
+      const agent = browser.next();
       const [rest, direct] = await measureAlternately(
         CALLS,
         () => getOkJson(`${server.url}/api/quality/deviations?${query}`, headers, agent),
@@ -120,7 +114,7 @@ export const run = async () => {
     for (const by of ['product', 'supplier', 'category'] as const) {
       const query = `by=${by}&from=2025-01-01&to=2025-12-31&measure=cost`;
       const parsed = paretoQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-      const agent = nextAgent();
+      const agent = browser.next();
       const [rest, direct] = await measureAlternately(
         CALLS,
         () => getOkJson(`${server.url}/api/quality/pareto?${query}`, headers, agent),
@@ -132,7 +126,7 @@ export const run = async () => {
     }
     printMemory();
   } finally {
-    for (const agent of agents) agent.destroy();
+    browser.close();
     await server.close();
   }
 };
