@@ -27,7 +27,7 @@ const countedStatus = (status: ProjectFilters['status']): SQL | undefined => {
   }
 };
 
-/** Whether the list is filtered by nothing but the broad filters (status, service, invoice) and dates due. */
+/** Whether no filter is set but the broad ones (status, service, invoice) and a range of delivery dates. */
 const hasOnlyBroadFilters = (filters: ProjectFilters) =>
   filters.who === 'alle' &&
   filters.projectManager === null &&
