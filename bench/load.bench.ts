@@ -1,6 +1,12 @@
 import { Agent } from 'node:http';
 import { parseArgs } from 'node:util';
-import type { ErrorPayload, LoginResult, SocketEventInput, SocketEventName } from '@karm/domain/contract';
+import {
+  type ErrorPayload,
+  type LoginResult,
+  type SocketEventInput,
+  type SocketEventName,
+  socketResultOf,
+} from '@karm/domain/contract';
 import { memberships, users } from '@karm/server/modules/auth/auth.tables';
 import { hashPassword } from '@karm/server/platform/auth/passwords';
 import type { Database } from '@karm/server/platform/db/client';
@@ -112,7 +118,7 @@ const openBrowser = async (url: string, address: string): Promise<BenchBrowser> 
   const emit = (event: string, input: unknown) =>
     new Promise<unknown>((resolve, reject) => {
       socket.emit(event, input, (error: unknown, result: unknown) =>
-        error ? reject(error) : resolve(result),
+        error ? reject(error) : resolve(socketResultOf(result)),
       );
     });
   let token = '';

@@ -66,3 +66,18 @@ export type SocketEventName = keyof typeof SOCKET_EVENTS;
 export type SocketEventInput<E extends SocketEventName> = z.input<(typeof SOCKET_EVENTS)[E]['input']>;
 export type SocketEventParsedInput<E extends SocketEventName> = z.output<(typeof SOCKET_EVENTS)[E]['input']>;
 export type SocketEventResult<E extends SocketEventName> = (typeof SOCKET_EVENTS)[E]['result'];
+
+/** Present in every runtime the contract runs in (browsers, Node); the domain is typed without them. */
+declare const TextDecoder: new () => { decode: (bytes: ArrayBuffer | ArrayBufferView) => string };
+
+/**
+ * An event's result as the client reads it. Most answers arrive as the value itself; one whose JSON
+ * the database built (the whole service template) arrives as that JSON's UTF-8 bytes, which the server
+ * passes on without parsing and encoding it again. Every client reads acks through this.
+ */
+export const socketResultOf = (answer: unknown): unknown =>
+  isBytes(answer) ? JSON.parse(new TextDecoder().decode(answer)) : answer;
+
+/** An ArrayBuffer (by its tag, so one made in another realm counts too) or a view on one. */
+const isBytes = (value: unknown): value is ArrayBuffer | ArrayBufferView =>
+  ArrayBuffer.isView(value) || Object.prototype.toString.call(value) === '[object ArrayBuffer]';

@@ -1,8 +1,9 @@
-import type {
-  ErrorPayload,
-  SocketEventInput,
-  SocketEventName,
-  SocketEventResult,
+import {
+  type ErrorPayload,
+  type SocketEventInput,
+  type SocketEventName,
+  type SocketEventResult,
+  socketResultOf,
 } from '@karm/domain/contract';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 
@@ -39,7 +40,7 @@ export const connectTestClient = async (
   });
   const call = (event: string, input: unknown) =>
     new Promise<{ error: unknown; result: unknown }>((resolve) => {
-      const ack = (error: unknown, result: unknown) => resolve({ error, result });
+      const ack = (error: unknown, result: unknown) => resolve({ error, result: socketResultOf(result) });
       if (input === undefined) socket.emit(event, ack);
       else socket.emit(event, input, ack);
     });

@@ -123,6 +123,17 @@ describe('socket', () => {
     await expect(answered).resolves.toEqual({ accessToken: 'token' });
   });
 
+  it('answers with the value of a result that arrives as JSON bytes (a whole service template)', async () => {
+    const { request } = await loadModule();
+    const answered = request('admin-service:get-full-service-template', { id: 'template-1' });
+    await codeArrives();
+    const created = createdSocket();
+    await vi.waitFor(() => expect(created.sent).toHaveLength(1));
+    const tree = { id: 'template-1', name: 'Årlig kontroll', groups: [] };
+    created.answer(0, null, new TextEncoder().encode(JSON.stringify(tree)).buffer);
+    await expect(answered).resolves.toEqual(tree);
+  });
+
   it("rejects with the server's error", async () => {
     const { request } = await loadModule();
     const answered = request('user:logout');

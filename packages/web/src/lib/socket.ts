@@ -5,6 +5,7 @@ import {
   type SocketEventInput,
   type SocketEventName,
   type SocketEventResult,
+  socketResultOf,
 } from '@karm/domain/contract';
 import type { ManagerReservedEvents, Socket } from 'socket.io-client';
 import { getAccessToken } from './access-token';
@@ -144,7 +145,7 @@ export const request = async <E extends SocketEventName>(
     const ack = (timeoutError: Error | null, error: unknown, result: unknown) => {
       if (timeoutError) reject(toApiError(timeoutError));
       else if (error) reject(toApiError(error));
-      else resolve(result as SocketEventResult<E>);
+      else resolve(socketResultOf(result) as SocketEventResult<E>);
     };
     const timed = current.timeout(REQUEST_TIMEOUT_MS);
     if (input === undefined) timed.emit(event, ack);

@@ -6,6 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Actor, AppContext } from '../context';
 import { AppError, isInternal, refusedAction, toErrorPayload } from '../errors';
 import { parseInput } from '../input';
+import { toAck } from './json-answer';
 import { companyAdminsRoom, companyRoom, memberRoom, sessionRoom, userRoom } from './realtime';
 import type { EventEntry, PublicEventEntry, SocketCall, SocketEventTable } from './socket-module';
 
@@ -156,7 +157,13 @@ export const createGateway = async (deps: {
       if (!isAllowed(entry.access, actor.permissions)) throw refusedAction(event, entry.access);
       const parsed = parseInput(SOCKET_EVENTS[event].input, payload);
       if (!parsed.success) throw parsed.error;
-      ack(null, await (entry as EventEntry<SocketEventName>).useCase(ctx, actor, parsed.data as never, call));
+      const result = await (entry as EventEntry<SocketEventName>).useCase(
+        ctx,
+        actor,
+        parsed.data as never,
+        call,
+      );
+      ack(null, toAck(result));
     } catch (error) {
       if (isInternal(error)) {
         ctx.logger.error({ err: error, event }, 'socket event failed');

@@ -7,6 +7,7 @@ import type {
 } from '@karm/domain/contract';
 import type { Socket } from 'socket.io';
 import type { Actor, AppContext } from '../context';
+import type { JsonAnswer } from './json-answer';
 
 /** What an event's use case may need of the connection besides its input (sign-in and sessions do). */
 export type SocketCall = {
@@ -31,7 +32,7 @@ export type EventEntry<E extends SocketEventName> = {
     actor: Actor,
     input: SocketEventParsedInput<E>,
     call: SocketCall,
-  ) => Promise<SocketEventResult<E>>;
+  ) => Promise<SocketEventResult<E> | JsonAnswer<SocketEventResult<E>>>;
 };
 
 /** An event that needs no session: signing in and password help. */
