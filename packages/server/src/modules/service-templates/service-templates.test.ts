@@ -161,6 +161,22 @@ describe('building a template', () => {
     });
   });
 
+  it('reads the whole tree as a change answers it, sent as the JSON bytes the database built', async () => {
+    const { template } = await buildTemplate(admin, 'Pendeldør — årlig kontroll');
+    // The raw acknowledgement: UTF-8 JSON, passed on without being parsed and encoded again.
+    const raw = await new Promise<unknown>((resolve) =>
+      admin.client.socket.emit(
+        'admin-service:get-full-service-template',
+        { id: template.id },
+        (_error: unknown, result: unknown) => resolve(result),
+      ),
+    );
+    expect(Buffer.isBuffer(raw)).toBe(true);
+    expect(JSON.parse(String(raw))).toEqual(template);
+    // What every client reads: the same tree the last change answered, with its counts and order.
+    expect(await full(technician, template.id)).toEqual(template);
+  });
+
   it('refuses bad input with a coded message and changes nothing', async () => {
     const { template, groupId, rowId } = await buildTemplate(admin);
     const strangerTemplate = await buildTemplate(stranger);

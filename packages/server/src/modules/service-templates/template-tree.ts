@@ -14,7 +14,8 @@ import type { Executor } from '../../platform/db/client';
 import { loadPage } from '../../platform/db/paging';
 import { containsPattern } from '../../platform/db/search-terms';
 import { notFound } from '../../platform/errors';
-import { fileNamesOf } from '../files/files.service';
+import { JsonAnswer } from '../../platform/realtime/json-answer';
+import { files } from '../files/files.tables';
 import {
   projectServiceTemplates,
   serviceAnswers,
@@ -33,10 +34,9 @@ import {
 } from './starters';
 
 /**
- * Reading templates: the list (paged, searched) and the whole tree of one template in a fixed
- * number of queries — the template with its use, its groups, its rows, its answers (and the names of
- * attached files when there are any) — whatever its size. While a company has stored nothing, both
- * are answered from the starters in memory.
+ * Reading templates: the list (paged, searched) and the whole tree of one template in one statement —
+ * the template with its use, its groups, its rows with their files' names, its answers — whatever its
+ * size. While a company has stored nothing, both are answered from the starters in memory.
  */
 
 const byPosition = <Row extends { position: number }>(left: Row, right: Row) =>
@@ -84,14 +84,16 @@ const bucket = <Row, Key>(rows: Row[], keyOf: (row: Row) => Key) => {
   return buckets;
 };
 
-/** The tree of one template from its rows (any order), each level in position order. */
-export const assembleTemplate = (
+/**
+ * The tree of one of the starters (kept in memory until the company stores them) from its rows in any
+ * order, each level in position order — the same shape the tree statement builds for stored ones.
+ * Nobody uses a starter yet and its rows have no files.
+ */
+const assembleTemplate = (
   template: TreeTemplate,
-  usage: number,
   groups: TreeGroup[],
   rows: TreeRow[],
   answers: TreeAnswer[],
-  fileNames: ReadonlyMap<string, string>,
 ): ServiceTemplateFullDto => {
   const answersOfRow = bucket([...answers].sort(byPosition), (answer) => answer.rowId);
   const rowsOfGroup = bucket([...rows].sort(byPosition), (row) => row.groupId);
@@ -103,7 +105,7 @@ export const assembleTemplate = (
     note: row.note,
     url: row.url,
     fileId: row.fileId,
-    fileName: row.fileId ? (fileNames.get(row.fileId) ?? null) : null,
+    fileName: null,
     functionId: row.functionId,
     position: row.position,
     version: row.version,
@@ -120,7 +122,7 @@ export const assembleTemplate = (
     rows: (rowsOfGroup.get(group.id) ?? []).map(toRow),
   });
   return {
-    ...toTemplateDto(template, { groupCount: groups.length, rowCount: rows.length, usage }),
+    ...toTemplateDto(template, { groupCount: groups.length, rowCount: rows.length, usage: 0 }),
     groups: [...groups].sort(byPosition).map(toGroup),
   };
 };
@@ -149,30 +151,56 @@ export const readTree = async (tx: Executor, templateId: string) => ({
 });
 
 /**
- * One statement reads the whole tree: the template with its use, and its groups, rows and answers,
- * each level as one JSON array the database builds. One round trip whatever the size, and one value
- * to decode instead of thousands of rows (on PGlite, decoding 3 000 answer rows took 50–70 ms; their
- * JSON array 14 ms).
+ * One statement reads the whole tree as the JSON text of `ServiceTemplateFullDto`: the answers of
+ * each row, the rows of each group (with the attached file's name) and the groups, each list in
+ * position order, grouped by their parent and joined — set at a time, never a lookup per row. One
+ * round trip whatever the size, and one value: the socket passes the text on as it is
+ * (`JsonAnswer`); callers in the server parse it once. Each object is a record of named columns
+ * (`lateral (select … as "camelCase")`) turned into JSON whole, which on PGlite took three quarters of
+ * the time of `json_build_object` with the same keys, and writes no spaces.
  */
-const treeStatement = (companyId: string, id: string) => sql`select
-  (select json_build_object('id', t.id, 'name', t.name, 'info', t.info, 'purpose', t.purpose,
-     'version', t.version,
-     'usage', ${usageOf(sql`t.id`)})
-   from ${serviceTemplates} t where t.company_id = ${companyId} and t.id = ${id})::text as template,
-  (select coalesce(json_agg(json_build_object('id', g.id, 'templateId', g.template_id, 'name', g.name,
-     'typeGroup', g.type_group, 'info', g.info, 'position', g.position, 'version', g.version)), '[]')
-   from ${serviceGroups} g where g.template_id = ${id} and g.company_id = ${companyId})::text as groups,
-  (select coalesce(json_agg(json_build_object('id', r.id, 'groupId', r.group_id, 'name', r.name,
-     'type', r.type, 'note', r.note, 'url', r.url, 'fileId', r.file_id, 'functionId', r.function_id,
-     'position', r.position, 'version', r.version)), '[]')
-   from ${serviceRows} r where r.template_id = ${id} and r.company_id = ${companyId})::text as rows,
-  (select coalesce(json_agg(json_build_object('id', a.id, 'rowId', a.row_id, 'name', a.name,
-     'color', a.color, 'isCommentRequired', a.is_comment_required,
-     'isPictureRequired', a.is_picture_required, 'isDeviationRequired', a.is_deviation_required,
-     'position', a.position, 'version', a.version)), '[]')
-   from ${serviceAnswers} a where a.template_id = ${id} and a.company_id = ${companyId})::text as answers`;
+const treeStatement = (companyId: string, id: string) => sql`
+with answer_lists as (
+  select a.row_id, json_agg(answer order by a.position) as answers
+  from ${serviceAnswers} a,
+    lateral (select a.id, a.name, a.color, a.is_comment_required as "isCommentRequired",
+      a.is_picture_required as "isPictureRequired", a.is_deviation_required as "isDeviationRequired",
+      a.position, a.version) answer
+  where a.template_id = ${id} and a.company_id = ${companyId}
+  group by a.row_id
+), row_lists as (
+  select r.group_id, json_agg(row order by r.position) as rows
+  from ${serviceRows} r
+    left join answer_lists al on al.row_id = r.id
+    left join ${files} f on f.id = r.file_id and f.company_id = ${companyId},
+    lateral (select r.id, r.group_id as "groupId", r.name, r.type, r.note, r.url, r.file_id as "fileId",
+      f.original_name as "fileName", r.function_id as "functionId", r.position, r.version,
+      coalesce(al.answers, '[]') as answers) row
+  where r.template_id = ${id} and r.company_id = ${companyId}
+  group by r.group_id
+), group_list as (
+  select count(*)::int as group_count, coalesce(json_agg("group" order by g.position), '[]') as groups
+  from ${serviceGroups} g
+    left join row_lists rl on rl.group_id = g.id,
+    lateral (select g.id, g.template_id as "templateId", g.name, g.type_group as "typeGroup", g.info,
+      g.position, g.version, coalesce(rl.rows, '[]') as rows) "group"
+  where g.template_id = ${id} and g.company_id = ${companyId}
+)
+select row_to_json(template)::text as tree
+from ${serviceTemplates} t
+  cross join group_list gl,
+  lateral (select t.id, t.name, t.info, t.purpose, t.version, gl.group_count as "groupCount",
+    (select count(*)::int from ${serviceRows} r where r.template_id = t.id and r.company_id = t.company_id) as "rowCount",
+    ${usageOf(sql`t.id`)} as usage, gl.groups) template
+where t.company_id = ${companyId} and t.id = ${id}`;
 
-type TreeTexts = { template: string | null; groups: string; rows: string; answers: string };
+/** The JSON text of one of the company's stored templates, or null when it has no such template stored. */
+const storedTemplateText = async (db: Executor, companyId: string, id: string) => {
+  const result = (await db.execute(treeStatement(companyId, id))) as unknown as {
+    rows: Array<{ tree: string }>;
+  };
+  return result.rows[0]?.tree ?? null;
+};
 
 /** The stored tree of one of the company's templates, or null when it has no such template stored. */
 export const loadStoredTemplate = async (
@@ -180,49 +208,34 @@ export const loadStoredTemplate = async (
   companyId: string,
   id: string,
 ): Promise<ServiceTemplateFullDto | null> => {
-  const result = (await db.execute(treeStatement(companyId, id))) as unknown as { rows: TreeTexts[] };
-  const texts = result.rows[0];
-  if (!texts?.template) return null;
-  const found = JSON.parse(texts.template) as TreeTemplate & { usage: number };
-  const rows = JSON.parse(texts.rows) as TreeRow[];
-  const fileIds = rows.flatMap((row) => (row.fileId ? [row.fileId] : []));
-  const fileNames = await fileNamesOf(db, companyId, fileIds);
-  return assembleTemplate(
-    found,
-    found.usage,
-    JSON.parse(texts.groups) as TreeGroup[],
-    rows,
-    JSON.parse(texts.answers) as TreeAnswer[],
-    fileNames,
-  );
+  const text = await storedTemplateText(db, companyId, id);
+  return text === null ? null : (JSON.parse(text) as ServiceTemplateFullDto);
 };
 
-const starterTemplate = (starters: StarterRows, id: string) => {
-  const template = starters.templates.find((candidate) => candidate.id === id);
-  if (!template) return null;
+/** A template of the starters while the company has stored none of them; NOT_FOUND otherwise. */
+const starterTemplate = async (db: Executor, companyId: string, id: string) => {
+  const starters = (await areStartersStored(db, companyId)) ? null : await startersOfCompany(db, companyId);
+  const template = starters?.templates.find((candidate) => candidate.id === id);
+  if (!starters || !template) throw notFound('Service template');
   return assembleTemplate(
     template,
-    0,
     starters.groups.filter((group) => group.templateId === id),
     starters.rows.filter((row) => row.templateId === id),
     starters.answers.filter((answer) => answer.templateId === id),
-    new Map(),
   );
 };
 
-/** `admin-service:get-full-service-template`: the whole tree, in order. */
-export const getFullTemplate = async (db: Executor, companyId: string, id: string) => {
-  const stored = await loadStoredTemplate(db, companyId, id);
-  if (stored) return stored;
-  const fromStarters = (await areStartersStored(db, companyId))
-    ? null
-    : starterTemplate(await startersOfCompany(db, companyId), id);
-  if (!fromStarters) throw notFound('Service template');
-  return fromStarters;
-};
+/** The whole tree of one template, in order (in the server: for a change's answer, a copy's). */
+export const getFullTemplate = async (db: Executor, companyId: string, id: string) =>
+  (await loadStoredTemplate(db, companyId, id)) ?? starterTemplate(db, companyId, id);
 
-export const getFullServiceTemplate = (ctx: AppContext, actor: Actor, input: { id: string }) =>
-  getFullTemplate(ctx.db, actor.companyId, input.id);
+/** `admin-service:get-full-service-template`: the whole tree, sent as the JSON the database built. */
+export const getFullServiceTemplate = async (ctx: AppContext, actor: Actor, input: { id: string }) => {
+  const text = await storedTemplateText(ctx.db, actor.companyId, input.id);
+  return text === null
+    ? starterTemplate(ctx.db, actor.companyId, input.id)
+    : new JsonAnswer<ServiceTemplateFullDto>(text);
+};
 
 /** Callers inside the server may leave out the purpose: service templates, as over the socket. */
 type ListQuery = Omit<z.output<typeof serviceTemplateListQuerySchema>, 'purpose'> &
