@@ -70,6 +70,10 @@ export type SocketEventResult<E extends SocketEventName> = (typeof SOCKET_EVENTS
 /** Present in every runtime the contract runs in (browsers, Node); the domain is typed without them. */
 declare const TextDecoder: new () => { decode: (bytes: ArrayBuffer | ArrayBufferView) => string };
 
+/** An ArrayBuffer (by its tag, so one made in another realm counts too) or a view on one. */
+const isBytes = (value: unknown): value is ArrayBuffer | ArrayBufferView =>
+  ArrayBuffer.isView(value) || Object.prototype.toString.call(value) === '[object ArrayBuffer]';
+
 /**
  * An event's result as the client reads it. Most answers arrive as the value itself; one whose JSON
  * the database built (the whole service template) arrives as that JSON's UTF-8 bytes, which the server
@@ -77,7 +81,3 @@ declare const TextDecoder: new () => { decode: (bytes: ArrayBuffer | ArrayBuffer
  */
 export const socketResultOf = (answer: unknown): unknown =>
   isBytes(answer) ? JSON.parse(new TextDecoder().decode(answer)) : answer;
-
-/** An ArrayBuffer (by its tag, so one made in another realm counts too) or a view on one. */
-const isBytes = (value: unknown): value is ArrayBuffer | ArrayBufferView =>
-  ArrayBuffer.isView(value) || Object.prototype.toString.call(value) === '[object ArrayBuffer]';
